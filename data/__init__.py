@@ -1,0 +1,41 @@
+"""Persistence: aiosqlite with WAL, migrations, games stored as records, challenges."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from data.challenges import Challenge, ChallengeStore
+from data.db import Database
+from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
+
+
+class Store:
+    """Everything the bot keeps, behind one object opened at start-up."""
+
+    def __init__(self, path: str | Path, clock: Clock = time.time) -> None:
+        self.db = Database(path)
+        self.games = GameStore(self.db, clock)
+        self.challenges = ChallengeStore(self.db, clock)
+
+    async def open(self) -> Store:
+        """Connect and migrate."""
+        await self.db.connect()
+        return self
+
+    async def close(self) -> None:
+        """Close the connection."""
+        await self.db.close()
+
+
+__all__ = [
+    "Challenge",
+    "ChallengeGone",
+    "ChallengeStore",
+    "Database",
+    "GameRecord",
+    "GameStore",
+    "Seat",
+    "StaleGame",
+    "Store",
+]

@@ -1,0 +1,305 @@
+"""Games stored as records: game, seats, seed, options and the move list, plus Discord places."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from data.db import Database
+
+Clock = Callable[[], float]
+
+
+class StaleGame(Exception):
+    """The game moved on (or ended) since the caller read it: the write was not applied."""
+
+
+class ChallengeGone(Exception):
+    """The challenge was no longer open (accepted twice, declined or expired meanwhile)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player in a game."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass
+class GameRecord:
+    """One stored game: its record (as in spec/records.md) and where it lives on Discord."""
+
+    id: int
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    lang: str
+    status: str
+    version: int
+    posted_version: int
+    result: dict[str, Any] | None
+    guild_id: int | None
+    channel_id: int
+    place_id: int | None
+    message_id: int | None
+    series_id: int | None
+    series_index: int
+    created_at: float
+    updated_at: float
+    seats: list[Seat] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)
+
+    @property
+    def active(self) -> bool:
+        """Still being played."""
+        return self.status == "active"
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays, or None for a spectator."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int:
+        """The Discord user id at ``seat``."""
+        return self.seats[seat].user_id
+
+    def names(self) -> tuple[str, ...]:
+        """Display names by seat."""
+        return tuple(s.name for s in self.seats)
+
+    def to_record(self) -> dict[str, Any]:
+        """The record of spec/records.md (what `python -m rules replay` reads)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "moves": list(self.moves),
+        }
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class GameStore:
+    """Reads and writes games; every write is one transaction."""
+
+    def __init__(self, db: Database, clock: Clock = time.time) -> None:
+        self.db = db
+        self.clock = clock
+
+    async def create_series(self, game: str, length: int) -> int:
+        """A new series of ``length`` games."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO series (game, length, created_at) VALUES (?, ?, ?)",
+                (game, length, self.clock()),
+            )
+            return int(cur.lastrowid or 0)
+
+    async def series_length(self, series_id: int) -> int:
+        """How many games the series has."""
+        row = await self.db.fetchone("SELECT length FROM series WHERE id = ?", (series_id,))
+        return int(row["length"]) if row else 1
+
+    async def create_game(
+        self,
+        *,
+        game: str,
+        seats: Sequence[tuple[int, str]],
+        seed: int,
+        options: dict[str, Any],
+        lang: str,
+        guild_id: int | None,
+        channel_id: int,
+        place_id: int | None = None,
+        series_id: int | None = None,
+        series_index: int = 0,
+        challenge_id: int | None = None,
+    ) -> int:
+        """Store a new game with its seats (user id, display name) in seat order.
+
+        With ``challenge_id`` the open challenge is marked accepted in the same transaction,
+        so a double click on Accept starts one game (ChallengeGone for the other).
+        """
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
+                " place_id, series_id, series_index, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    len(seats),
+                    seed,
+                    _dumps(options),
+                    lang,
+                    guild_id,
+                    channel_id,
+                    place_id,
+                    series_id,
+                    series_index,
+                    now,
+                    now,
+                ),
+            )
+            game_id = int(cur.lastrowid or 0)
+            await conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+            )
+            if challenge_id is not None:
+                cur = await conn.execute(
+                    "UPDATE challenges SET status = 'accepted', game_id = ?"
+                    " WHERE id = ? AND status = 'open'",
+                    (game_id, challenge_id),
+                )
+                if cur.rowcount != 1:
+                    raise ChallengeGone(challenge_id)
+        return game_id
+
+    async def set_place(self, game_id: int, place_id: int) -> None:
+        """Record the thread (or channel) where the game is played."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET place_id = ? WHERE id = ?", (place_id, game_id))
+
+    async def get(self, game_id: int) -> GameRecord | None:
+        """The game with its seats and moves, or None."""
+        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else await self._complete(row)
+
+    async def _complete(self, row: aiosqlite.Row) -> GameRecord:
+        seats = await self.db.fetchall(
+            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+        )
+        moves = await self.db.fetchall(
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
+        )
+        return GameRecord(
+            id=row["id"],
+            game=row["game"],
+            players=row["players"],
+            seed=row["seed"],
+            options=json.loads(row["options"]),
+            lang=row["lang"],
+            status=row["status"],
+            version=row["version"],
+            posted_version=row["posted_version"],
+            result=json.loads(row["result"]) if row["result"] else None,
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            place_id=row["place_id"],
+            message_id=row["message_id"],
+            series_id=row["series_id"],
+            series_index=row["series_index"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
+            moves=[m["move"] for m in moves],
+        )
+
+    async def _many(self, sql: str, params: tuple) -> list[GameRecord]:
+        return [await self._complete(row) for row in await self.db.fetchall(sql, params)]
+
+    async def active_in_place(self, place_id: int) -> list[GameRecord]:
+        """Active games played in a thread or channel, oldest first."""
+        return await self._many(
+            "SELECT * FROM games WHERE place_id = ? AND status = 'active' ORDER BY id", (place_id,)
+        )
+
+    async def latest_in_place(self, place_id: int) -> GameRecord | None:
+        """The newest game (active or not) played in a thread or channel."""
+        games = await self._many(
+            "SELECT * FROM games WHERE place_id = ? ORDER BY id DESC LIMIT 1", (place_id,)
+        )
+        return games[0] if games else None
+
+    async def active_for_user(self, user_id: int) -> list[GameRecord]:
+        """The user's active games, oldest first."""
+        return await self._many(
+            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
+            (user_id,),
+        )
+
+    async def in_series(self, series_id: int) -> list[GameRecord]:
+        """The games of a series in order."""
+        return await self._many(
+            "SELECT * FROM games WHERE series_id = ? ORDER BY series_index", (series_id,)
+        )
+
+    async def unposted(self) -> list[GameRecord]:
+        """Games whose last stored moves were never announced (a crash between store and post)."""
+        return await self._many(
+            "SELECT * FROM games WHERE posted_version < version"
+            " OR (status = 'active' AND posted_version < 0) ORDER BY id",
+            (),
+        )
+
+    async def append_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        user_id: int,
+        move: str,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Store the next move if the game is still at ``expected_version``; returns the new one.
+
+        ``result`` given means this move ended the game. StaleGame when another move (or a
+        resignation) got there first: the version check is what makes a double click safe.
+        """
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
+                " result = ?, finished_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    now,
+                    "active" if result is None else "finished",
+                    None if result is None else _dumps(result),
+                    None if result is None else now,
+                    game_id,
+                    expected_version,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise StaleGame(game_id)
+            await conn.execute(
+                "INSERT INTO moves (game_id, ply, seat, user_id, move, at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, expected_version, seat, user_id, move, now),
+            )
+        return expected_version + 1
+
+    async def finish(self, game_id: int, expected_version: int, result: dict[str, Any]) -> None:
+        """End an active game without a move (resignation); StaleGame if it changed meanwhile."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (_dumps(result), now, now, game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleGame(game_id)
+
+    async def mark_posted(self, game_id: int, version: int, message_id: int | None) -> None:
+        """Remember that the position at ``version`` was announced in ``message_id``."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "UPDATE games SET posted_version = MAX(posted_version, ?),"
+                " message_id = COALESCE(?, message_id) WHERE id = ?",
+                (version, message_id, game_id),
+            )

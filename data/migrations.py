@@ -1,0 +1,77 @@
+"""Schema migrations, oldest first: entry i brings a file from user_version i to i + 1.
+
+Never edit a migration that has shipped; append a new one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games as records (game, seats, seed, options, moves) plus where they live on Discord.
+    """
+    CREATE TABLE series (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        length INTEGER NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        lang TEXT NOT NULL DEFAULT 'en',
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+        version INTEGER NOT NULL DEFAULT 0,
+        posted_version INTEGER NOT NULL DEFAULT -1,
+        result TEXT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        place_id INTEGER,
+        message_id INTEGER,
+        series_id INTEGER REFERENCES series(id),
+        series_index INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        finished_at REAL
+    );
+    CREATE INDEX games_place ON games(place_id, status);
+    CREATE INDEX games_series ON games(series_id, series_index);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_user ON seats(user_id);
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE challenges (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        series_length INTEGER NOT NULL DEFAULT 1,
+        lang TEXT NOT NULL DEFAULT 'en',
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        challenger_id INTEGER NOT NULL,
+        challenger_name TEXT NOT NULL,
+        opponent_id INTEGER,
+        status TEXT NOT NULL DEFAULT 'open'
+            CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        game_id INTEGER REFERENCES games(id)
+    );
+    CREATE INDEX challenges_due ON challenges(status, expires_at)
+    """,
+]

@@ -1,0 +1,158 @@
+"""The persistence layer: migrations, WAL, records, the version check on moves."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from data import ChallengeGone, StaleGame, Store
+from data.migrations import MIGRATIONS
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    s = await Store(tmp_path / "t.sqlite3").open()
+    yield s
+    await s.close()
+
+
+async def _game(store: Store, **kw) -> int:
+    return await store.games.create_game(
+        game="stonehenge",
+        seats=[(1, "Ana"), (2, "Luis")],
+        seed=7,
+        options={"first": 0},
+        lang="en",
+        guild_id=10,
+        channel_id=20,
+        place_id=30,
+        **kw,
+    )
+
+
+async def test_migrates_to_latest_with_wal(store: Store) -> None:
+    assert await store.db.schema_version() == len(MIGRATIONS)
+    row = await store.db.fetchone("PRAGMA journal_mode")
+    assert row is not None and row[0] == "wal"
+
+
+async def test_reopen_keeps_data_and_does_not_remigrate(tmp_path: Path) -> None:
+    path = tmp_path / "x.sqlite3"
+    first = await Store(path).open()
+    game_id = await _game(first)
+    await first.close()
+    second = await Store(path).open()
+    game = await second.games.get(game_id)
+    await second.close()
+    assert game is not None and game.names() == ("Ana", "Luis")
+
+
+async def test_game_is_stored_as_its_record(store: Store) -> None:
+    game_id = await _game(store)
+    await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+    await store.games.append_move(game_id, 1, seat=1, user_id=2, move="5D")
+    game = await store.games.get(game_id)
+    assert game is not None
+    assert game.to_record() == {
+        "game": "stonehenge",
+        "players": 2,
+        "seed": 7,
+        "options": {"first": 0},
+        "moves": ["6L", "5D"],
+    }
+    assert game.version == 2 and game.seat_of(2) == 1 and game.seat_of(99) is None
+
+
+async def test_append_checks_the_version(store: Store) -> None:
+    game_id = await _game(store)
+    await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+    with pytest.raises(StaleGame):
+        await store.games.append_move(game_id, 0, seat=0, user_id=1, move="5D")
+    game = await store.games.get(game_id)
+    assert game is not None and game.moves == ["6L"]
+
+
+async def test_simultaneous_appends_apply_exactly_one(store: Store) -> None:
+    game_id = await _game(store)
+    results = await asyncio.gather(
+        *(
+            store.games.append_move(game_id, 0, seat=0, user_id=1, move=m)
+            for m in ("6L", "5D", "4A")
+        ),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert sum(isinstance(r, StaleGame) for r in results) == 2
+    game = await store.games.get(game_id)
+    assert game is not None and len(game.moves) == 1
+
+
+async def test_finished_game_takes_no_more_moves(store: Store) -> None:
+    game_id = await _game(store)
+    await store.games.finish(game_id, 0, {"winners": [1], "reason": "resign", "resigned": 0})
+    with pytest.raises(StaleGame):
+        await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+    game = await store.games.get(game_id)
+    assert game is not None and game.status == "finished" and game.result["winners"] == [1]
+
+
+async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store) -> None:
+    game_id = await _game(store)
+    assert [g.id for g in await store.games.unposted()] == [game_id]
+    await store.games.mark_posted(game_id, 0, 555)
+    assert await store.games.unposted() == []
+    await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+    assert [g.id for g in await store.games.unposted()] == [game_id]
+
+
+async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None:
+    challenge = await store.challenges.create(
+        game="stonehenge",
+        options={},
+        series_length=1,
+        lang="en",
+        guild_id=10,
+        channel_id=20,
+        challenger_id=1,
+        challenger_name="Ana",
+        opponent_id=2,
+        ttl=60,
+    )
+    results = await asyncio.gather(
+        _game(store, challenge_id=challenge.id),
+        _game(store, challenge_id=challenge.id),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, ChallengeGone) for r in results) == 1
+    game_ids = [r for r in results if isinstance(r, int)]
+    stored = await store.challenges.get(challenge.id)
+    assert stored is not None and stored.status == "accepted" and stored.game_id == game_ids[0]
+    rows = await store.db.fetchall("SELECT id FROM games")
+    assert [r["id"] for r in rows] == game_ids
+
+
+async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
+    now = [1000.0]
+    store = await Store(tmp_path / "c.sqlite3", clock=lambda: now[0]).open()
+    challenge = await store.challenges.create(
+        game="stonehenge",
+        options={},
+        series_length=1,
+        lang="es",
+        guild_id=None,
+        channel_id=20,
+        challenger_id=1,
+        challenger_name="Ana",
+        opponent_id=None,
+        ttl=60,
+    )
+    assert await store.challenges.due() == []
+    assert await store.challenges.next_expiry() == 1060.0
+    now[0] = 1060.0
+    assert [c.id for c in await store.challenges.due()] == [challenge.id]
+    assert await store.challenges.resolve(challenge.id, "expired")
+    assert not await store.challenges.resolve(challenge.id, "declined")
+    assert await store.challenges.next_expiry() is None
+    await store.close()
