@@ -1,0 +1,20 @@
+"""Board images: a game's view in, PNG bytes out. Pure: no Discord, no I/O but own fonts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from render.stonehenge import render_stonehenge
+from rules.stonehenge_view import StonehengeView
+
+# One entry a game: its view type -> the function that draws it.
+RENDERERS: dict[type, Callable[..., bytes]] = {StonehengeView: render_stonehenge}
+
+
+def render(view: Any, **kwargs: Any) -> bytes:
+    """PNG bytes of ``view``, drawn by its game's renderer (keyword arguments pass through)."""
+    renderer = RENDERERS.get(type(view))
+    if renderer is None:
+        raise TypeError(f"no renderer for {type(view).__name__}")
+    return renderer(view, **kwargs)

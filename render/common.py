@@ -1,0 +1,213 @@
+"""Pieces every board renderer shares: fonts, colours, text helpers, sprites, PNG encoding."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges for free
+
+RGB = tuple[int, int, int]
+
+
+def hex_rgb(code: str) -> RGB:
+    """``"#E69F00"`` -> ``(230, 159, 0)``."""
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+# Okabe–Ito: the colour-blind-safe set the spec asks for. Seats take them in this order.
+ORANGE = hex_rgb("#E69F00")
+SKY_BLUE = hex_rgb("#56B4E9")
+BLUISH_GREEN = hex_rgb("#009E73")
+YELLOW = hex_rgb("#F0E442")
+BLUE = hex_rgb("#0072B2")
+VERMILLION = hex_rgb("#D55E00")
+PURPLE = hex_rgb("#CC79A7")
+SEAT_COLOURS: tuple[RGB, ...] = (ORANGE, SKY_BLUE, BLUISH_GREEN, PURPLE)
+
+# A slate that sits on Discord's dark theme (#313338) without melting into it.
+BACKGROUND = hex_rgb("#25303A")
+PANEL = hex_rgb("#334150")
+PANEL_EDGE = hex_rgb("#4A5A6B")
+INK = hex_rgb("#F4F1EA")  # main text on dark surfaces
+MUTED = hex_rgb("#A9B4BF")  # secondary text
+DARK_INK = hex_rgb("#1B1F24")  # text on light surfaces
+HIGHLIGHT = hex_rgb("#FFD23F")  # last move, player to move
+WIN = hex_rgb("#FFD23F")
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (covers Spanish) at ``size`` px, loaded once per size."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """How wide ``text`` is drawn at ``size``."""
+    return font(size, bold).getlength(text)
+
+
+def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis until it fits ``width`` px."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    outline: RGB | None = None,
+    outline_width: int = 3,
+) -> None:
+    """Draw ``text`` at ``xy`` (a Pillow ``anchor``), optionally outlined for busy backgrounds."""
+    draw.text(
+        xy,
+        text,
+        font=font(size, bold),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=outline_width if outline else 0,
+        stroke_fill=outline,
+    )
+
+
+def draw_centered(
+    draw: ImageDraw.ImageDraw,
+    center: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = True,
+    outline: RGB | None = None,
+) -> None:
+    """Draw ``text`` centred on ``center`` (middle of the ink, not the baseline)."""
+    draw_text(draw, center, text, size, fill, bold=bold, anchor="mm", outline=outline)
+
+
+def blend(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def shrink(big: Image.Image, factor: int = SUPERSAMPLE) -> Image.Image:
+    """Downsample a supersampled drawing to its final size (box filter: plain antialiasing)."""
+    return big.reduce(factor)
+
+
+def disc_sprite(
+    diameter: int,
+    fill: RGB,
+    edge: RGB,
+    edge_width: float,
+    *,
+    ring: RGB | None = None,
+    ring_width: float = 0,
+    dashed: bool = False,
+) -> Image.Image:
+    """A smooth RGBA disc: ``fill`` with an ``edge``, optionally inside a ``ring`` (highlight)."""
+    k = SUPERSAMPLE
+    pad = ring_width
+    size = round(diameter + 2 * pad)
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    if ring is not None:
+        draw.ellipse((0, 0, size * k - 1, size * k - 1), fill=ring)
+    o = pad * k
+    box = (o, o, o + diameter * k - 1, o + diameter * k - 1)
+    draw.ellipse(box, fill=edge)
+    e = edge_width * k
+    draw.ellipse((box[0] + e, box[1] + e, box[2] - e, box[3] - e), fill=fill)
+    if dashed:  # a dashed inner circle: "only you can see this value"
+        r = diameter * k / 2 - e * 2.2
+        c = o + diameter * k / 2
+        for start in range(0, 360, 30):
+            draw.arc(
+                (c - r, c - r, c + r, c + r), start, start + 15, fill=edge, width=round(e * 0.8)
+            )
+    return shrink(big, k)
+
+
+def polygon_sprite(
+    size: tuple[int, int], points: Sequence[tuple[float, float]], fill: RGB, edge: RGB, width: float
+) -> Image.Image:
+    """A smooth RGBA polygon given in final-pixel coordinates inside ``size``."""
+    k = SUPERSAMPLE
+    big = Image.new("RGBA", (size[0] * k, size[1] * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.polygon(
+        [(x * k, y * k) for x, y in points], fill=fill, outline=edge, width=round(width * k)
+    )
+    return shrink(big, k)
+
+
+def paste_centered(base: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
+    """Alpha-paste ``sprite`` so that its centre lands on ``center``."""
+    x = round(center[0] - sprite.width / 2)
+    y = round(center[1] - sprite.height / 2)
+    base.paste(sprite, (x, y), sprite)
+
+
+def build_palette(
+    keys: Iterable[RGB], surfaces: Iterable[RGB], steps: int = 4, extra: Iterable[RGB] = ()
+) -> Image.Image:
+    """A fixed 256-colour palette image: ``keys`` exactly, plus their blends into each surface.
+
+    Antialiased edges of a key colour drawn on a surface fall on those blends, so a
+    nearest-colour mapping keeps edges smooth without dithering.
+    """
+    colours: list[RGB] = []
+    keys = list(dict.fromkeys(keys))
+    surfaces = list(dict.fromkeys(surfaces))
+    for colour in [*keys, *surfaces, *extra]:
+        if colour not in colours:
+            colours.append(colour)
+    for i in range(1, steps + 1):
+        t = i / (steps + 1)
+        for surface in surfaces:
+            for key in keys:
+                mixed = blend(key, surface, t)
+                if mixed not in colours:
+                    colours.append(mixed)
+    if len(colours) > 256:
+        raise ValueError(f"palette needs {len(colours)} colours, more than 256")
+    colours += [colours[-1]] * (256 - len(colours))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for colour in colours for channel in colour])
+    return palette
+
+
+@lru_cache(maxsize=1)
+def default_palette() -> Image.Image:
+    """A palette for images drawn with this module's colours only."""
+    keys = [*SEAT_COLOURS, INK, MUTED, DARK_INK, HIGHLIGHT, YELLOW, BLUE, VERMILLION]
+    return build_palette(keys, [BACKGROUND, PANEL, PANEL_EDGE], steps=4)
+
+
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes of ``image`` mapped to a fixed palette (P mode, no dither, default level)."""
+    pal = palette if palette is not None else default_palette()
+    indexed = image.convert("RGB").quantize(palette=pal, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    indexed.save(out, format="PNG")
+    return out.getvalue()
