@@ -1,0 +1,165 @@
+"""Tablero's entry point: settings from the environment (or .env), logging, the Bot, the cogs.
+
+python3 tasks.py bot            # sets everything up, then runs this
+python3 tasks.py bot --sync     # also publishes the slash commands to Discord
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from cogs.utils.i18n import FluentTranslator
+from data import Clock, Store
+
+log = logging.getLogger("tablero")
+
+ROOT = Path(__file__).resolve().parent
+EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.info")
+TOKEN_HELP = """\
+Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
+
+  1. Open https://discord.com/developers/applications and create an application.
+  2. In "Bot", press "Reset Token" and copy the token.
+  3. Put it in a file named .env beside bot.py:   DISCORD_TOKEN=your-token
+     (or export DISCORD_TOKEN in your shell), then run the bot again.
+
+The README explains how to invite the bot to a server and publish its commands."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the bot reads from the environment."""
+
+    token: str | None
+    database: Path
+    log_level: str
+    sync: bool
+    dev_guild: int | None
+    challenge_hours: float
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str]) -> Settings:
+        """Read settings, with defaults for everything but the token."""
+        guild = env.get("TABLERO_DEV_GUILD", "").strip()
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database=Path(env.get("TABLERO_DB", str(ROOT / "tablero.sqlite3"))),
+            log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
+            sync=env.get("TABLERO_SYNC", "").lower() in {"1", "true", "yes"},
+            dev_guild=int(guild) if guild.isdigit() else None,
+            challenge_hours=float(env.get("TABLERO_CHALLENGE_HOURS", "24")),
+        )
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a .env file (comments and blank lines ignored)."""
+    if not path.is_file():
+        return {}
+    values: dict[str, str] = {}
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        values[key.strip()] = value.strip().strip("'\"")
+    return values
+
+
+class Tablero(commands.Bot):
+    """The bot: a store, the game service and the cogs; only slash commands and components."""
+
+    def __init__(
+        self,
+        database: str | Path,
+        *,
+        sync: bool = False,
+        dev_guild: int | None = None,
+        challenge_hours: float = 24,
+        clock: Clock = time.time,
+        **options: object,
+    ) -> None:
+        # No privileged intents: moves arrive as interactions; guilds keeps channels and threads.
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **options
+        )
+        self.store = Store(database, clock)
+        self.clock = clock
+        self.challenge_seconds = challenge_hours * 3600
+        self._sync = sync
+        self._dev_guild = dev_guild
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the cogs, register lasting buttons, sync if asked."""
+        from cogs.utils.items import DYNAMIC_ITEMS
+        from cogs.utils.service import GameService
+
+        await self.store.open()
+        self.service = GameService(self)
+        await self.tree.set_translator(FluentTranslator())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self._dev_guild is not None:
+            guild = discord.Object(self._dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("commands synced to guild %d", self._dev_guild)
+        elif self._sync:
+            await self.tree.sync()
+            log.info("commands synced globally (Discord may take a while to show them)")
+        self.loop.create_task(self._recover())
+
+    async def _recover(self) -> None:
+        await self.wait_until_ready()
+        await self.service.recover()
+
+    async def close(self) -> None:
+        """Stop the bot and close the database."""
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot until interrupted."""
+    parser = argparse.ArgumentParser(description="Run the Tablero Discord bot.")
+    parser.add_argument("--sync", action="store_true", help="publish slash commands on start")
+    args = parser.parse_args(argv)
+    env = {**read_dotenv(ROOT / ".env"), **os.environ}
+    settings = Settings.from_env(env)
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    if settings.token is None:
+        print(TOKEN_HELP, file=sys.stderr)
+        return 2
+    bot = Tablero(
+        settings.database,
+        sync=settings.sync or args.sync,
+        dev_guild=settings.dev_guild,
+        challenge_hours=settings.challenge_hours,
+    )
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN: check it (see the README).",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,13 @@
+"""The Discord side of each game, by the engine's name."""
+
+from __future__ import annotations
+
+from cogs.games.base import GameAdapter
+from cogs.games.stonehenge import StonehengeAdapter
+
+ADAPTERS: dict[str, GameAdapter] = {a.name: a for a in (StonehengeAdapter(),)}
+
+
+def adapter_for(game: str) -> GameAdapter:
+    """The adapter of a stored game's engine."""
+    return ADAPTERS[game]

@@ -1,0 +1,80 @@
+"""How a game is shown on Discord: narration, picker steps, images, options.
+
+The platform (challenges, the move pipeline, pickers, series) is common; each game only
+says what is specific to it by subclassing ``GameAdapter``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from locales import t
+from rules import Event, Game, Outcome, State
+
+
+class GameAdapter:
+    """Discord-facing facts and wording of one game."""
+
+    engine: ClassVar[Game]
+    #: message key of the game's display name
+    title_key: ClassVar[str]
+
+    @property
+    def name(self) -> str:
+        """The engine's name (the record's ``game``)."""
+        return self.engine.name
+
+    def title(self, lang: str) -> str:
+        """The game's name in ``lang``."""
+        return t(lang, self.title_key)
+
+    def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
+        """Options of a challenge in words ('' when there is nothing to say)."""
+        return ""
+
+    def has_private_view(self, options: dict[str, Any]) -> bool:
+        """Whether players have something only they may see (hand, hidden pieces)."""
+        return False
+
+    # -- a turn in words -------------------------------------------------------------------
+    def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
+        """One line telling what a move did, from its public events."""
+        raise NotImplementedError
+
+    def result(self, lang: str, outcome: Outcome, names: Sequence[str]) -> str:
+        """How a finished game ended."""
+        raise NotImplementedError
+
+    def alt_text(self, lang: str, state: State, names: Sequence[str]) -> str:
+        """A short description of the position for the image's alt text."""
+        raise NotImplementedError
+
+    # -- the guided picker -----------------------------------------------------------------
+    def move_path(self, state: State, move: Any) -> tuple[str, ...]:
+        """The picker's tokens leading to ``move`` (short, no ':' or '.')."""
+        raise NotImplementedError
+
+    def token_label(self, lang: str, state: State, path: tuple[str, ...], token: str) -> str:
+        """The button text of ``token`` after ``path``."""
+        return token
+
+    def prompt(self, lang: str, state: State, path: tuple[str, ...]) -> str:
+        """What the picker asks after ``path``."""
+        raise NotImplementedError
+
+    def choice_name(self, lang: str, state: State, move: Any) -> str:
+        """An autocomplete entry for ``move`` (at most 100 characters)."""
+        return state.format(move)
+
+    # -- images ----------------------------------------------------------------------------
+    def render(self, lang: str, state: State, seat: int | None, names: Sequence[str]) -> bytes:
+        """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread."""
+        raise NotImplementedError
+
+    # -- series ----------------------------------------------------------------------------
+    def series_text(
+        self, lang: str, results: Sequence[dict[str, Any]], names: Sequence[str], length: int
+    ) -> str:
+        """The standing of a series after the finished games' ``results``."""
+        return ""

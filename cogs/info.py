@@ -1,0 +1,90 @@
+"""Information: /games (your active games) and /rules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import ADAPTERS, adapter_for
+from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.replies import report
+from locales import t
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+MAX_LISTED = 20
+
+
+class Info(commands.Cog):
+    """Commands that only read."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Answer failures ephemerally."""
+        await report(interaction, getattr(error, "original", error))
+
+    @app_commands.command(name=L("cmd-games"), description=L("cmd-games-desc"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        """Your active games with links and whose turn it is; games waiting on you first."""
+        lang = lang_of(interaction)
+        uid = interaction.user.id
+        records = await self.bot.store.games.active_for_user(uid)
+        if not records:
+            await interaction.response.send_message(tr(interaction, "games-none"), ephemeral=True)
+            return
+        rows: list[tuple[bool, str]] = []
+        for record in records[: MAX_LISTED * 2]:
+            turn = self.service.state(record).turn
+            mine = turn is not None and record.user_of(turn) == uid
+            opponents = ", ".join(s.name for s in record.seats if s.user_id != uid)
+            link = f"<#{record.place_id or record.channel_id}>"
+            waiting = (
+                t(lang, "games-your-turn")
+                if mine
+                else t(lang, "games-their-turn", player=record.names()[turn or 0])
+            )
+            title = adapter_for(record.game).title(lang)
+            rows.append(
+                (
+                    mine,
+                    t(lang, "games-row", game=title, opponents=opponents, link=link, turn=waiting),
+                )
+            )
+        rows.sort(key=lambda row: not row[0])  # stable: your turn first, then oldest first
+        embed = discord.Embed(
+            title=tr(interaction, "games-title"),
+            description="\n".join(text for _, text in rows[:MAX_LISTED])[:4000],
+            colour=discord.Colour.from_str("#56B4E9"),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=L("cmd-rules"), description=L("cmd-rules-desc"))
+    @app_commands.rename(game=L("cmd-rules-game"))
+    @app_commands.describe(game=L("cmd-rules-game-desc"))
+    @app_commands.choices(
+        game=[app_commands.Choice(name=L(a.title_key), value=a.name) for a in ADAPTERS.values()]
+    )
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        """The rules of a game, in your language."""
+        adapter = adapter_for(game)
+        lang = lang_of(interaction)
+        embed = discord.Embed(
+            title=adapter.title(lang),
+            description=t(lang, f"rules-{game}")[:4000],
+            colour=discord.Colour.from_str("#E69F00"),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: Tablero) -> None:
+    """Load the cog."""
+    await bot.add_cog(Info(bot))

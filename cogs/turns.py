@@ -1,0 +1,153 @@
+"""Playing a game: /move (with autocomplete), /board and /resign."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import adapter_for
+from cogs.utils.errors import UserError
+from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.items import acknowledge, show_board
+from cogs.utils.replies import guarded, report
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+AUTOCOMPLETE_LIMIT = 25
+
+
+def _squash(text: str) -> str:
+    """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
+    return re.sub(r"[^0-9a-z]", "", text.lower())
+
+
+class Turns(commands.Cog):
+    """The commands of a game in progress."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Answer every failure of these commands ephemerally, in the user's language."""
+        await report(interaction, getattr(error, "original", error))
+
+    @app_commands.command(name=L("cmd-move"), description=L("cmd-move-desc"))
+    @app_commands.rename(notation=L("cmd-move-notation"))
+    @app_commands.describe(notation=L("cmd-move-notation-desc"))
+    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+        """Play a move given in the game's notation."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        self.service.check_turn(record, interaction.user.id)
+        # The reply waits for the board to be stored and posted; deferring keeps us inside
+        # Discord's 3-second window whatever the rendering costs.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = await self.service.play(record, interaction.user.id, notation)
+        await acknowledge(interaction, played)
+
+    @move.autocomplete("notation")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves matching what was typed (autocomplete cannot be deferred: stay quick)."""
+        try:
+            record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+            _, state = self.service.check_turn(record, interaction.user.id)
+        except UserError as error:
+            return [
+                app_commands.Choice(
+                    name=tr(interaction, error.key, **error.params)[:100],
+                    value=current[:100] or "-",
+                )
+            ]
+        adapter = adapter_for(record.game)
+        lang = lang_of(interaction)
+        typed = _squash(current)
+        choices: list[app_commands.Choice[str]] = []
+        for move in state.legal_moves():
+            notation = state.format(move)
+            if typed and typed not in _squash(notation):
+                continue
+            name = adapter.choice_name(lang, state, move)[:100]
+            choices.append(app_commands.Choice(name=name, value=notation))
+            if len(choices) == AUTOCOMPLETE_LIMIT:
+                break
+        return choices
+
+    @app_commands.command(name=L("cmd-board"), description=L("cmd-board-desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        """The current board, ephemerally (your private view when you play)."""
+        record = await self._game_to_show(interaction)
+        await show_board(interaction, self.service, record)
+
+    async def _game_to_show(self, interaction: discord.Interaction) -> Any:
+        try:
+            return await self.service.game_here(interaction.channel_id, interaction.user.id)
+        except UserError:
+            # A finished game's thread still shows its final board.
+            latest = await self.bot.store.games.latest_in_place(interaction.channel_id or 0)
+            if latest is None:
+                raise
+            return latest
+
+    @app_commands.command(name=L("cmd-resign"), description=L("cmd-resign-desc"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        """Ask for confirmation, then give up the game."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        if record.seat_of(interaction.user.id) is None:
+            raise UserError("error-not-a-player")
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignButton(record.id, record.version, tr(interaction, "button-resign")))
+        title = adapter_for(record.game).title(lang_of(interaction))
+        await interaction.response.send_message(
+            tr(interaction, "resign-confirm", game=title), view=view, ephemeral=True
+        )
+
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<gid>\d+):(?P<ver>\d+)"
+):
+    """The confirmation of /resign; tied to a version so a stale one does nothing."""
+
+    def __init__(self, gid: int, ver: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"rs:{gid}:{ver}",
+            )
+        )
+        self.gid, self.ver = gid, ver
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResignButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Resign, then say so in the ephemeral message."""
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        record = await service.game(self.gid)
+        await interaction.response.defer()
+        await service.resign(record, interaction.user.id, self.ver)
+        await interaction.edit_original_response(content=tr(interaction, "resign-done"), view=None)
+
+
+async def setup(bot: Tablero) -> None:
+    """Load the cog and its lasting button."""
+    bot.add_dynamic_items(ResignButton)
+    await bot.add_cog(Turns(bot))
+
+

@@ -1,0 +1,210 @@
+"""Buttons and menus of a game that keep working after a restart (discord.py DynamicItem).
+
+Their custom_ids carry everything needed (game id, version, picker path), so no view has
+to be kept in memory and a click on a week-old message still reaches the game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.games import adapter_for
+from cogs.games.base import GameAdapter
+from cogs.utils import picker
+from cogs.utils.errors import UserError
+from cogs.utils.i18n import lang_of, tr
+from cogs.utils.replies import guarded, send_private
+from data import GameRecord
+from locales import t
+
+if TYPE_CHECKING:
+    from cogs.utils.service import GameService
+
+MAX_BUTTONS = 20  # four rows of five; the fifth row holds Back
+SELECT_SIZE = 25
+
+
+def _service(interaction: discord.Interaction) -> GameService:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+class GameButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tg:(?P<gid>\d+):(?P<act>play|mine)"
+):
+    """A button under every board: open the picker, or see one's private view."""
+
+    def __init__(self, game_id: int, act: str, label: str = "", emoji: str | None = None) -> None:
+        style = discord.ButtonStyle.primary if act == "play" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or act, emoji=emoji, style=style, custom_id=f"tg:{game_id}:{act}"
+            )
+        )
+        self.game_id, self.act = game_id, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GameButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the picker or show the private view, ephemerally."""
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        service = _service(interaction)
+        record = await service.game(self.game_id)
+        if self.act == "mine":
+            await show_board(interaction, service, record)
+            return
+        service.check_turn(record, interaction.user.id)
+        content, view = picker_message(interaction, service, record, ())
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+def game_buttons(record: GameRecord, adapter: GameAdapter) -> discord.ui.View:
+    """The persistent buttons posted with a board (labels in the game's language)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(record.id, "play", t(record.lang, "button-play"), "🎯"))
+    if adapter.has_private_view(record.options):
+        view.add_item(GameButton(record.id, "mine", t(record.lang, "button-mine"), "👁️"))
+    return view
+
+
+async def show_board(
+    interaction: discord.Interaction, service: GameService, record: GameRecord
+) -> None:
+    """The board as the caller may see it (their private view when they play), ephemerally."""
+    seat = record.seat_of(interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await service.render(record, seat, lang_of(interaction))
+    key = "board-private" if seat is not None else "board-public"
+    await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
+
+
+# -- the picker -----------------------------------------------------------------------------
+class PickButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"pk:(?P<gid>\d+):(?P<ver>\d+):(?P<path>[^:]*):(?P<tok>[^:]*)",
+):
+    """One choice of the picker (an empty token redraws ``path``: the Back button)."""
+
+    def __init__(self, gid: int, ver: int, path: str, tok: str, label: str = "?") -> None:
+        custom_id = f"pk:{gid}:{ver}:{path}:{tok}"
+        style = discord.ButtonStyle.primary if tok else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        self.gid, self.ver, self.path, self.tok = gid, ver, path, tok
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]), int(match["ver"]), match["path"], match["tok"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Go one step further (or back) in the picker."""
+        path = picker.decode(self.path) + ((self.tok,) if self.tok else ())
+        await guarded(interaction, advance(interaction, self.gid, self.ver, path))
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ps:(?P<gid>\d+):(?P<ver>\d+):(?P<path>[^:]*):(?P<n>\d+)",
+):
+    """A menu of choices, for steps with more than fit on buttons."""
+
+    def __init__(self, gid: int, ver: int, path: str, n: int, options: list | None = None) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"ps:{gid}:{ver}:{path}:{n}",
+            options=options or [discord.SelectOption(label="?")],
+        )
+        super().__init__(select)
+        self.gid, self.ver, self.path = gid, ver, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PickSelect:
+        """Rebuild from a used custom_id."""
+        return cls(int(match["gid"]), int(match["ver"]), match["path"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Go one step further with the chosen value."""
+        values = (interaction.data or {}).get("values") or [""]
+        path = (*picker.decode(self.path), str(values[0]))
+        await guarded(interaction, advance(interaction, self.gid, self.ver, path))
+
+
+def picker_message(
+    interaction: discord.Interaction,
+    service: GameService,
+    record: GameRecord,
+    path: tuple[str, ...],
+) -> tuple[str, discord.ui.View]:
+    """The picker's text and components at ``path`` (which must not be complete)."""
+    adapter = adapter_for(record.game)
+    state = service.state(record)
+    lang = lang_of(interaction)
+    here = picker.step(adapter, state, path)
+    view = discord.ui.View(timeout=None)
+    encoded = picker.encode(path)
+    labels = [(tok, adapter.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
+    if len(labels) <= MAX_BUTTONS:
+        for tok, label in labels:
+            view.add_item(PickButton(record.id, record.version, encoded, tok, label))
+    else:
+        for n in range(0, len(labels), SELECT_SIZE):
+            chunk = labels[n : n + SELECT_SIZE]
+            options = [discord.SelectOption(label=label, value=tok) for tok, label in chunk]
+            view.add_item(PickSelect(record.id, record.version, encoded, n, options))
+    if path:
+        back = PickButton(record.id, record.version, picker.encode(path[:-1]), "", "↩")
+        back.item.label = t(lang, "button-back")
+        back.item.row = 4
+        view.add_item(back)
+    return adapter.prompt(lang, state, path), view
+
+
+async def advance(
+    interaction: discord.Interaction, game_id: int, version: int, path: tuple[str, ...]
+) -> None:
+    """Show the next picker step, or play the move once the path is complete."""
+    service = _service(interaction)
+    record = await service.game(game_id)
+    _, state = service.check_turn(record, interaction.user.id)
+    if record.version != version:
+        # The position moved on (an old picker): start again from the current one.
+        content, view = picker_message(interaction, service, record, ())
+        notice = tr(interaction, "error-position-changed")
+        await interaction.response.edit_message(content=f"⚠️ {notice}\n{content}", view=view)
+        return
+    here = picker.step(adapter_for(record.game), state, path)
+    if here.move is None:
+        content, view = picker_message(interaction, service, record, path)
+        await interaction.response.edit_message(content=content, view=view)
+        return
+    await interaction.response.defer()
+    try:
+        notation = await service.play(record, interaction.user.id, state.format(here.move))
+    except UserError as error:
+        await interaction.edit_original_response(
+            content="⚠️ " + tr(interaction, error.key, **error.params), view=None
+        )
+        return
+    await interaction.edit_original_response(
+        content=tr(interaction, "move-done", move=notation), view=None
+    )
+
+
+async def acknowledge(interaction: discord.Interaction, notation: str) -> None:
+    """Tell the mover, privately, that their move is in."""
+    await send_private(interaction, tr(interaction, "move-done", move=notation))
+
+
+DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect)

@@ -1,0 +1,52 @@
+"""Answering interactions: ephemeral notes and errors, whatever stage the interaction is at."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+
+from cogs.utils.errors import UserError
+from cogs.utils.i18n import tr
+
+log = logging.getLogger(__name__)
+
+
+async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral message, as the response or as a followup when already answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong: a UserError in words, anything else as a generic failure."""
+    if isinstance(error, UserError):
+        text = tr(interaction, error.key, **error.params)
+    else:
+        # Logged with the traceback but without the interaction's payload: a move text in a
+        # hidden game is a secret, and errors must not carry it into the logs.
+        log.error("unexpected error in %s", _where(interaction), exc_info=error)
+        text = tr(interaction, "error-unexpected")
+    try:
+        await send_private(interaction, "⚠️ " + text)
+    except discord.HTTPException:
+        log.warning("could not report an error in %s", _where(interaction))
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a component callback, turning its failures into ephemeral answers."""
+    try:
+        await work
+    except Exception as error:
+        await report(interaction, error)
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {str(data.get('custom_id', '?')).split(':')[0]}"

@@ -1,0 +1,287 @@
+"""The move pipeline shared by every game: find the game, check, store, render, announce."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.games import adapter_for
+from cogs.games.base import GameAdapter
+from cogs.utils.errors import UserError
+from data import GameRecord, StaleGame, Store
+from locales import t
+from rules import Event, Outcome, RulesError, State, get_game
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+log = logging.getLogger(__name__)
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class GameService:
+    """Loads games, applies moves and posts boards; cogs call it and stay thin."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.store: Store = bot.store
+        # game id -> (version, state). States are never mutated once cached: play() clones.
+        self._states: dict[int, tuple[int, State]] = {}
+
+    # -- reading ---------------------------------------------------------------------------
+    def state(self, record: GameRecord) -> State:
+        """The position of ``record`` (replayed from its moves, cached by version)."""
+        cached = self._states.get(record.id)
+        if cached is not None and cached[0] == record.version:
+            return cached[1]
+        state = get_game(record.game).replay(
+            record.players, record.seed, record.options, record.moves
+        )
+        self._states[record.id] = (record.version, state)
+        return state
+
+    async def game(self, game_id: int) -> GameRecord:
+        """The stored game (UserError when it does not exist)."""
+        record = await self.store.games.get(game_id)
+        if record is None:
+            raise UserError("error-no-game")
+        return record
+
+    async def game_here(self, channel_id: int | None, user_id: int) -> GameRecord:
+        """The active game of this thread/channel, or the user's only active game."""
+        here = await self.store.games.active_in_place(channel_id or 0)
+        if len(here) == 1:
+            return here[0]
+        mine = [g for g in here if g.seat_of(user_id) is not None]
+        if len(mine) == 1:
+            return mine[0]
+        if here:
+            raise UserError("error-several-games-here")
+        theirs = await self.store.games.active_for_user(user_id)
+        if len(theirs) == 1:
+            return theirs[0]
+        raise UserError("error-no-game-here" if not theirs else "error-which-game")
+
+    # -- moving ----------------------------------------------------------------------------
+    def check_turn(self, record: GameRecord, user_id: int) -> tuple[int, State]:
+        """The caller's seat and the position, if it is the caller's turn (UserError if not)."""
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("error-not-a-player")
+        if not record.active:
+            raise UserError("error-game-over")
+        state = self.state(record)
+        if state.turn != seat:
+            raise UserError("error-not-your-turn", player=record.names()[state.turn or 0])
+        return seat, state
+
+    async def play(self, record: GameRecord, user_id: int, text: str) -> str:
+        """Apply a move given in notation, store it and announce it; returns the notation.
+
+        Nothing is stored unless the move is legal, and the store refuses it if the game
+        moved on meanwhile (two clicks at once: one wins, the other hears the position
+        changed).
+        """
+        seat, state = self.check_turn(record, user_id)
+        try:
+            move = state.parse(text)
+            new = state.clone()
+            notation = new.format(move)
+            events = new.apply(move)
+        except RulesError as error:
+            raise UserError.from_rules(error) from None
+        outcome = new.outcome()
+        result = _result(outcome, "rules") if outcome.finished else None
+        try:
+            version = await self.store.games.append_move(
+                record.id, record.version, seat=seat, user_id=user_id, move=notation, result=result
+            )
+        except StaleGame:
+            raise UserError("error-position-changed") from None
+        self._states[record.id] = (version, new)
+        log.info("game %d: ply %d stored", record.id, version)
+        await self.announce(await self.game(record.id), events)
+        return notation
+
+    async def resign(self, record: GameRecord, user_id: int, version: int) -> None:
+        """End the game with the caller's resignation (if still at ``version``)."""
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("error-not-a-player")
+        if not record.active:
+            raise UserError("error-game-over")
+        outcome = self.state(record).outcome()
+        winners = [s for s in range(record.players) if s != seat]
+        result = {**_result(outcome, "resign"), "winners": winners, "resigned": seat}
+        try:
+            await self.store.games.finish(record.id, version, result)
+        except StaleGame:
+            raise UserError("error-position-changed") from None
+        await self.announce(await self.game(record.id), [])
+
+    # -- announcing ------------------------------------------------------------------------
+    async def render(self, record: GameRecord, seat: int | None, lang: str) -> discord.File:
+        """The board image of ``seat``'s view (None: public), rendered off the event loop."""
+        adapter = adapter_for(record.game)
+        state = self.state(record)
+        names = record.names()
+        png = await asyncio.to_thread(adapter.render, lang, state, seat, names)
+        return discord.File(
+            io.BytesIO(png), "board.png", description=adapter.alt_text(lang, state, names)[:1000]
+        )
+
+    async def place(self, record: GameRecord) -> discord.abc.Messageable:
+        """The thread or channel where the game is played."""
+        place_id = record.place_id or record.channel_id
+        channel = self.bot.get_channel(place_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(place_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def announce(self, record: GameRecord, events: Sequence[Event] | None = None) -> None:
+        """Post the position after the last change: what happened, the board, who is next."""
+        from cogs.utils.items import game_buttons  # items import the service too
+
+        adapter = adapter_for(record.game)
+        if events is None:
+            events = self._last_events(record)
+        lang, names = record.lang, record.names()
+        lines = [await self._intro(adapter, record)] if record.version == 0 else []
+        if events:
+            lines.append(adapter.narrate(lang, events, names))
+        lines.append(await self._status_line(adapter, record))
+        file = await self.render(record, None, lang)
+        channel = await self.place(record)
+        message = await channel.send(
+            "\n".join(line for line in lines if line)[:2000],
+            file=file,
+            view=game_buttons(record, adapter) if record.active else discord.utils.MISSING,
+            allowed_mentions=MENTION_USERS,
+        )
+        if not record.active:
+            await self._continue_series(record)
+        await self.store.games.mark_posted(record.id, record.version, message.id)
+
+    async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
+        """'Stonehenge, game 2 of 3: Ana – Luis.'"""
+        players = " – ".join(record.names())
+        title = adapter.title(record.lang)
+        if record.series_id is None:
+            return t(record.lang, "game-intro", game=title, players=players)
+        length = await self.store.games.series_length(record.series_id)
+        return t(
+            record.lang,
+            "game-intro-series",
+            game=title,
+            players=players,
+            index=record.series_index + 1,
+            length=length,
+        )
+
+    async def _status_line(self, adapter: GameAdapter, record: GameRecord) -> str:
+        lang, names = record.lang, record.names()
+        if record.active:
+            turn = self.state(record).turn
+            return t(lang, "turn-next", mention=f"<@{record.user_of(turn or 0)}>")
+        result = record.result or {}
+        if result.get("reason") == "resign":
+            line = t(
+                lang,
+                "result-resigned",
+                loser=names[result["resigned"]],
+                winner=names[result["winners"][0]],
+            )
+        else:
+            line = adapter.result(lang, self.state(record).outcome(), names)
+        if record.series_id is not None:
+            games = await self.store.games.in_series(record.series_id)
+            length = await self.store.games.series_length(record.series_id)
+            done = [g.result or {} for g in games if not g.active]
+            line += "\n" + adapter.series_text(lang, done, names, length)
+        return line
+
+    def _last_events(self, record: GameRecord) -> list[Event]:
+        """The events of the last stored move, by replaying it (after a crash or restart)."""
+        if not record.moves:
+            return []
+        game = get_game(record.game)
+        before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
+        return before.play(record.moves[-1])
+
+    async def open_game(
+        self,
+        *,
+        game: str,
+        seats: Sequence[tuple[int, str]],
+        options: dict[str, Any],
+        lang: str,
+        guild_id: int | None,
+        channel_id: int,
+        place_id: int | None = None,
+        series_id: int | None = None,
+        series_index: int = 0,
+        challenge_id: int | None = None,
+    ) -> GameRecord:
+        """Store a new game with a fresh seed (validated by the rules first)."""
+        engine = get_game(game)
+        options = engine.check_options(len(seats), options)
+        seed = random.SystemRandom().randrange(2**62)
+        game_id = await self.store.games.create_game(
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=options,
+            lang=lang,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            place_id=place_id,
+            series_id=series_id,
+            series_index=series_index,
+            challenge_id=challenge_id,
+        )
+        return await self.game(game_id)
+
+    async def _continue_series(self, record: GameRecord) -> None:
+        """Start the series' next game (once), the other player starting."""
+        if record.series_id is None:
+            return
+        length = await self.store.games.series_length(record.series_id)
+        games = await self.store.games.in_series(record.series_id)
+        if record.series_index + 1 >= length or len(games) > record.series_index + 1:
+            return
+        opening = games[0]
+        first = get_game(opening.game).new(opening.players, opening.seed, opening.options).turn
+        assert first is not None
+        options = {**record.options, "first": (first + record.series_index + 1) % 2}
+        nxt = await self.open_game(
+            game=record.game,
+            seats=[(s.user_id, s.name) for s in record.seats],
+            options=options,
+            lang=record.lang,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            place_id=record.place_id,
+            series_id=record.series_id,
+            series_index=record.series_index + 1,
+        )
+        await self.announce(nxt)
+
+    async def recover(self) -> None:
+        """Announce what was stored but never posted (the bot stopped in between)."""
+        for record in await self.store.games.unposted():
+            try:
+                await self.announce(record)
+            except (discord.HTTPException, RulesError):
+                log.exception("could not announce game %d after a restart", record.id)
+
+
+def _result(outcome: Outcome, reason: str) -> dict[str, Any]:
+    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": reason}

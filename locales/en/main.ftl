@@ -1,0 +1,148 @@
+## Tablero — English. Every message here must also exist in ../es/main.ftl (a test checks).
+
+## Commands, their options and choices (shown by Discord)
+cmd-play = play
+cmd-play-desc = Challenge someone to a board game
+cmd-play-game = game
+cmd-play-game-desc = The game to play
+cmd-play-opponent = opponent
+cmd-play-opponent-desc = Who you challenge (leave empty for an open challenge)
+cmd-play-hidden = hidden
+cmd-play-hidden-desc = Stonehenge: druids placed face down
+cmd-play-series = series
+cmd-play-series-desc = Play a series of games
+cmd-play-first = first
+cmd-play-first-desc = Who moves first
+choice-series-1 = A single game
+choice-series-3 = A series of 3 games
+choice-series-5 = A series of 5 games
+choice-first-random = At random
+choice-first-me = Me
+choice-first-opponent = My opponent
+cmd-move = move
+cmd-move-desc = Play your move in this game
+cmd-move-notation = move
+cmd-move-notation-desc = Your move, for example 6L (start typing to see the legal ones)
+cmd-board = board
+cmd-board-desc = Show the current board (only to you)
+cmd-resign = resign
+cmd-resign-desc = Give up the game played here
+cmd-games = games
+cmd-games-desc = Your active games and whose turn it is
+cmd-rules = rules
+cmd-rules-desc = How a game is played
+cmd-rules-game = game
+cmd-rules-game-desc = The game whose rules you want
+
+game-stonehenge = Stonehenge
+
+## Small words
+list-and = { $head } and { $last }
+option-series = series of { $count } games
+
+## Buttons
+button-play = Play
+button-mine = My druids
+button-back = Back
+button-resign = Yes, resign
+button-accept = Accept
+button-decline = Decline
+
+## Challenges
+challenge-named = { $opponent }, **{ $challenger }** challenges you to **{ $game }**{ $details }. The challenge expires { $expires }.
+challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }**{ $details }. Anyone may accept; the challenge expires { $expires }.
+challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.
+challenge-declined = ❌ **{ $name }** declined the challenge.
+challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
+challenge-expired = ⌛ This challenge to { $game } expired.
+
+## Turns
+game-intro = **{ $game }**: { $players }.
+game-intro-series = **{ $game }**, game { $index } of { $length }: { $players }.
+turn-next = { $mention }, it's your turn.
+move-done = ✅ You played { $move }.
+board-public = The current board:
+board-private = The board as you see it (your hidden pieces included):
+resign-confirm = Do you really want to resign this game of { $game }?
+resign-done = You resigned.
+result-resigned = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
+series-won = 🏆 **{ $winner }** wins the series.
+series-tied = 🤝 The series is tied.
+
+## /games
+games-title = Your games
+games-none = You have no game in progress. Challenge someone with /play!
+games-row = **{ $game }** against { $opponents } — { $link } — { $turn }
+games-your-turn = **your turn**
+games-their-turn = { $player }'s turn
+
+## Errors
+error-unexpected = Something went wrong on our side. Your game is safe; please try again.
+error-no-game = That game no longer exists.
+error-no-game-here = There is no game in progress here. Start one with /play.
+error-which-game = You have several games in progress: use this command in the game's thread.
+error-several-games-here = Several games are played here: use the game's own thread.
+error-not-a-player = You are not playing in this game.
+error-game-over = This game is over.
+error-not-your-turn = It's not your turn: { $player } is to move.
+error-position-changed = The position changed meanwhile (another move arrived first). Look at the new board and try again.
+error-challenge-self = You cannot challenge yourself.
+error-challenge-bot = Bots don't play (yet).
+error-challenge-closed = This challenge is no longer open.
+error-challenge-own = You cannot accept your own challenge; wait for an opponent.
+error-not-your-challenge = This challenge is not addressed to you.
+
+## Errors from the rules (keys of rules/)
+move-unreadable = I can't read “{ $text }” as a move.
+game-over = This game is over.
+stonehenge-no-such-druid = You have no druid of value { $value } left.
+stonehenge-no-such-point = There is no point { $point } on the board (points are A to R).
+stonehenge-point-taken = Point { $point } is already taken.
+record-bad-field = The record's field { $field } is not valid.
+record-bad-json = The record is not valid JSON.
+record-bad-option = The option { $option } has a value that is not allowed.
+record-bad-players = { $game } cannot be played by { $players } players.
+record-missing-field = The record lacks the field { $field }.
+record-not-object = The record must be a JSON object.
+record-unknown-field = The record has an unknown field { $field }.
+record-unknown-game = There is no game called { $game }.
+record-unknown-option = Unknown option { $option }.
+record-unreadable = The record cannot be read.
+
+## Stonehenge
+sh-option-hidden = hidden druids
+sh-placed = **{ $player }** played { $value } on { $point }
+sh-placed-hidden = **{ $player }** placed a druid face down on { $point }
+sh-and-won = { $count ->
+    [one] { " " }and won line { $lines }
+   *[other] { " " }and won lines { $lines }
+}
+sh-other-won = { $count ->
+    [one] **{ $player }** won line { $lines }.
+   *[other] **{ $player }** won lines { $lines }.
+}
+sh-revealed = Line { $line } is full and revealed: { $druids } (light { $light }, dark { $dark }).
+sh-result = 🏆 **{ $winner }** places an 8th megalith and wins, { $mine } to { $theirs }.
+sh-alt = Stonehenge, move { $ply }. { $light } (light) { $light_megaliths } megaliths, { $dark } (dark) { $dark_megaliths }. { $finished ->
+    [yes] The game is over.
+   *[no] { $next } to move.
+}
+sh-prompt-value = Choose the druid to place:
+sh-prompt-point = Where do you place your { $value }? (each point shows its lines)
+sh-choice = { $move } — druid { $value } on { $point } (lines { $lines })
+sh-series = Series, after game { $played } of { $length }: megaliths left unplaced — { $light } { $light_left }, { $dark } { $dark_left } (fewest wins).
+sh-label-light = Light
+sh-label-dark = Dark
+sh-label-to-move = to move
+sh-label-winner = winner
+sh-label-megaliths = megaliths
+sh-label-druids = druids
+sh-label-move = Move
+sh-label-last = Last
+rules-stonehenge =
+    • **Goal:** be the first to place all 8 of your megaliths. You place one each time you win a ley line.
+    • **Board:** 18 points (A–R) on 15 ley lines (L0–L14) of 2 to 5 points. Each player has 9 druids: 1, 1, 2, 2, 3, 3, 4, 5, 6.
+    • **Turn:** place one of your druids on an empty point, for example `/move 6L` puts your 6 on L. No passing.
+    • **Winning a line:** when a line is full, the higher total wins it; on equal totals the player who filled it loses it. A line is also won early when the opponent can no longer beat your total, even with their best remaining druids on its empty points (a tie is not enough for them). One druid can decide several lines — sometimes in the opponent's favour.
+    • **Hidden druids (option):** druids are placed face down; only their owner knows them. A full line is revealed and decided; there is no early win.
+    • **Series:** after each game the loser counts the megaliths they did not place; over the series the lowest total wins.

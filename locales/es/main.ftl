@@ -1,0 +1,148 @@
+## Tablero — español. Cada mensaje de aquí debe existir también en ../en/main.ftl (un test lo comprueba).
+
+## Comandos, sus opciones y elecciones (los muestra Discord)
+cmd-play = jugar
+cmd-play-desc = Reta a alguien a un juego de mesa
+cmd-play-game = juego
+cmd-play-game-desc = El juego al que jugar
+cmd-play-opponent = rival
+cmd-play-opponent-desc = A quién retas (déjalo vacío para un reto abierto)
+cmd-play-hidden = ocultos
+cmd-play-hidden-desc = Stonehenge: druidas boca abajo
+cmd-play-series = serie
+cmd-play-series-desc = Jugar una serie de partidas
+cmd-play-first = empieza
+cmd-play-first-desc = Quién empieza
+choice-series-1 = Una sola partida
+choice-series-3 = Una serie de 3 partidas
+choice-series-5 = Una serie de 5 partidas
+choice-first-random = Al azar
+choice-first-me = Yo
+choice-first-opponent = Mi rival
+cmd-move = mover
+cmd-move-desc = Haz tu jugada en esta partida
+cmd-move-notation = jugada
+cmd-move-notation-desc = Tu jugada, por ejemplo 6L (empieza a escribir para ver las legales)
+cmd-board = tablero
+cmd-board-desc = Muestra el tablero actual (solo a ti)
+cmd-resign = rendirse
+cmd-resign-desc = Abandona la partida que se juega aquí
+cmd-games = partidas
+cmd-games-desc = Tus partidas en curso y a quién le toca
+cmd-rules = reglas
+cmd-rules-desc = Cómo se juega un juego
+cmd-rules-game = juego
+cmd-rules-game-desc = El juego cuyas reglas quieres ver
+
+game-stonehenge = Stonehenge
+
+## Palabras sueltas
+list-and = { $head } y { $last }
+option-series = serie de { $count } partidas
+
+## Botones
+button-play = Jugar
+button-mine = Mis druidas
+button-back = Atrás
+button-resign = Sí, me rindo
+button-accept = Aceptar
+button-decline = Rechazar
+
+## Retos
+challenge-named = { $opponent }, **{ $challenger }** te reta a **{ $game }**{ $details }. El reto caduca { $expires }.
+challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }. Cualquiera puede aceptar; el reto caduca { $expires }.
+challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
+challenge-declined = ❌ **{ $name }** rechazó el reto.
+challenge-cancelled = ❌ **{ $name }** retiró el reto.
+challenge-expired = ⌛ Este reto a { $game } caducó.
+
+## Turnos
+game-intro = **{ $game }**: { $players }.
+game-intro-series = **{ $game }**, partida { $index } de { $length }: { $players }.
+turn-next = { $mention }, te toca.
+move-done = ✅ Jugaste { $move }.
+board-public = El tablero actual:
+board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
+resign-confirm = ¿Seguro que quieres rendirte en esta partida de { $game }?
+resign-done = Te has rendido.
+result-resigned = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
+series-won = 🏆 **{ $winner }** gana la serie.
+series-tied = 🤝 La serie termina en empate.
+
+## /partidas
+games-title = Tus partidas
+games-none = No tienes partidas en curso. ¡Reta a alguien con /jugar!
+games-row = **{ $game }** contra { $opponents } — { $link } — { $turn }
+games-your-turn = **te toca**
+games-their-turn = le toca a { $player }
+
+## Errores
+error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
+error-no-game = Esa partida ya no existe.
+error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
+error-which-game = Tienes varias partidas en curso: usa este comando en el hilo de la partida.
+error-several-games-here = Aquí se juegan varias partidas: usa el hilo de la tuya.
+error-not-a-player = No juegas en esta partida.
+error-game-over = Esta partida ha terminado.
+error-not-your-turn = No es tu turno: le toca a { $player }.
+error-position-changed = La posición cambió mientras tanto (otra jugada llegó antes). Mira el nuevo tablero y vuelve a intentarlo.
+error-challenge-self = No puedes retarte a ti mismo.
+error-challenge-bot = Los bots no juegan (todavía).
+error-challenge-closed = Este reto ya no está abierto.
+error-challenge-own = No puedes aceptar tu propio reto; espera a un rival.
+error-not-your-challenge = Este reto no va dirigido a ti.
+
+## Errores de las reglas (claves de rules/)
+move-unreadable = No entiendo «{ $text }» como jugada.
+game-over = Esta partida ha terminado.
+stonehenge-no-such-druid = No te queda ningún druida de valor { $value }.
+stonehenge-no-such-point = No hay ningún punto { $point } en el tablero (los puntos van de la A a la R).
+stonehenge-point-taken = El punto { $point } ya está ocupado.
+record-bad-field = El campo { $field } del registro no es válido.
+record-bad-json = El registro no es JSON válido.
+record-bad-option = La opción { $option } tiene un valor no permitido.
+record-bad-players = { $game } no se puede jugar con { $players } jugadores.
+record-missing-field = Al registro le falta el campo { $field }.
+record-not-object = El registro debe ser un objeto JSON.
+record-unknown-field = El registro tiene un campo desconocido: { $field }.
+record-unknown-game = No existe ningún juego llamado { $game }.
+record-unknown-option = Opción desconocida: { $option }.
+record-unreadable = No se puede leer el registro.
+
+## Stonehenge
+sh-option-hidden = druidas ocultos
+sh-placed = **{ $player }** jugó un { $value } en { $point }
+sh-placed-hidden = **{ $player }** colocó un druida boca abajo en { $point }
+sh-and-won = { $count ->
+    [one] { " " }y ganó la línea { $lines }
+   *[other] { " " }y ganó las líneas { $lines }
+}
+sh-other-won = { $count ->
+    [one] **{ $player }** ganó la línea { $lines }.
+   *[other] **{ $player }** ganó las líneas { $lines }.
+}
+sh-revealed = La línea { $line } está llena y se revela: { $druids } (claras { $light }, oscuras { $dark }).
+sh-result = 🏆 **{ $winner }** coloca su octavo megalito y gana, { $mine } a { $theirs }.
+sh-alt = Stonehenge, jugada { $ply }. { $light } (claras) { $light_megaliths } megalitos, { $dark } (oscuras) { $dark_megaliths }. { $finished ->
+    [yes] La partida ha terminado.
+   *[no] Le toca a { $next }.
+}
+sh-prompt-value = Elige el druida que vas a colocar:
+sh-prompt-point = ¿Dónde colocas tu { $value }? (cada punto indica sus líneas)
+sh-choice = { $move } — druida { $value } en { $point } (líneas { $lines })
+sh-series = Serie, tras la partida { $played } de { $length }: megalitos sin colocar — { $light } { $light_left }, { $dark } { $dark_left } (gana quien tenga menos).
+sh-label-light = Claras
+sh-label-dark = Oscuras
+sh-label-to-move = juega
+sh-label-winner = gana
+sh-label-megaliths = megalitos
+sh-label-druids = druidas
+sh-label-move = Jugada
+sh-label-last = Última
+rules-stonehenge =
+    • **Objetivo:** ser el primero en colocar tus 8 megalitos. Colocas uno cada vez que ganas una línea ley.
+    • **Tablero:** 18 puntos (A–R) en 15 líneas ley (L0–L14) de 2 a 5 puntos. Cada jugador tiene 9 druidas: 1, 1, 2, 2, 3, 3, 4, 5, 6.
+    • **Turno:** coloca uno de tus druidas en un punto vacío; por ejemplo `/mover 6L` pone tu 6 en L. No se puede pasar.
+    • **Ganar una línea:** cuando una línea está llena, gana el total más alto; si hay empate, la pierde quien la llenó. Una línea también se gana antes cuando el rival ya no puede superar tu total ni poniendo sus mejores druidas en los puntos vacíos (empatar no le basta). Un druida puede decidir varias líneas, a veces a favor del rival.
+    • **Druidas ocultos (opción):** los druidas se colocan boca abajo; solo su dueño los conoce. Una línea llena se revela y se decide; no hay victorias anticipadas.
+    • **Serie:** tras cada partida el perdedor cuenta los megalitos que no colocó; al final de la serie gana quien sume menos.

@@ -1,0 +1,131 @@
+"""Every user-facing text exists in English and Spanish, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+from fluent.syntax import FluentParser, ast, visitor
+
+import locales
+from cogs.games import ADAPTERS
+from render.stonehenge import LABELS
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = [*ROOT.glob("bot.py"), *ROOT.glob("cogs/**/*.py"), *ROOT.glob("rules/**/*.py")]
+# Calls whose first string argument is a message key.
+KEY_USE = re.compile(
+    r"""(?:\bL|\bt|\btr|UserError|InvalidMove|IllegalMove|AmbiguousMove|InvalidRecord|RulesError)"""
+    r"""\(\s*(?:[a-z_.]+,\s*)?"([a-z][a-z0-9-]*)\"""",
+)
+
+
+class _Variables(visitor.Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+
+def _messages(lang: str) -> dict[str, set[str]]:
+    result: dict[str, set[str]] = {}
+    for path in locales.files(lang):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            assert not isinstance(entry, ast.Junk), f"{path}: syntax error near {entry.content!r}"
+            if isinstance(entry, ast.Message):
+                found = _Variables()
+                found.visit(entry)
+                result[entry.id.name] = found.names
+    return result
+
+
+def _used_keys() -> set[str]:
+    keys = {k for path in CODE for k in KEY_USE.findall(path.read_text(encoding="utf-8"))}
+    keys |= {f"sh-label-{key.replace('_', '-')}" for key in LABELS}
+    keys |= {f"rules-{name}" for name in ADAPTERS}
+    keys |= {f"button-{act}" for act in ("accept", "decline")}
+    return keys
+
+
+def test_both_languages_define_the_same_messages_with_the_same_placeholders() -> None:
+    english, spanish = _messages("en"), _messages("es")
+    assert sorted(set(english) - set(spanish)) == [], "missing in Spanish"
+    assert sorted(set(spanish) - set(english)) == [], "missing in English"
+    differing = [k for k in english if english[k] != spanish[k]]
+    assert differing == []
+
+
+def test_every_key_the_code_uses_is_translated() -> None:
+    used = _used_keys()
+    assert len(used) > 50  # the scan itself works
+    for lang in locales.LANGUAGES:
+        missing = sorted(k for k in used if not locales.has(lang, k))
+        assert missing == [], f"{lang} lacks {missing}"
+
+
+def test_the_scan_would_catch_an_unknown_key() -> None:
+    assert KEY_USE.findall('raise UserError("error-nothing-like-this")') == [
+        "error-nothing-like-this"
+    ]
+    assert not locales.has("es", "error-nothing-like-this")
+
+
+@pytest.mark.parametrize("lang", locales.LANGUAGES)
+def test_every_message_formats_without_errors(lang: str) -> None:
+    bundle = locales.bundle(lang)
+    for key, names in _messages(lang).items():
+        message = bundle.get_message(key)
+        args = {name: 1 if name in {"count", "value"} else "x" for name in names}
+        _, errors = bundle.format_pattern(message.value, args)
+        assert errors == [], (lang, key)
+
+
+def test_language_follows_the_discord_locale() -> None:
+    assert locales.language(discord.Locale.spain_spanish) == "es"
+    assert locales.language(discord.Locale.latin_american_spanish) == "es"
+    assert locales.language(discord.Locale.american_english) == "en"
+    assert locales.language(discord.Locale.french) == "en"
+    assert locales.language(None) == "en"
+
+
+def test_spanish_text_is_spanish() -> None:
+    assert locales.t("es", "error-not-your-turn", player="Ana") == "No es tu turno: le toca a Ana."
+    assert locales.join("es", ["L3", "L7", "L9"]) == "L3, L7 y L9"
+    assert locales.join("en", ["L3", "L7"]) == "L3 and L7"
+
+
+async def test_every_command_string_has_a_valid_spanish_translation() -> None:
+    from bot import EXTENSIONS, Tablero
+    from cogs.utils.i18n import FluentTranslator
+    from cogs.utils.service import GameService
+
+    bot = Tablero(":memory:")
+    await bot.store.open()
+    bot.service = GameService(bot)
+    await bot.tree.set_translator(FluentTranslator())
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+    translator = FluentTranslator()
+    commands = [
+        await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()
+    ]
+    for cog in list(bot.cogs):
+        await bot.remove_cog(cog)  # stops the loops cog_load started
+    await bot.store.close()
+    assert len(commands) >= 6
+    name_ok = re.compile(r"^[-_\w]{1,32}$")
+    for command in commands:
+        payloads = [command, *command.get("options", [])]
+        for payload in payloads:
+            es_name = (payload.get("name_localizations") or {}).get("es-ES")
+            es_desc = (payload.get("description_localizations") or {}).get("es-ES")
+            assert es_name and name_ok.match(es_name) and es_name == es_name.lower(), payload
+            assert es_desc, payload
+            for choice in payload.get("choices", []):
+                assert (choice.get("name_localizations") or {}).get("es-419"), choice
