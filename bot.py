@@ -136,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the Tablero Discord bot.")
     parser.add_argument("--sync", action="store_true", help="publish slash commands on start")
     args = parser.parse_args(argv)
-    env = {**read_dotenv(ROOT / ".env"), **os.environ}
+    env_file = Path(os.environ.get("TABLERO_ENV_FILE", ROOT / ".env"))
+    env = {**read_dotenv(env_file), **os.environ}
     settings = Settings.from_env(env)
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"

@@ -1,0 +1,30 @@
+"""The entry point: settings, .env files, and a clear exit without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot import ROOT, Settings, read_dotenv
+
+
+def test_without_a_token_the_bot_exits_with_a_clear_message(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["TABLERO_ENV_FILE"] = str(tmp_path / "absent.env")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and "discord.com/developers" in done.stderr
+
+
+def test_settings_come_from_a_dotenv_file_with_defaults(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("# comment\nexport DISCORD_TOKEN='abc'\nTABLERO_DEV_GUILD=42\n\nnoise\n")
+    settings = Settings.from_env(read_dotenv(dotenv))
+    assert settings.token == "abc" and settings.dev_guild == 42
+    assert settings.database.name == "tablero.sqlite3" and settings.log_level == "INFO"
+    assert settings.challenge_hours == 24 and not settings.sync
+    assert Settings.from_env({"DISCORD_TOKEN": "  "}).token is None
