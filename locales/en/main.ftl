@@ -93,7 +93,7 @@ error-challenge-own = You cannot accept your own challenge; wait for an opponent
 error-not-your-challenge = This challenge is not addressed to you.
 
 ## Errors from the rules (keys of rules/)
-move-unreadable = I can't read “{ $text }” as a move.
+move-unreadable = I can’t read “{ $text }” as a move.
 game-over = This game is over.
 stonehenge-no-such-druid = You have no druid of value { $value } left.
 stonehenge-no-such-point = There is no point { $point } on the board (points are A to R).

@@ -1,0 +1,120 @@
+"""Acting as players through the loopback Discord: challenge, accept, move, look."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot import Tablero
+from rules import State, get_game
+from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord.records import Interaction
+
+
+class Clock:
+    """A clock the test moves by hand (no real sleeping)."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class World:
+    """The fake Discord, its server and users, and the bot under test."""
+
+    fake: FakeDiscord
+    guild: FakeGuild
+    channel: FakeChannel
+    ana: FakeUser
+    luis: FakeUser
+    eve: FakeUser
+    database: Path
+    clock: Clock = field(default_factory=Clock)
+    bot: Tablero | None = None
+
+    async def restart(self) -> Tablero:
+        """Stop the bot and start a new one on the same database (a restart)."""
+        from tests.fakediscord.bots import start_bot, stop_bot
+
+        assert self.bot is not None
+        await stop_bot(self.bot)
+        self.bot = make_bot(self)
+        await start_bot(self.bot)
+        return self.bot
+
+
+def make_bot(world: World) -> Tablero:
+    """A Tablero bot on the world's database, its commands synced to the world's server."""
+    return Tablero(
+        world.database, dev_guild=world.guild.id, clock=world.clock, guild_ready_timeout=0.05
+    )
+
+
+async def challenge(
+    world: World, challenger: FakeUser, opponent: FakeUser | None, **options: Any
+) -> FakeMessage:
+    """/play stonehenge; returns the public challenge message."""
+    args: dict[str, Any] = {"game": "stonehenge", **options}
+    if opponent is not None:
+        args["opponent"] = opponent
+    ix = await (await world.fake.slash(challenger, world.channel, "play", args)).done()
+    assert not ix.ephemeral, ix.text
+    assert ix.message is not None
+    return ix.message
+
+
+async def accept(world: World, user: FakeUser, message: FakeMessage) -> FakeChannel:
+    """Press Accept; returns the game's thread (or channel) once the opening board is posted."""
+    ix = await (await world.fake.click(user, message, button(message, "ch:", ":accept"))).done()
+    assert not ix.ephemeral, ix.text
+    threads = world.fake.threads(world.channel)
+    place = threads[-1] if threads else world.channel
+    await world.fake.wait_for_message(place, lambda m: bool(m.attachments))
+    return place
+
+
+def button(message: FakeMessage, prefix: str, suffix: str = "") -> str:
+    """The custom_id of the message's button that starts and ends so."""
+    for custom_id in message.custom_ids:
+        if custom_id.startswith(prefix) and custom_id.endswith(suffix):
+            return custom_id
+    raise AssertionError(f"no {prefix}…{suffix} button in {message.custom_ids}")
+
+
+async def move(world: World, user: FakeUser, place: FakeChannel, notation: str) -> Interaction:
+    """/move in the game's place; waits until the bot answered the mover."""
+    ix = await world.fake.slash(user, place, "move", {"move": notation})
+    return await ix.done()
+
+
+def boards(world: World, place: FakeChannel) -> list[FakeMessage]:
+    """The public board messages of a place, oldest first."""
+    return [m for m in world.fake.messages(place) if m.attachments and not m.ephemeral]
+
+
+async def wait_boards(world: World, place: FakeChannel, count: int) -> list[FakeMessage]:
+    """Wait until the place holds ``count`` board messages."""
+    await world.fake.wait_for_message(place, lambda _: len(boards(world, place)) >= count)
+    return boards(world, place)
+
+
+async def stored_game(world: World, game_id: int = 1) -> Any:
+    """The game as stored in the database."""
+    assert world.bot is not None
+    return await world.bot.store.games.get(game_id)
+
+
+def mirror(options: dict[str, Any]) -> State:
+    """A local Stonehenge position to choose moves from (seed irrelevant when first is fixed)."""
+    return get_game("stonehenge").new(2, 0, options)
+
+
+def pick(state: State, rng: random.Random) -> str:
+    """A random legal move in notation."""
+    return state.format(rng.choice(state.legal_moves()))
