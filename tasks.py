@@ -31,8 +31,9 @@ def _wanted_stamp() -> str:
 
 def ensure_env() -> Path:
     """Create the venv and install the project when missing or out of date."""
-    if sys.version_info < (3, 11):
-        sys.exit("Tablero needs Python 3.11 or newer (this is %d.%d)." % sys.version_info[:2])
+    if sys.version_info < (3, 11):  # noqa: UP036 - this file must run on older Pythons to say so
+        major, minor = sys.version_info[:2]
+        sys.exit(f"Tablero needs Python 3.11 or newer (this is {major}.{minor}).")
     python = _venv_python()
     if not python.exists():
         print("Creating the virtual environment in .venv …", flush=True)

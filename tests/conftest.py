@@ -9,8 +9,8 @@ import pytest
 import pytest_asyncio
 
 from tests.e2e import World, make_bot
-from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.bots import start_bot, stop_bot
+from tests.fakediscord.fake import FakeDiscord
 
 pytest_plugins = ["tests.fakediscord.pytest_plugin"]
 

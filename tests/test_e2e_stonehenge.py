@@ -51,7 +51,8 @@ async def test_the_next_turn_message_tells_the_move_and_its_lines(tablero: World
     world = tablero
     place = await _started(world)
     # The seed's example: light's 6 and dark's 1 on L2 (FGHI); dark ends holding 3, 2, 1.
-    for i, notation in enumerate("6F 1G 1A 2C 2B 6D 2E 5J 3K 4L 3M".split()):
+    opening = ["6F", "1G", "1A", "2C", "2B", "6D", "2E", "5J", "3K", "4L", "3M"]
+    for i, notation in enumerate(opening):
         await move(world, (world.ana, world.luis)[i % 2], place, notation)
     await move(world, world.luis, place, "3N")
     text = boards(world, place)[-1].content
@@ -100,7 +101,7 @@ async def test_double_click_on_a_picker_point_plays_once(tablero: World) -> None
     world = tablero
     place = await _started(world)
     board = boards(world, place)[-1]
-    opened = await (await world.fake.click(world.ana, board, f"tg:1:play")).done()
+    opened = await (await world.fake.click(world.ana, board, "tg:1:play")).done()
     assert opened.ephemeral and "Choose the druid" in opened.text
     picker = opened.message
     assert picker is not None and {b["label"] for b in picker.buttons} == {

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import discord
 import pytest
-from discord import app_commands
 from fluent.syntax import FluentParser, ast, visitor
 
 import locales
@@ -28,7 +27,7 @@ class _Variables(visitor.Visitor):
         super().__init__()
         self.names: set[str] = set()
 
-    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
         self.names.add(node.id.name)
 
 

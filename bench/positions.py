@@ -1,0 +1,60 @@
+"""Pure timings of a game: random playouts, and render time and size at three positions."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from render import render
+from rules import State, get_game
+
+STAGES = ("early", "middle", "final")
+
+
+def random_game(game: str, seed: int, players: int = 2) -> list[State]:
+    """Every position of one game played with random legal moves (the first one included)."""
+    rng = random.Random(seed)
+    state = get_game(game).new(players, seed, {})
+    positions = [state.clone()]
+    while state.turn is not None:
+        state.apply(rng.choice(state.legal_moves()))
+        positions.append(state.clone())
+    return positions
+
+
+def playout_ms(game: str, games: int = 200) -> float:
+    """Mean time of one full random playout (legal moves generated every turn), in ms."""
+    rng = random.Random(1)
+    engine = get_game(game)
+    started = time.perf_counter()
+    for seed in range(games):
+        state = engine.new(2, seed, {})
+        while state.turn is not None:
+            state.apply(rng.choice(state.legal_moves()))
+    return (time.perf_counter() - started) * 1000 / games
+
+
+def _median_ms(work: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def render_figures(game: str, seed: int = 3, repeat: int = 30) -> dict[str, dict[str, float]]:
+    """Median render time (ms) and PNG size (bytes) of the public view early, middle, final."""
+    positions = random_game(game, seed)
+    middle = positions[len(positions) // 2]
+    picks = {"early": positions[2], "middle": middle, "final": positions[-1]}
+    render(picks["early"].view(None))  # warm the caches of static layers, as a running bot has
+    figures: dict[str, dict[str, float]] = {"render_ms": {}, "png_bytes": {}}
+    for stage, state in picks.items():
+        view = state.view(None)
+        figures["render_ms"][stage] = round(_median_ms(lambda v=view: render(v), repeat), 2)
+        figures["png_bytes"][stage] = len(render(view))
+    return figures
