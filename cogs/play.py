@@ -306,5 +306,3 @@ async def setup(bot: Tablero) -> None:
     """Load the cog and its lasting buttons."""
     bot.add_dynamic_items(ChallengeButton)
     await bot.add_cog(Play(bot))
-
-

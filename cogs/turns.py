@@ -149,5 +149,3 @@ async def setup(bot: Tablero) -> None:
     """Load the cog and its lasting button."""
     bot.add_dynamic_items(ResignButton)
     await bot.add_cog(Turns(bot))
-
-

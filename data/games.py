@@ -284,11 +284,16 @@ class GameStore:
         return expected_version + 1
 
     async def finish(self, game_id: int, expected_version: int, result: dict[str, Any]) -> None:
-        """End an active game without a move (resignation); StaleGame if it changed meanwhile."""
+        """End an active game without a move (resignation); StaleGame if it changed meanwhile.
+
+        The version still goes up, so the ending is announced like a move (and re-announced
+        after a crash, see ``unposted``).
+        """
         now = self.clock()
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?"
+                "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?,"
+                " version = version + 1"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (_dumps(result), now, now, game_id, expected_version),
             )
