@@ -7,6 +7,7 @@ python3 tasks.py bot --sync     # also publishes the slash commands to Discord
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -75,6 +76,17 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
+def quiet_chatty_loggers() -> None:
+    """Keep libraries that log raw payloads at DEBUG (gateway events, SQL parameters) at INFO.
+
+    Those payloads hold move texts, and a move text in a hidden game is a secret: no log
+    level setting may put it in the logs.
+    """
+    for name in ("discord", "aiosqlite"):
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logging.INFO, logger.getEffectiveLevel()))
+
+
 class Tablero(commands.Bot):
     """The bot: a store, the game service and the cogs; only slash commands and components."""
 
@@ -97,6 +109,8 @@ class Tablero(commands.Bot):
         self.challenge_seconds = challenge_hours * 3600
         self._sync = sync
         self._dev_guild = dev_guild
+        self.recovery: asyncio.Task[None] | None = None
+        quiet_chatty_loggers()
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, register lasting buttons, sync if asked."""
@@ -117,9 +131,10 @@ class Tablero(commands.Bot):
         elif self._sync:
             await self.tree.sync()
             log.info("commands synced globally (Discord may take a while to show them)")
-        self.loop.create_task(self._recover())
+        self.recovery = asyncio.create_task(self._recover())
 
     async def _recover(self) -> None:
+        """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
         await self.service.recover()
 

@@ -112,13 +112,15 @@ class Play(commands.Cog):
             opponent_id=opponent.id if opponent else None,
             ttl=self.bot.challenge_seconds,
         )
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             challenge_text(challenge),
             view=challenge_buttons(challenge),
             allowed_mentions=MENTION_USERS,
         )
-        message = await interaction.original_response()
-        await self.store.challenges.set_message(challenge.id, message.id)
+        message_id = sent.message_id if sent is not None else None
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.store.challenges.set_message(challenge.id, message_id)
         self._wake.set()
 
     # -- answers to a challenge ---------------------------------------------------------------
@@ -216,8 +218,11 @@ class Play(commands.Cog):
     async def _expire_loop(self) -> None:
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
-            for challenge in await self.store.challenges.due():
-                await self.expire(challenge)
+            try:
+                for challenge in await self.store.challenges.due():
+                    await self.expire(challenge)
+            except Exception:  # noqa: BLE001 - the loop must outlive one bad challenge
+                log.exception("expiring challenges failed; trying again later")
             due = await self.store.challenges.next_expiry()
             delay = MAX_SLEEP if due is None else min(MAX_SLEEP, max(0.0, due - self.bot.clock()))
             self._wake.clear()
@@ -228,6 +233,7 @@ class Play(commands.Cog):
         """Mark a challenge expired and take its buttons away."""
         if not await self.store.challenges.resolve(challenge.id, "expired"):
             return
+        challenge = await self.store.challenges.get(challenge.id) or challenge
         if challenge.message_id is None:
             return
         try:

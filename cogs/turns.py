@@ -14,6 +14,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board
 from cogs.utils.replies import guarded, report
+from rules import RulesError
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -69,6 +70,13 @@ class Turns(commands.Cog):
             ]
         adapter = adapter_for(record.game)
         lang = lang_of(interaction)
+        try:  # a complete move in any accepted spelling ("l 5") is offered alone
+            exact = state.parse(current)
+        except RulesError:
+            exact = None
+        if exact is not None and exact in state.legal_moves():
+            name = adapter.choice_name(lang, state, exact)[:100]
+            return [app_commands.Choice(name=name, value=state.format(exact))]
         typed = _squash(current)
         choices: list[app_commands.Choice[str]] = []
         for move in state.legal_moves():
