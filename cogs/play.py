@@ -221,7 +221,7 @@ class Play(commands.Cog):
             try:
                 for challenge in await self.store.challenges.due():
                     await self.expire(challenge)
-            except Exception:  # noqa: BLE001 - the loop must outlive one bad challenge
+            except Exception:
                 log.exception("expiring challenges failed; trying again later")
             due = await self.store.challenges.next_expiry()
             delay = MAX_SLEEP if due is None else min(MAX_SLEEP, max(0.0, due - self.bot.clock()))
