@@ -100,6 +100,8 @@ class Tablero(commands.Bot):
         clock: Clock = time.time,
         **options: object,
     ) -> None:
+        # Tablero has no voice: silence discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: moves arrive as interactions; guilds keeps channels and threads.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **options
