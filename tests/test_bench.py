@@ -1,4 +1,4 @@
-"""The bench's JSON keeps the shape the issue asks for (figures are not asserted: no timed tests)."""
+"""The bench JSON keeps the shape the issue asks for (figures are not asserted: no timed tests)."""
 
 from __future__ import annotations
 
