@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs.utils.i18n import FluentTranslator
+from cogs.utils.replies import report
 from data import Clock, Store
 
 log = logging.getLogger("tablero")
@@ -122,6 +124,7 @@ class Tablero(commands.Bot):
         await self.store.open()
         self.service = GameService(self)
         await self.tree.set_translator(FluentTranslator())
+        self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -134,6 +137,12 @@ class Tablero(commands.Bot):
             await self.tree.sync()
             log.info("commands synced globally (Discord may take a while to show them)")
         self.recovery = asyncio.create_task(self._recover())
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Every failing slash command gets an ephemeral answer in the user's language."""
+        await report(interaction, getattr(error, "original", error))
 
     async def _recover(self) -> None:
         """Once connected, post what a previous run stored but could not announce."""

@@ -10,7 +10,6 @@ from discord.ext import commands
 
 from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.replies import report
 from locales import t
 
 if TYPE_CHECKING:
@@ -25,12 +24,6 @@ class Info(commands.Cog):
     def __init__(self, bot: Tablero) -> None:
         self.bot = bot
         self.service = bot.service
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Answer failures ephemerally."""
-        await report(interaction, getattr(error, "original", error))
 
     @app_commands.command(name=L("cmd-games"), description=L("cmd-games-desc"))
     async def games(self, interaction: discord.Interaction) -> None:

@@ -15,7 +15,7 @@ from discord.ext import commands
 from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of
-from cogs.utils.replies import guarded, report
+from cogs.utils.replies import guarded
 from cogs.utils.service import MENTION_USERS
 from data import Challenge, ChallengeGone
 from locales import t
@@ -45,12 +45,6 @@ class Play(commands.Cog):
         """Stop the expiry loop."""
         if self._expiry_task is not None:
             self._expiry_task.cancel()
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Answer every failure of /play ephemerally, in the user's language."""
-        await report(interaction, getattr(error, "original", error))
 
     @app_commands.command(name=L("cmd-play"), description=L("cmd-play-desc"))
     @app_commands.guild_only()

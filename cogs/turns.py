@@ -13,7 +13,7 @@ from cogs.games import adapter_for
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board
-from cogs.utils.replies import guarded, report
+from cogs.utils.replies import guarded
 from rules import RulesError
 
 if TYPE_CHECKING:
@@ -33,12 +33,6 @@ class Turns(commands.Cog):
     def __init__(self, bot: Tablero) -> None:
         self.bot = bot
         self.service = bot.service
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """Answer every failure of these commands ephemerally, in the user's language."""
-        await report(interaction, getattr(error, "original", error))
 
     @app_commands.command(name=L("cmd-move"), description=L("cmd-move-desc"))
     @app_commands.rename(notation=L("cmd-move-notation"))

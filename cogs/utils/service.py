@@ -222,30 +222,17 @@ class GameService:
         game: str,
         seats: Sequence[tuple[int, str]],
         options: dict[str, Any],
-        lang: str,
-        guild_id: int | None,
-        channel_id: int,
-        place_id: int | None = None,
-        series_id: int | None = None,
-        series_index: int = 0,
-        challenge_id: int | None = None,
+        **where: Any,
     ) -> GameRecord:
-        """Store a new game with a fresh seed (validated by the rules first)."""
+        """Store a new game with a fresh seed, its options checked by the rules first.
+
+        ``where`` holds the language and Discord places, passed to ``GameStore.create_game``.
+        """
         engine = get_game(game)
         options = engine.check_options(len(seats), options)
         seed = random.SystemRandom().randrange(2**62)
         game_id = await self.store.games.create_game(
-            game=game,
-            seats=seats,
-            seed=seed,
-            options=options,
-            lang=lang,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            place_id=place_id,
-            series_id=series_id,
-            series_index=series_index,
-            challenge_id=challenge_id,
+            game=game, seats=seats, seed=seed, options=options, **where
         )
         return await self.game(game_id)
 
