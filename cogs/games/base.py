@@ -33,6 +33,10 @@ class GameAdapter:
         """Options of a challenge in words ('' when there is nothing to say)."""
         return ""
 
+    def seat_name(self, lang: str, seat: int) -> str | None:
+        """What a seat is called in the game ('light'), or None where seats have no name."""
+        return None
+
     def has_private_view(self, options: dict[str, Any]) -> bool:
         """Whether players have something only they may see (hand, hidden pieces)."""
         return False

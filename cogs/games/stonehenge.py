@@ -29,6 +29,10 @@ class StonehengeAdapter(GameAdapter):
             parts.append(t(lang, "option-series", count=series))
         return ", ".join(parts)
 
+    def seat_name(self, lang: str, seat: int) -> str | None:
+        """'light' or 'dark': the turn message names the colour the image shows."""
+        return t(lang, f"sh-seat-{seat}")
+
     def has_private_view(self, options: dict[str, Any]) -> bool:
         """Face-down druids are private to their owner."""
         return bool(options.get("hidden"))

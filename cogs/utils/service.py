@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+CACHED_STATES = 512  # positions kept in memory; any other is replayed from its record
 
 
 class GameService:
@@ -32,20 +34,28 @@ class GameService:
     def __init__(self, bot: Tablero) -> None:
         self.bot = bot
         self.store: Store = bot.store
-        # game id -> (version, state). States are never mutated once cached: play() clones.
-        self._states: dict[int, tuple[int, State]] = {}
+        # game id -> (version, state), most recently used last. States are never mutated
+        # once cached (play() clones), so a render in a worker thread can read one safely.
+        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
 
     # -- reading ---------------------------------------------------------------------------
     def state(self, record: GameRecord) -> State:
         """The position of ``record`` (replayed from its moves, cached by version)."""
         cached = self._states.get(record.id)
         if cached is not None and cached[0] == record.version:
+            self._states.move_to_end(record.id)
             return cached[1]
         state = get_game(record.game).replay(
             record.players, record.seed, record.options, record.moves
         )
-        self._states[record.id] = (record.version, state)
+        self._remember(record.id, record.version, state)
         return state
+
+    def _remember(self, game_id: int, version: int, state: State) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > CACHED_STATES:
+            self._states.popitem(last=False)
 
     async def game(self, game_id: int) -> GameRecord:
         """The stored game (UserError when it does not exist)."""
@@ -105,7 +115,7 @@ class GameService:
             )
         except StaleGame:
             raise UserError("error-position-changed") from None
-        self._states[record.id] = (version, new)
+        self._remember(record.id, version, new)
         log.info("game %d: ply %d stored", record.id, version)
         await self.announce(await self.game(record.id), events)
         return notation
@@ -172,7 +182,10 @@ class GameService:
 
     async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
         """'Stonehenge, game 2 of 3: Ana – Luis.'"""
-        players = " – ".join(record.names())
+        players = " – ".join(
+            _with_seat(name, adapter.seat_name(record.lang, seat))
+            for seat, name in enumerate(record.names())
+        )
         title = adapter.title(record.lang)
         if record.series_id is None:
             return t(record.lang, "game-intro", game=title, players=players)
@@ -189,8 +202,12 @@ class GameService:
     async def _status_line(self, adapter: GameAdapter, record: GameRecord) -> str:
         lang, names = record.lang, record.names()
         if record.active:
-            turn = self.state(record).turn
-            return t(lang, "turn-next", mention=f"<@{record.user_of(turn or 0)}>")
+            turn = self.state(record).turn or 0
+            mention = f"<@{record.user_of(turn)}>"
+            seat_name = adapter.seat_name(lang, turn)
+            if seat_name is None:
+                return t(lang, "turn-next", mention=mention)
+            return t(lang, "turn-next-seat", mention=mention, seat=seat_name)
         result = record.result or {}
         if result.get("reason") == "resign":
             line = t(
@@ -210,8 +227,8 @@ class GameService:
 
     def _last_events(self, record: GameRecord) -> list[Event]:
         """The events of the last stored move, by replaying it (after a crash or restart)."""
-        if not record.moves:
-            return []
+        if not record.moves or len(record.moves) != record.version:
+            return []  # no move yet, or the last change was a resignation
         game = get_game(record.game)
         before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
         return before.play(record.moves[-1])
@@ -268,6 +285,10 @@ class GameService:
                 await self.announce(record)
             except (discord.HTTPException, RulesError):
                 log.exception("could not announce game %d after a restart", record.id)
+
+
+def _with_seat(name: str, seat_name: str | None) -> str:
+    return name if seat_name is None else f"{name} ({seat_name})"
 
 
 def _result(outcome: Outcome, reason: str) -> dict[str, Any]:

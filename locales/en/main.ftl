@@ -59,6 +59,7 @@ challenge-expired = ⌛ This challenge to { $game } expired.
 ## Turns
 game-intro = **{ $game }**: { $players }.
 game-intro-series = **{ $game }**, game { $index } of { $length }: { $players }.
+turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
 move-done = ✅ You played { $move }.
 board-public = The current board:
@@ -110,6 +111,8 @@ record-unknown-option = Unknown option { $option }.
 record-unreadable = The record cannot be read.
 
 ## Stonehenge
+sh-seat-0 = light
+sh-seat-1 = dark
 sh-option-hidden = hidden druids
 sh-placed = **{ $player }** played { $value } on { $point }
 sh-placed-hidden = **{ $player }** placed a druid face down on { $point }

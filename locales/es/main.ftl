@@ -59,6 +59,7 @@ challenge-expired = ⌛ Este reto a { $game } caducó.
 ## Turnos
 game-intro = **{ $game }**: { $players }.
 game-intro-series = **{ $game }**, partida { $index } de { $length }: { $players }.
+turn-next-seat = { $mention }, te toca ({ $seat }).
 turn-next = { $mention }, te toca.
 move-done = ✅ Jugaste { $move }.
 board-public = El tablero actual:
@@ -110,6 +111,8 @@ record-unknown-option = Opción desconocida: { $option }.
 record-unreadable = No se puede leer el registro.
 
 ## Stonehenge
+sh-seat-0 = claras
+sh-seat-1 = oscuras
 sh-option-hidden = druidas ocultos
 sh-placed = **{ $player }** jugó un { $value } en { $point }
 sh-placed-hidden = **{ $player }** colocó un druida boca abajo en { $point }
