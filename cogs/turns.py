@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.games import adapter_for
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.items import acknowledge, show_board
+from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
 from rules import RulesError
 
@@ -45,7 +45,7 @@ class Turns(commands.Cog):
         # Discord's 3-second window whatever the rendering costs.
         await interaction.response.defer(ephemeral=True, thinking=True)
         played = await self.service.play(record, interaction.user.id, notation)
-        await acknowledge(interaction, played)
+        await acknowledge(interaction, self.service, played)
 
     @move.autocomplete("notation")
     async def move_autocomplete(
@@ -98,6 +98,12 @@ class Turns(commands.Cog):
             if latest is None:
                 raise
             return latest
+
+    @app_commands.command(name=L("cmd-hand"), description=L("cmd-hand-desc"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """What only you may see in your game here (your hand, your hidden pieces)."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        await show_private(interaction, self.service, record)
 
     @app_commands.command(name=L("cmd-resign"), description=L("cmd-resign-desc"))
     async def resign(self, interaction: discord.Interaction) -> None:

@@ -50,6 +50,7 @@ def _used_keys() -> set[str]:
     keys |= {f"rules-{name}" for name in ADAPTERS}
     keys |= {f"button-{act}" for act in ("accept", "decline")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
+    keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
     return keys
 
 

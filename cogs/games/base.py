@@ -19,6 +19,8 @@ class GameAdapter:
     engine: ClassVar[Game]
     #: message key of the game's display name
     title_key: ClassVar[str]
+    #: message key of the button that shows a player what only they may see
+    private_button_key: ClassVar[str] = "button-mine"
 
     @property
     def name(self) -> str:
@@ -75,6 +77,10 @@ class GameAdapter:
     def render(self, lang: str, state: State, seat: int | None, names: Sequence[str]) -> bytes:
         """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread."""
         raise NotImplementedError
+
+    def render_private(self, lang: str, state: State, seat: int, names: Sequence[str]) -> bytes:
+        """What only ``seat`` may see (/hand and the private button): by default their board."""
+        return self.render(lang, state, seat, names)
 
     # -- series ----------------------------------------------------------------------------
     def series_text(

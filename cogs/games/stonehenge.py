@@ -21,6 +21,7 @@ class StonehengeAdapter(GameAdapter):
 
     engine = STONEHENGE
     title_key = "game-stonehenge"
+    private_button_key = "sh-button-mine"
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """'hidden druids, series of 3 games'."""

@@ -21,7 +21,7 @@ from data import GameRecord
 from locales import t
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService
+    from cogs.utils.service import GameService, Played
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Back
 SELECT_SIZE = 25
@@ -60,7 +60,7 @@ class GameButton(
         service = _service(interaction)
         record = await service.game(self.game_id)
         if self.act == "mine":
-            await show_board(interaction, service, record)
+            await show_private(interaction, service, record)
             return
         service.check_turn(record, interaction.user.id)
         content, view = picker_message(interaction, service, record, ())
@@ -72,7 +72,8 @@ def game_buttons(record: GameRecord, adapter: GameAdapter) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GameButton(record.id, "play", t(record.lang, "button-play"), "🎯"))
     if adapter.has_private_view(record.options):
-        view.add_item(GameButton(record.id, "mine", t(record.lang, "button-mine"), "👁️"))
+        label = t(record.lang, adapter.private_button_key)
+        view.add_item(GameButton(record.id, "mine", label, "👁️"))
     return view
 
 
@@ -85,6 +86,18 @@ async def show_board(
     file = await service.render(record, seat, lang_of(interaction))
     key = "board-private" if seat is not None else "board-public"
     await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
+
+
+async def show_private(
+    interaction: discord.Interaction, service: GameService, record: GameRecord
+) -> None:
+    """What only the caller may see in their game (their hand, hidden pieces), ephemerally."""
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("error-not-a-player")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    file = await service.render_private(record, seat, lang_of(interaction))
+    await interaction.followup.send(tr(interaction, "private-view"), file=file, ephemeral=True)
 
 
 # -- the picker -----------------------------------------------------------------------------
@@ -191,20 +204,43 @@ async def advance(
         return
     await interaction.response.defer()
     try:
-        notation = await service.play(record, interaction.user.id, state.format(here.move))
+        played = await service.play(record, interaction.user.id, state.format(here.move))
     except UserError as error:
         await interaction.edit_original_response(
             content="⚠️ " + tr(interaction, error.key, **error.params), view=None
         )
         return
+    content, view, file = await _after_move(interaction, service, played)
     await interaction.edit_original_response(
-        content=tr(interaction, "move-done", move=notation), view=None
+        content=content, view=view, attachments=[file] if file else []
     )
 
 
-async def acknowledge(interaction: discord.Interaction, notation: str) -> None:
-    """Tell the mover, privately, that their move is in."""
-    await send_private(interaction, tr(interaction, "move-done", move=notation))
+async def acknowledge(
+    interaction: discord.Interaction, service: GameService, played: Played
+) -> None:
+    """Tell the mover, privately, that their move is in (and, mid-turn, what they may do next)."""
+    content, view, file = await _after_move(interaction, service, played)
+    await send_private(
+        interaction,
+        content,
+        view=view or discord.utils.MISSING,
+        file=file or discord.utils.MISSING,
+    )
+
+
+async def _after_move(
+    interaction: discord.Interaction, service: GameService, played: Played
+) -> tuple[str, discord.ui.View | None, discord.File | None]:
+    """'Done' when the turn passed; else the private board and the picker to go on."""
+    done = tr(interaction, "move-done", move=played.notation)
+    if played.turn_over:
+        return done, None, None
+    record = played.record
+    seat = record.seat_of(interaction.user.id)
+    file = await service.render(record, seat, lang_of(interaction))
+    prompt, view = picker_message(interaction, service, record, ())
+    return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 
 
 DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect)

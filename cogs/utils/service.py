@@ -8,6 +8,7 @@ import logging
 import random
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -92,19 +93,20 @@ class GameService:
             raise UserError("error-not-your-turn", player=record.names()[state.turn or 0])
         return seat, state
 
-    async def play(self, record: GameRecord, user_id: int, text: str) -> str:
-        """Apply a move given in notation, store it and announce it; returns the notation.
+    async def play(self, record: GameRecord, user_id: int, text: str) -> Played:
+        """Apply a move given in notation and store it; announce it when it ends the turn.
 
         Nothing is stored unless the move is legal, and the store refuses it if the game
         moved on meanwhile (two clicks at once: one wins, the other hears the position
-        changed).
+        changed). In games whose turn is several actions (Kahuna) each action is stored as
+        it is made, and the public message comes once the turn passes.
         """
         seat, state = self.check_turn(record, user_id)
         try:
             move = state.parse(text)
             new = state.clone()
             notation = new.format(move)
-            events = new.apply(move)
+            new.apply(move)
         except RulesError as error:
             raise UserError.from_rules(error) from None
         outcome = new.outcome()
@@ -117,8 +119,13 @@ class GameService:
             raise UserError("error-position-changed") from None
         self._remember(record.id, version, new)
         log.info("game %d: ply %d stored", record.id, version)
-        await self.announce(await self.game(record.id), events)
-        return notation
+        stored = await self.game(record.id)
+        turn_over = new.turn != seat
+        if turn_over:
+            await self.announce(stored)
+        else:
+            await self.store.games.mark_posted(record.id, version, None)
+        return Played(stored, notation, turn_over)
 
     async def resign(self, record: GameRecord, user_id: int, version: int) -> None:
         """End the game with the caller's resignation (if still at ``version``)."""
@@ -134,7 +141,7 @@ class GameService:
             await self.store.games.finish(record.id, version, result)
         except StaleGame:
             raise UserError("error-position-changed") from None
-        await self.announce(await self.game(record.id), [])
+        await self.announce(await self.game(record.id))
 
     # -- announcing ------------------------------------------------------------------------
     async def render(self, record: GameRecord, seat: int | None, lang: str) -> discord.File:
@@ -147,6 +154,13 @@ class GameService:
             io.BytesIO(png), "board.png", description=adapter.alt_text(lang, state, names)[:1000]
         )
 
+    async def render_private(self, record: GameRecord, seat: int, lang: str) -> discord.File:
+        """The private image of ``seat`` (a hand, own hidden pieces), off the event loop."""
+        adapter = adapter_for(record.game)
+        state = self.state(record)
+        png = await asyncio.to_thread(adapter.render_private, lang, state, seat, record.names())
+        return discord.File(io.BytesIO(png), "private.png")
+
     async def place(self, record: GameRecord) -> discord.abc.Messageable:
         """The thread or channel where the game is played."""
         place_id = record.place_id or record.channel_id
@@ -156,13 +170,12 @@ class GameService:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def announce(self, record: GameRecord, events: Sequence[Event] | None = None) -> None:
-        """Post the position after the last change: what happened, the board, who is next."""
+    async def announce(self, record: GameRecord) -> None:
+        """Post the position after the last turn: what happened, the board, who is next."""
         from cogs.utils.items import game_buttons  # items import the service too
 
         adapter = adapter_for(record.game)
-        if events is None:
-            events = self._last_events(record)
+        events = self._turn_events(record)
         lang, names = record.lang, record.names()
         lines = [await self._intro(adapter, record)] if record.version == 0 else []
         if events:
@@ -225,13 +238,37 @@ class GameService:
             line += "\n" + adapter.series_text(lang, done, names, length)
         return line
 
-    def _last_events(self, record: GameRecord) -> list[Event]:
-        """The events of the last stored move, by replaying it (after a crash or restart)."""
+    def _turn_events(self, record: GameRecord) -> list[Event]:
+        """The public events of the last turn: the trailing moves by the last mover.
+
+        Replayed from the record, so the narration is the same whether the turn was one
+        move or several actions over several interactions, and after a restart.
+        """
         if not record.moves or len(record.moves) != record.version:
             return []  # no move yet, or the last change was a resignation
-        game = get_game(record.game)
-        before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
-        return before.play(record.moves[-1])
+        turns = self._replay_turns(record)
+        last_mover = turns[-1][0]
+        events: list[Event] = []
+        for mover, move_events in reversed(turns):
+            if mover != last_mover:
+                break
+            events[:0] = move_events
+        return events
+
+    def _replay_turns(self, record: GameRecord) -> list[tuple[int | None, list[Event]]]:
+        """(mover, events) of every stored move."""
+        state = get_game(record.game).new(record.players, record.seed, record.options)
+        turns = []
+        for text in record.moves:
+            mover = state.turn
+            turns.append((mover, state.play(text)))
+        return turns
+
+    def mid_turn(self, record: GameRecord) -> bool:
+        """Whether the last stored move left the same player to act again (not announced)."""
+        if not record.active or not record.moves or len(record.moves) != record.version:
+            return False
+        return self._replay_turns(record)[-1][0] == self.state(record).turn
 
     async def open_game(
         self,
@@ -282,9 +319,22 @@ class GameService:
         """Announce what was stored but never posted (the bot stopped in between)."""
         for record in await self.store.games.unposted():
             try:
-                await self.announce(record)
+                if self.mid_turn(record):
+                    # Actions of an unfinished turn are private until the turn ends.
+                    await self.store.games.mark_posted(record.id, record.version, None)
+                else:
+                    await self.announce(record)
             except (discord.HTTPException, RulesError):
                 log.exception("could not announce game %d after a restart", record.id)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A stored move: the game after it, its notation, and whether the turn passed."""
+
+    record: GameRecord
+    notation: str
+    turn_over: bool
 
 
 def _with_seat(name: str, seat_name: str | None) -> str:
