@@ -163,6 +163,10 @@ async def test_spanish_user_gets_spanish_text(tablero: World) -> None:
     assert "No es tu turno: le toca a Ana." in ix.text
     board = await (await world.fake.slash(world.luis, place, "board")).done()
     assert board.ephemeral and board.attachments and "El tablero" in board.text
+    mine = await (await world.fake.slash(world.luis, place, "hand")).done()
+    assert mine.ephemeral and mine.attachments and "Solo tú ves esto" in mine.text
+    outsider = await (await world.fake.slash(world.eve, place, "hand")).done()
+    assert outsider.ephemeral and "not playing" in outsider.text
     rules = await (
         await world.fake.slash(world.luis, place, "rules", {"game": "stonehenge"})
     ).done()
