@@ -19,6 +19,7 @@ from cogs.utils.replies import guarded
 from cogs.utils.service import MENTION_USERS
 from data import Challenge, ChallengeGone
 from locales import t
+from rules import RulesError
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -51,16 +52,20 @@ class Play(commands.Cog):
     @app_commands.rename(
         game=L("cmd-play-game"),
         opponent=L("cmd-play-opponent"),
-        hidden=L("cmd-play-hidden"),
         series=L("cmd-play-series"),
         first=L("cmd-play-first"),
+        hidden=L("cmd-play-hidden"),
+        first_edition=L("cmd-play-first-edition"),
+        no_bridges_loses=L("cmd-play-no-bridges-loses"),
     )
     @app_commands.describe(
         game=L("cmd-play-game-desc"),
         opponent=L("cmd-play-opponent-desc"),
-        hidden=L("cmd-play-hidden-desc"),
         series=L("cmd-play-series-desc"),
         first=L("cmd-play-first-desc"),
+        hidden=L("cmd-play-hidden-desc"),
+        first_edition=L("cmd-play-first-edition-desc"),
+        no_bridges_loses=L("cmd-play-no-bridges-loses-desc"),
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=L(a.title_key), value=a.name) for a in ADAPTERS.values()],
@@ -80,9 +85,11 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         game: str,
         opponent: discord.Member | None = None,
-        hidden: bool = False,
         series: int = 1,
         first: str = "random",
+        hidden: bool | None = None,
+        first_edition: bool | None = None,
+        no_bridges_loses: bool | None = None,
     ) -> None:
         """Challenge someone (or anyone, with no opponent) to a game."""
         if opponent is not None and opponent.id == interaction.user.id:
@@ -90,10 +97,20 @@ class Play(commands.Cog):
         if opponent is not None and opponent.bot:
             raise UserError("error-challenge-bot")
         adapter = adapter_for(game)
-        options: dict[str, Any] = {"hidden": hidden} if game == "stonehenge" else {}
+        given = {
+            "hidden": hidden,
+            "first_edition": first_edition,
+            "no_bridges_loses": no_bridges_loses,
+        }
+        options = adapter.challenge_options(
+            lang_of(interaction), {k: v for k, v in given.items() if v is not None}
+        )
         if first != "random":
             options["first"] = 0 if first == "me" else 1
-        adapter.engine.check_options(2, options)
+        try:
+            adapter.engine.check_options(2, options)
+        except RulesError as error:
+            raise UserError.from_rules(error) from None
         challenge = await self.store.challenges.create(
             game=game,
             options=options,

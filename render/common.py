@@ -189,6 +189,12 @@ def build_palette(
                 mixed = blend(key, surface, t)
                 if mixed not in colours:
                     colours.append(mixed)
+    return palette_image(colours)
+
+
+def palette_image(colours: Iterable[RGB]) -> Image.Image:
+    """A palette image (for ``quantize``) holding ``colours``, duplicates dropped, at most 256."""
+    colours = list(dict.fromkeys(colours))
     if len(colours) > 256:
         raise ValueError(f"palette needs {len(colours)} colours, more than 256")
     colours += [colours[-1]] * (256 - len(colours))

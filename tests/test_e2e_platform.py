@@ -222,3 +222,11 @@ def test_public_renders_of_the_harness_match_the_renderer() -> None:
     state.play("6L")
     assert render(state.view(None)) == render(state.view(None))
     assert render(state.view(0)) != render(state.view(None))
+
+
+async def test_an_option_of_another_game_is_refused(tablero: World) -> None:
+    world = tablero
+    args = {"game": "stonehenge", "opponent": world.ana, "first_edition": True}
+    ix = await (await world.fake.slash(world.luis, world.channel, "play", args)).done()
+    assert ix.ephemeral and "primera_edicion" in ix.text and "Stonehenge" in ix.text
+    assert await world.bot.store.challenges.get(1) is None

@@ -18,7 +18,7 @@ CODE = [*ROOT.glob("bot.py"), *ROOT.glob("cogs/**/*.py"), *ROOT.glob("rules/**/*
 # Calls whose first string argument is a message key.
 KEY_USE = re.compile(
     r"""(?:\bL|\bt|\btr|UserError|InvalidMove|IllegalMove|AmbiguousMove|InvalidRecord|RulesError)"""
-    r"""\(\s*(?:[a-z_.]+,\s*)?"([a-z][a-z0-9-]*)\"""",
+    r"""\(\s*(?:[a-z_.]+,\s*)?"([a-z][a-z0-9-]*[a-z0-9])\"""",
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from cogs.utils.errors import UserError
 from locales import t
 from rules import Event, Game, Outcome, State
 
@@ -30,6 +31,17 @@ class GameAdapter:
     def title(self, lang: str) -> str:
         """The game's name in ``lang``."""
         return t(lang, self.title_key)
+
+    #: /play parameter -> engine option it sets (parameters of other games are refused)
+    option_params: ClassVar[dict[str, str]] = {}
+
+    def challenge_options(self, lang: str, given: dict[str, Any]) -> dict[str, Any]:
+        """The engine options for the /play parameters the user set (UserError if foreign)."""
+        foreign = sorted(set(given) - set(self.option_params))
+        if foreign:
+            option = t(lang, "cmd-play-" + foreign[0].replace("_", "-"))
+            raise UserError("error-option-not-for-game", option=option, game=self.title(lang))
+        return {self.option_params[name]: value for name, value in given.items()}
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """Options of a challenge in words ('' when there is nothing to say)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.games.base import GameAdapter
 from locales import join, t
@@ -22,6 +22,7 @@ class StonehengeAdapter(GameAdapter):
     engine = STONEHENGE
     title_key = "game-stonehenge"
     private_button_key = "sh-button-mine"
+    option_params: ClassVar[dict[str, str]] = {"hidden": "hidden"}
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """'hidden druids, series of 3 games'."""
