@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from render.kahuna import render_kahuna
 from render.stonehenge import render_stonehenge
+from rules.kahuna_view import KahunaView
 from rules.stonehenge_view import StonehengeView
 
 # One entry a game: its view type -> the function that draws it.
-RENDERERS: dict[type, Callable[..., bytes]] = {StonehengeView: render_stonehenge}
+RENDERERS: dict[type, Callable[..., bytes]] = {
+    StonehengeView: render_stonehenge,
+    KahunaView: render_kahuna,
+}
 
 
 def render(view: Any, **kwargs: Any) -> bytes:

@@ -1,0 +1,396 @@
+"""Kahuna colours, the fixed palette and the sprites (each drawn once per process)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    BACKGROUND,
+    DARK_INK,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    ORANGE,
+    PANEL,
+    PANEL_EDGE,
+    RGB,
+    SKY_BLUE,
+    blend,
+    draw_centered,
+    fit_text,
+    hex_rgb,
+    palette_image,
+    shrink,
+)
+from render.kahuna.geometry import BADGE_D, HALO, STONE_D, Island, Point, board
+
+# Seats: Okabe–Ito orange and sky blue, and a shape each (circle, diamond) on every piece.
+SEAT = (ORANGE, SKY_BLUE)
+SEAT_EDGE = (hex_rgb("#7A4A00"), hex_rgb("#1D5E86"))
+SEAT_STRIPE = (hex_rgb("#B87A00"), hex_rgb("#3B8FC4"))
+
+SEA = hex_rgb("#1B4557")
+WAVE = hex_rgb("#245468")
+SHALLOW = hex_rgb("#2B6A78")
+PATH = hex_rgb("#6FA3B5")
+SAND = hex_rgb("#E2CB8E")
+LAND = hex_rgb("#4C8A46")
+LAND_DARK = hex_rgb("#3B7137")
+NAME_EDGE = hex_rgb("#163015")
+BADGE = hex_rgb("#12303D")
+BADGE_EDGE = hex_rgb("#9CC3D1")
+CARD = hex_rgb("#F2E6C9")
+CARD_EDGE = hex_rgb("#A08A5A")
+BACK = hex_rgb("#2D5566")
+BACK_EDGE = hex_rgb("#8DBBCB")
+GLOW = hex_rgb("#FFFFFF")  # last turn: white, so it never reads as the orange player
+WHITE = (255, 255, 255)
+
+PLANK_W = 24
+K = 3  # supersampling of board sprites
+
+
+# --- palette ----------------------------------------------------------------------------------
+
+_ON: dict[RGB, tuple[RGB, ...]] = {
+    # surface -> colours drawn on it (their antialiased edges need the blends)
+    BACKGROUND: (PANEL, PANEL_EDGE, SEA, HIGHLIGHT, MUTED),
+    PANEL: (INK, MUTED, HIGHLIGHT, DARK_INK, *SEAT, *SEAT_EDGE, PANEL_EDGE, CARD, BACK, WHITE),
+    SEA: (PATH, WAVE, SHALLOW, *SEAT, *SEAT_EDGE, GLOW, BADGE, BADGE_EDGE, DARK_INK, WHITE),
+    SHALLOW: (SAND, *SEAT, *SEAT_EDGE, GLOW, BADGE, BADGE_EDGE, DARK_INK),
+    SAND: (LAND, *SEAT, *SEAT_EDGE, DARK_INK),
+    LAND: (INK, NAME_EDGE, LAND_DARK),
+    CARD: (DARK_INK, CARD_EDGE, SAND, LAND, SHALLOW, SEA, MUTED, *SEAT),
+    BACK: (BACK_EDGE, WHITE, INK),
+    HIGHLIGHT: (DARK_INK,),
+    ORANGE: (DARK_INK, SEAT_STRIPE[0], SEAT_EDGE[0]),
+    SKY_BLUE: (DARK_INK, SEAT_STRIPE[1], SEAT_EDGE[1]),
+    BADGE: (WHITE, INK),
+}
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The fixed palette every Kahuna image is encoded with."""
+    colours: list[RGB] = []
+    for surface, keys in _ON.items():
+        colours += [surface, *keys]
+    colours += [*SEAT_STRIPE, blend(SEA, BACKGROUND, 0.5)]
+    for surface, keys in _ON.items():
+        for key in keys:
+            colours += [blend(key, surface, t) for t in (0.25, 0.5, 0.75)]
+    return palette_image(colours)
+
+
+# --- drawing helpers ---------------------------------------------------------------------------
+
+
+def _scaled(points: list[Point], origin: Point, k: int = K) -> list[Point]:
+    return [((x - origin[0]) * k, (y - origin[1]) * k) for x, y in points]
+
+
+def along(path: list[Point], every: float, start: float = 0.0) -> list[tuple[Point, float]]:
+    """Points every ``every`` px of arc along ``path``, each with the path's direction there."""
+    out: list[tuple[Point, float]] = []
+    walked = 0.0
+    target = start
+    for p, q in itertools.pairwise(path):
+        step = math.dist(p, q)
+        while step > 0 and walked + step >= target:
+            t = (target - walked) / step
+            out.append(
+                (
+                    (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t),
+                    math.atan2(q[1] - p[1], q[0] - p[0]),
+                )
+            )
+            target += every
+        walked += step
+    return out
+
+
+def band(pts: list[Point], width: float) -> list[Point]:
+    """The outline of a band ``width`` wide along the polyline ``pts`` (flat ends).
+
+    Pillow's wide ``line`` leaves slivers between short segments; a polygon has none.
+    """
+    half = width / 2
+    left: list[Point] = []
+    right: list[Point] = []
+    for i, (x, y) in enumerate(pts):
+        a = pts[max(i - 1, 0)]
+        b = pts[min(i + 1, len(pts) - 1)]
+        angle = math.atan2(b[1] - a[1], b[0] - a[0])
+        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
+def path_length(path: list[Point]) -> float:
+    """Arc length of a polyline."""
+    return sum(math.dist(p, q) for p, q in itertools.pairwise(path))
+
+
+def _box(path: list[Point], pad: float) -> tuple[int, int, int, int]:
+    x0 = math.floor(min(p[0] for p in path) - pad)
+    y0 = math.floor(min(p[1] for p in path) - pad)
+    x1 = math.ceil(max(p[0] for p in path) + pad)
+    y1 = math.ceil(max(p[1] for p in path) + pad)
+    return x0, y0, x1, y1
+
+
+def shape_points(seat: int, cx: float, cy: float, r: float) -> list[Point]:
+    """A seat's marker: a circle for seat 0, a diamond for seat 1."""
+    if seat == 0:
+        return [
+            (cx + r * math.cos(a / 32 * math.tau), cy + r * math.sin(a / 32 * math.tau))
+            for a in range(32)
+        ]
+    return [(cx, cy - r * 1.25), (cx + r * 1.1, cy), (cx, cy + r * 1.25), (cx - r * 1.1, cy)]
+
+
+# --- board sprites -------------------------------------------------------------------------------
+
+
+Sprite = tuple[Image.Image, tuple[int, int]]  # an RGBA image and where its top-left goes
+
+
+@lru_cache(maxsize=64)
+def plank(line: str, seat: int) -> Sprite:
+    """A bridge of ``seat`` on ``line``: a plank band with cross boards and the seat's marker."""
+    geo = board()
+    path = geo.lines[line].path(geo.islands, -7)
+    x0, y0, x1, y1 = _box(path, PLANK_W)
+    big = Image.new("RGBA", ((x1 - x0) * K, (y1 - y0) * K), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    pts = _scaled(path, (x0, y0))
+    draw.polygon(band(pts, (PLANK_W + 5) * K), fill=SEAT_EDGE[seat])
+    draw.polygon(band(pts, (PLANK_W - 1) * K), fill=SEAT[seat])
+    half = (PLANK_W - 1) / 2 * K
+    for (x, y), angle in along(path, 13, 6):
+        px, py = (x - x0) * K, (y - y0) * K
+        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+        draw.line([(px - nx, py - ny), (px + nx, py + ny)], fill=SEAT_STRIPE[seat], width=2 * K)
+    (mx, my), _ = along(path, 1e9, path_length(path) / 2)[0]
+    r = 17 * K
+    cx, cy = (mx - x0) * K, (my - y0) * K
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=SEAT_EDGE[seat])
+    r2 = r - 3 * K
+    draw.ellipse((cx - r2, cy - r2, cx + r2, cy + r2), fill=SEAT[seat])
+    draw.polygon(shape_points(seat, cx, cy, 7.5 * K), fill=DARK_INK)
+    return shrink(big, K), (x0, y0)
+
+
+@lru_cache(maxsize=64)
+def glow(line: str) -> Sprite:
+    """A wide highlight band under a bridge built last turn."""
+    geo = board()
+    path = geo.lines[line].path(geo.islands, HALO - 4)
+    x0, y0, x1, y1 = _box(path, 30)
+    big = Image.new("RGBA", ((x1 - x0) * K, (y1 - y0) * K), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    pts = _scaled(path, (x0, y0))
+    draw.polygon(band(pts, (PLANK_W + 26) * K), fill=GLOW)
+    (mx, my), _ = along(path, 1e9, path_length(path) / 2)[0]
+    r = 29 * K
+    cx, cy = (mx - x0) * K, (my - y0) * K
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GLOW)
+    return shrink(big, K), (x0, y0)
+
+
+@lru_cache(maxsize=64)
+def ghost(line: str, seat: int) -> Sprite:
+    """A bridge removed last turn: its shadow, a dashed outline in its owner's colour, an ×."""
+    geo = board()
+    path = geo.lines[line].path(geo.islands, HALO - 5)
+    x0, y0, x1, y1 = _box(path, PLANK_W)
+    size = ((x1 - x0) * K, (y1 - y0) * K)
+    pts = _scaled(path, (x0, y0))
+    inner = pts[2:-2] if len(pts) > 6 else pts
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    draw.polygon(band(pts, (PLANK_W + 4) * K), fill=255)
+    draw.polygon(band(inner, (PLANK_W - 6) * K), fill=0)
+    half = (PLANK_W + 8) / 2 * K
+    for (x, y), angle in along(path, 18, 9):
+        px, py = (x - x0) * K, (y - y0) * K
+        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+        draw.line([(px - nx, py - ny), (px + nx, py + ny)], fill=0, width=7 * K)
+    big = Image.new("RGBA", size, (0, 0, 0, 0))
+    ImageDraw.Draw(big).polygon(band(inner, (PLANK_W - 6) * K), fill=blend(SEAT[seat], SEA, 0.75))
+    edge = Image.new("RGBA", size, (*SEAT[seat], 255))
+    edge.putalpha(mask)
+    big.alpha_composite(edge)
+    draw = ImageDraw.Draw(big)
+    (mx, my), _ = along(path, 1e9, path_length(path) / 2)[0]
+    cx, cy = (mx - x0) * K, (my - y0) * K
+    r = 16 * K
+    for w, colour in ((12 * K, DARK_INK), (6 * K, SEAT[seat])):
+        draw.line([(cx - r, cy - r), (cx + r, cy + r)], fill=colour, width=w)
+        draw.line([(cx - r, cy + r), (cx + r, cy - r)], fill=colour, width=w)
+    return shrink(big, K), (x0, y0)
+
+
+def _ring(island: Island, inner: float, outer: float, colour: RGB, dashes: int = 0) -> Sprite:
+    pad = outer + 4
+    x0 = math.floor(island.centre[0] - 90 - pad)
+    y0 = math.floor(island.centre[1] - 90 - pad)
+    size = ((180 + 2 * math.ceil(pad)) * K, (180 + 2 * math.ceil(pad)) * K)
+    mask = Image.new("L", size, 0)
+    draw = ImageDraw.Draw(mask)
+    draw.polygon(_scaled(island.outline(outer), (x0, y0)), fill=255)
+    draw.polygon(_scaled(island.outline(inner), (x0, y0)), fill=0)
+    if dashes:
+        cx, cy = (island.centre[0] - x0) * K, (island.centre[1] - y0) * K
+        for i in range(dashes):
+            a = (i + 0.5) / dashes * math.tau
+            b = a + math.tau / dashes / 2
+            far = 200 * K
+            draw.polygon(
+                [
+                    (cx, cy),
+                    (cx + far * math.cos(a), cy + far * math.sin(a)),
+                    (cx + far * math.cos(b), cy + far * math.sin(b)),
+                ],
+                fill=0,
+            )
+    big = Image.new("RGBA", size, (*colour, 255))
+    big.putalpha(mask)
+    return shrink(big, K), (x0, y0)
+
+
+@lru_cache(maxsize=32)
+def coast_ring(name: str, seat: int) -> Sprite:
+    """The coast of an island ``seat`` controls, drawn in its colour."""
+    return _ring(board().islands[name], -2, 10, SEAT[seat])
+
+
+@lru_cache(maxsize=16)
+def taken_ring(name: str) -> Sprite:
+    """A highlight ring round an island taken last turn."""
+    return _ring(board().islands[name], HALO - 2, HALO + 9, GLOW)
+
+
+@lru_cache(maxsize=32)
+def lost_ring(name: str, seat: int) -> Sprite:
+    """A dashed ring in the colour of the seat that lost the island last turn."""
+    return _ring(board().islands[name], 1, 8, SEAT[seat], dashes=14)
+
+
+@lru_cache(maxsize=8)
+def stone(seat: int, diameter: int = STONE_D, ghost: bool = False) -> Image.Image:
+    """A Kahuna stone (or a crossed-out outline of one, for a control just lost)."""
+    k = 4
+    d = diameter * k
+    big = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    e = max(2, diameter // 14) * k
+    if ghost:
+        draw.ellipse((0, 0, d - 1, d - 1), fill=DARK_INK)
+        draw.ellipse((e, e, d - 1 - e, d - 1 - e), fill=SEAT[seat])
+        draw.ellipse((2.2 * e, 2.2 * e, d - 1 - 2.2 * e, d - 1 - 2.2 * e), fill=BADGE)
+        r = d * 0.22
+        c = d / 2
+        for w, colour in ((e * 1.8, DARK_INK), (e, SEAT[seat])):
+            draw.line([(c - r, c - r), (c + r, c + r)], fill=colour, width=round(w))
+            draw.line([(c - r, c + r), (c + r, c - r)], fill=colour, width=round(w))
+        return shrink(big, k)
+    draw.ellipse((0, 0, d - 1, d - 1), fill=SEAT_EDGE[seat])
+    draw.ellipse((e, e, d - 1 - e, d - 1 - e), fill=SEAT[seat])
+    draw.polygon(shape_points(seat, d / 2, d / 2, d * 0.2), fill=DARK_INK)
+    return shrink(big, k)
+
+
+@lru_cache(maxsize=16)
+def badge(need: int) -> Image.Image:
+    """The "bridges needed" badge of an island."""
+    k = 4
+    d = BADGE_D * k
+    big = Image.new("RGBA", (d, d), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.ellipse((0, 0, d - 1, d - 1), fill=BADGE_EDGE)
+    draw.ellipse((3 * k, 3 * k, d - 1 - 3 * k, d - 1 - 3 * k), fill=BADGE)
+    sprite = shrink(big, k)
+    draw_centered(ImageDraw.Draw(sprite), (BADGE_D / 2, BADGE_D / 2 + 1), str(need), 32, WHITE)
+    return sprite
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def card(name: str | None, width: int, height: int, size: int = 32) -> Image.Image:
+    """An island card: the island's own silhouette above its name; ``None``: an empty slot."""
+    k = 3
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    box = (0, 0, width * k - 1, height * k - 1)
+    if name is None:
+        draw.rounded_rectangle(box, radius=14 * k, outline=PANEL_EDGE, width=3 * k)
+        return shrink(big, k)
+    draw.rounded_rectangle(box, radius=14 * k, fill=CARD_EDGE)
+    draw.rounded_rectangle(
+        (3 * k, 3 * k, width * k - 1 - 3 * k, height * k - 1 - 3 * k), radius=11 * k, fill=CARD
+    )
+    island = board().islands[name]
+    art_h = height - size - 28
+    scale = min((width - 34) / 150, art_h / 112)
+    centre = (width / 2 * k, (10 + art_h / 2) * k)
+    oval = (
+        centre[0] - 74 * scale * k,
+        centre[1] - 54 * scale * k,
+        centre[0] + 74 * scale * k,
+        centre[1] + 54 * scale * k,
+    )
+    draw.ellipse(oval, fill=SHALLOW)
+    for grow, colour in ((0, SAND), (-8, LAND)):
+        pts = [
+            (x * k, y * k)
+            for x, y in island.outline(grow, scale * 0.82, (centre[0] / k, centre[1] / k))
+        ]
+        draw.polygon(pts, fill=colour)
+    sprite = shrink(big, k)
+    label = fit_text(name, size, width - 12, bold=True)
+    draw_centered(
+        ImageDraw.Draw(sprite), (width / 2, height - 14 - size / 2), label, size, DARK_INK
+    )
+    return sprite
+
+
+@lru_cache(maxsize=8)
+def card_back(width: int, height: int) -> Image.Image:
+    """The back of a card (the draw pile, face-down discards)."""
+    k = 3
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=14 * k, fill=BACK_EDGE)
+    draw.rounded_rectangle(
+        (3 * k, 3 * k, width * k - 1 - 3 * k, height * k - 1 - 3 * k), radius=11 * k, fill=BACK
+    )
+    i = 10 * k
+    draw.rounded_rectangle(
+        (i, i, width * k - 1 - i, height * k - 1 - i), radius=8 * k, outline=BACK_EDGE, width=2 * k
+    )
+    return shrink(big, k)
+
+
+@lru_cache(maxsize=4)
+def mini_back(width: int, height: int) -> Image.Image:
+    """A small card back for counting a hand: plain, so it still reads as a card when tiny."""
+    k = 4
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=5 * k, fill=PANEL)
+    draw.rounded_rectangle(
+        (2 * k, 2 * k, width * k - 1 - 2 * k, height * k - 1 - 2 * k), radius=4 * k, fill=BACK_EDGE
+    )
+    i = 6 * k
+    draw.rounded_rectangle(
+        (i, i, width * k - 1 - i, height * k - 1 - i), radius=2 * k, outline=BACK, width=2 * k
+    )
+    return shrink(big, k)
