@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.errors import UserError
-from cogs.utils.i18n import L, lang_of
+from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.replies import guarded
 from cogs.utils.service import MENTION_USERS
 from data import Challenge, ChallengeGone
@@ -105,6 +105,12 @@ class Play(commands.Cog):
         options = adapter.challenge_options(
             lang_of(interaction), {k: v for k, v in given.items() if v is not None}
         )
+        if series > 1 and not adapter.supports_series:
+            raise UserError(
+                "error-option-not-for-game",
+                option=tr(interaction, "cmd-play-series"),
+                game=adapter.title(lang_of(interaction)),
+            )
         if first != "random":
             options["first"] = 0 if first == "me" else 1
         try:

@@ -13,9 +13,10 @@ from rules.base import (
     RulesError,
     State,
 )
+from rules.kahuna import KAHUNA
 from rules.stonehenge import STONEHENGE
 
-GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE,)}
+GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE, KAHUNA)}
 
 
 def get_game(name: str) -> Game:

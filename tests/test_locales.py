@@ -11,6 +11,8 @@ from fluent.syntax import FluentParser, ast, visitor
 
 import locales
 from cogs.games import ADAPTERS
+from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
+from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,10 @@ def _used_keys() -> set[str]:
     keys |= {f"button-{act}" for act in ("accept", "decline")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
+    keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}
+    keys |= {f"kahuna-label-{key.replace('_', '-')}" for key in KAHUNA_LABELS}
+    keys |= {f"kahuna-pick-{token}" for token in (*KAHUNA_ACTIONS, "pile")}
+    keys |= {f"kahuna-prompt-{token}" for token in KAHUNA_ACTIONS}
     return keys
 
 

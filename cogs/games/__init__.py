@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cogs.games.base import GameAdapter
+from cogs.games.kahuna import KahunaAdapter
 from cogs.games.stonehenge import StonehengeAdapter
 
-ADAPTERS: dict[str, GameAdapter] = {a.name: a for a in (StonehengeAdapter(),)}
+ADAPTERS: dict[str, GameAdapter] = {a.name: a for a in (StonehengeAdapter(), KahunaAdapter())}
 
 
 def adapter_for(game: str) -> GameAdapter:

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from cogs.utils.errors import UserError
 from locales import t
-from rules import Event, Game, Outcome, State
+from rules import Event, Game, State
 
 
 class GameAdapter:
@@ -32,6 +32,8 @@ class GameAdapter:
         """The game's name in ``lang``."""
         return t(lang, self.title_key)
 
+    #: whether /play may ask for a series of games (the scoring of a series is the game's)
+    supports_series: ClassVar[bool] = False
     #: /play parameter -> engine option it sets (parameters of other games are refused)
     option_params: ClassVar[dict[str, str]] = {}
 
@@ -60,8 +62,8 @@ class GameAdapter:
         """One line telling what a move did, from its public events."""
         raise NotImplementedError
 
-    def result(self, lang: str, outcome: Outcome, names: Sequence[str]) -> str:
-        """How a finished game ended."""
+    def result(self, lang: str, state: State, names: Sequence[str]) -> str:
+        """How a finished game ended (by the rules; resignations are said by the platform)."""
         raise NotImplementedError
 
     def alt_text(self, lang: str, state: State, names: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from cogs.games.base import GameAdapter
 from locales import join, t
 from render.stonehenge import LABELS, render_stonehenge
-from rules import Event, Outcome
+from rules import Event
 from rules.stonehenge import LINES_THROUGH, STONEHENGE, Placement, StonehengeState, series_standing
 
 
@@ -23,6 +23,7 @@ class StonehengeAdapter(GameAdapter):
     title_key = "game-stonehenge"
     private_button_key = "sh-button-mine"
     option_params: ClassVar[dict[str, str]] = {"hidden": "hidden"}
+    supports_series = True
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """'hidden druids, series of 3 games'."""
@@ -87,8 +88,9 @@ class StonehengeAdapter(GameAdapter):
             )
         return " ".join(s if s.endswith((".", "!")) else s + "." for s in sentences)
 
-    def result(self, lang: str, outcome: Outcome, names: Sequence[str]) -> str:
+    def result(self, lang: str, state: Any, names: Sequence[str]) -> str:
         """'Ana wins with 8 megaliths to 5.'"""
+        outcome = state.outcome()
         winner = outcome.winners[0]
         return t(
             lang,

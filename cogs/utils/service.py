@@ -230,7 +230,7 @@ class GameService:
                 winner=names[result["winners"][0]],
             )
         else:
-            line = adapter.result(lang, self.state(record).outcome(), names)
+            line = adapter.result(lang, self.state(record), names)
         if record.series_id is not None:
             games = await self.store.games.in_series(record.series_id)
             length = await self.store.games.series_length(record.series_id)

@@ -1,0 +1,237 @@
+"""Kahuna on Discord: a turn in words, the picker (action, card, line …) and the images.
+
+Nothing here may name a card drawn from the pile or discarded face down: narration works
+only from the engine's public events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cogs.games.base import GameAdapter
+from locales import join, t
+from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
+from rules import Event
+from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
+
+#: Picker tokens of the four kinds of action, in the order offered.
+ACTIONS = ("place", "remove", "discard", "draw")
+
+
+def _line(line: str) -> str:
+    """'Bari–Elai' with an en dash, as the board writes it."""
+    return line.replace("-", "–")
+
+
+class KahunaAdapter(GameAdapter):
+    """Bridges, islands and secret hands in words and pictures."""
+
+    engine = KAHUNA
+    title_key = "game-kahuna"
+    private_button_key = "kahuna-button-hand"
+    option_params: ClassVar[dict[str, str]] = {
+        "first_edition": "forbid_build_on_controlled",
+        "no_bridges_loses": "no_bridges_ends_game",
+    }
+
+    def seat_name(self, lang: str, seat: int) -> str | None:
+        """'orange' or 'blue', the colours of the image."""
+        return t(lang, f"kahuna-seat-{seat}")
+
+    def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
+        """'first edition (no bridge towards controlled islands)' and the like."""
+        parts = []
+        if options.get("forbid_build_on_controlled"):
+            parts.append(t(lang, "kahuna-option-first-edition"))
+        if options.get("no_bridges_ends_game") is False:
+            parts.append(t(lang, "kahuna-option-no-bridges-off"))
+        if series > 1:
+            parts.append(t(lang, "option-series", count=series))
+        return ", ".join(parts)
+
+    def has_private_view(self, options: dict[str, Any]) -> bool:
+        """Every player has a secret hand."""
+        return True
+
+    # -- narration -------------------------------------------------------------------------
+    def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
+        """'Ana built Bari–Elai, took Elai and removed 2 of Luis's bridges; drew from the pile.'"""
+        actor: int | None = None
+        actions: list[str] = []
+        after: list[str] = []
+        for event in events:
+            p = event.params
+            if "seat" in p and event.key != "kahuna-lost-control":
+                actor = p["seat"] if actor is None else actor
+            text = self._action(lang, event, names)
+            if text is not None:
+                actions.append(text)
+            elif event.key == "kahuna-took":
+                actions[-1] += self._took(lang, p, names)
+            else:
+                after.append(self._aside(lang, event, names))
+        sentences = []
+        if actor is not None and actions:
+            sentences.append(
+                t(lang, "kahuna-turn", player=names[actor], actions="; ".join(actions))
+            )
+        sentences += [s for s in after if s]
+        return " ".join(sentences)
+
+    def _action(self, lang: str, event: Event, names: Sequence[str]) -> str | None:
+        """The words of one action, or None for events that are not actions."""
+        p = event.params
+        match event.key:
+            case "kahuna-placed":
+                return t(lang, "kahuna-act-placed", line=_line(p["line"]))
+            case "kahuna-removed":
+                return t(lang, "kahuna-act-removed", line=_line(p["line"]), owner=names[p["owner"]])
+            case "kahuna-discarded":
+                return t(lang, "kahuna-act-discarded", count=p["count"])
+            case "kahuna-drew-display":
+                return t(lang, "kahuna-act-drew-display", card=p["card"])
+            case "kahuna-drew-pile":
+                return t(lang, "kahuna-act-drew-pile")
+        return None
+
+    def _took(self, lang: str, p: Any, names: Sequence[str]) -> str:
+        """', took Elai and removed 2 of Luis's bridges' after a placement."""
+        text = t(lang, "kahuna-act-took", island=p["island"])
+        cleared = len(p["cleared"])
+        if cleared:
+            text += t(lang, "kahuna-act-cleared", count=cleared, owner=names[1 - p["seat"]])
+        return text
+
+    def _aside(self, lang: str, event: Event, names: Sequence[str]) -> str:
+        """Sentences about consequences: controls lost, rounds scored and begun."""
+        p = event.params
+        match event.key:
+            case "kahuna-lost-control":
+                return t(lang, "kahuna-lost", player=names[p["seat"]], island=p["island"])
+            case "kahuna-round-scored":
+                islands, points = p["islands"], p["points"]
+                if not any(points):
+                    return t(lang, "kahuna-round-tie", round=p["round"], count=islands[0])
+                scorer = 0 if points[0] else 1
+                return t(
+                    lang,
+                    "kahuna-round-won",
+                    round=p["round"],
+                    player=names[scorer],
+                    mine=islands[scorer],
+                    theirs=islands[1 - scorer],
+                    points=points[scorer],
+                )
+            case "kahuna-round-started":
+                return t(lang, "kahuna-round-started", round=p["round"])
+        return ""  # kahuna-game-over: the result line says it
+
+    def result(self, lang: str, state: Any, names: Sequence[str]) -> str:
+        """Who won, by how much, and why."""
+        assert isinstance(state, KahunaState)
+        outcome = state.outcome()
+        scores = outcome.scores
+        if state.reason == "no-bridges":
+            if len(outcome.winners) == 2:
+                return t(lang, "kahuna-result-no-bridges-draw")
+            winner = outcome.winners[0]
+            return t(
+                lang, "kahuna-result-no-bridges", winner=names[winner], loser=names[1 - winner]
+            )
+        if len(outcome.winners) == 2:
+            return t(lang, "kahuna-result-draw", points=scores[0])
+        winner = outcome.winners[0]
+        return t(
+            lang,
+            "kahuna-result-win",
+            winner=names[winner],
+            mine=scores[winner],
+            theirs=scores[1 - winner],
+        )
+
+    def alt_text(self, lang: str, state: Any, names: Sequence[str]) -> str:
+        """'Kahuna, round 2. Ana (orange) 4 islands, 1 point; Luis (blue) …. Luis to move.'"""
+        assert isinstance(state, KahunaState)
+        islands = state.islands_controlled()
+        turn = state.turn
+        return t(
+            lang,
+            "kahuna-alt",
+            round=state.round,
+            p0=names[0],
+            p1=names[1],
+            islands0=islands[0],
+            islands1=islands[1],
+            score0=state.scores[0],
+            score1=state.scores[1],
+            next=names[turn] if turn is not None else "",
+            finished="yes" if turn is None else "no",
+        )
+
+    # -- the picker ------------------------------------------------------------------------
+    def move_path(self, state: Any, move: KahunaMove) -> tuple[str, ...]:
+        """Action first; then card and line, line and cards, the cards, or the source."""
+        match move:
+            case Place(line=line, card=card):
+                return ("place", card, line)
+            case Remove(line=line, cards=cards):
+                return ("remove", line, "+".join(cards))
+            case Discard(cards=cards):
+                return ("discard", "+".join(cards))
+            case Draw(source=source):
+                return ("draw", source)
+        raise TypeError(move)
+
+    def token_label(self, lang: str, state: Any, path: tuple[str, ...], token: str) -> str:
+        """Words for a choice: the action, a card, a line (with its owner), cards, a source."""
+        if not path:
+            return t(lang, f"kahuna-pick-{token}")
+        if path[0] == "remove" and len(path) == 1:
+            owner = state.bridges[token]
+            return f"{_line(token)} ({t(lang, f'kahuna-seat-{owner}')})"
+        if token == DECK:
+            return t(lang, "kahuna-pick-pile")
+        if "-" in token:
+            return _line(token)
+        return token.replace("+", " + ")
+
+    def prompt(self, lang: str, state: Any, path: tuple[str, ...]) -> str:
+        """What the picker asks after ``path``."""
+        if not path:
+            return t(lang, "kahuna-prompt-action")
+        if path[0] == "place" and len(path) == 2:
+            return t(lang, "kahuna-prompt-place-line", card=path[1])
+        if path[0] == "remove" and len(path) == 2:
+            return t(lang, "kahuna-prompt-remove-cards", line=_line(path[1]))
+        return t(lang, f"kahuna-prompt-{path[0]}")
+
+    def choice_name(self, lang: str, state: Any, move: KahunaMove) -> str:
+        """The notation and, in the user's language, what it does."""
+        notation = state.format(move)
+        match move:
+            case Place(line=line, card=card):
+                words = t(lang, "kahuna-choice-place", line=_line(line), card=card)
+            case Remove(line=line, cards=cards):
+                words = t(lang, "kahuna-choice-remove", line=_line(line), cards=join(lang, cards))
+            case Discard(cards=cards):
+                words = t(lang, "kahuna-choice-discard", count=len(cards))
+            case Draw(source=source):
+                words = t(
+                    lang,
+                    "kahuna-act-drew-pile" if source == DECK else "kahuna-act-drew-display",
+                    card=source,
+                )
+        return f"{notation} — {words}"
+
+    # -- images ----------------------------------------------------------------------------
+    def _labels(self, lang: str) -> dict[str, str]:
+        return {key: t(lang, f"kahuna-label-{key.replace('_', '-')}") for key in LABELS}
+
+    def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
+        """The board as ``seat`` sees it (the public board for None)."""
+        return render_kahuna(state.view(seat), (names[0], names[1]), self._labels(lang))
+
+    def render_private(self, lang: str, state: Any, seat: int, names: Sequence[str]) -> bytes:
+        """The player's hand: each card and the lines it could build on now."""
+        return render_kahuna_hand(state.view(seat), self._labels(lang))
