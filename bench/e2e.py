@@ -47,7 +47,10 @@ async def _measure(game: str, moves: int) -> list[float]:
                 await (await fake.click(users[1], message, accept)).done()
                 place = fake.threads(channel)[-1]
                 await fake.wait_for_message(place, lambda m: bool(m.attachments))
-                state = get_game(game).new(2, 0, {"first": 0})
+                # Follow the real game (its seed deals the secret cards) to pick legal moves.
+                record = await bot.store.games.latest_in_place(place.id)
+                assert record is not None
+                state = get_game(game).new(2, record.seed, record.options)
                 while state.turn is not None and len(timings) < moves:
                     notation = state.format(rng.choice(state.legal_moves()))
                     started = time.perf_counter()

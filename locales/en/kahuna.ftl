@@ -12,7 +12,7 @@ kahuna-turn = **{ $player }** { $actions }.
 kahuna-act-placed = built { $line }
 kahuna-act-took = , took { $island }
 kahuna-act-cleared = { $count ->
-    [one] { " " }and removed a bridge of { $owner }'s
+    [one] { " " }and removed one of { $owner }'s bridges
    *[other] { " " }and removed { $count } of { $owner }'s bridges
 }
 kahuna-act-removed = removed { $owner }'s bridge { $line }
@@ -20,7 +20,7 @@ kahuna-act-discarded = { $count ->
     [one] discarded a card face down
    *[other] discarded { $count } cards face down
 }
-kahuna-act-drew-display = took { $card } from the display
+kahuna-act-drew-display = drew { $card } from the display
 kahuna-act-drew-pile = drew from the pile
 kahuna-lost = { $player } lost control of { $island }.
 kahuna-round-won = End of round { $round }: **{ $player }** has more islands ({ $mine } to { $theirs }) and scores { $points ->

@@ -20,7 +20,7 @@ kahuna-act-discarded = { $count ->
     [one] descartó una carta boca abajo
    *[other] descartó { $count } cartas boca abajo
 }
-kahuna-act-drew-display = tomó { $card } de las cartas visibles
+kahuna-act-drew-display = robó { $card } de las cartas visibles
 kahuna-act-drew-pile = robó del mazo
 kahuna-lost = { $player } perdió el control de { $island }.
 kahuna-round-won = Fin de la ronda { $round }: **{ $player }** tiene más islas ({ $mine } a { $theirs }) y suma { $points ->

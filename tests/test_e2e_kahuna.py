@@ -1,0 +1,166 @@
+"""Kahuna end to end through the loopback Discord: turns of several actions, secrets kept."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import pytest
+
+from cogs.games import adapter_for
+from rules import get_game
+from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
+from tests.e2e import World, boards, button, move, stored_game, wait_boards
+from tests.fakediscord.models import FakeChannel
+
+KAHUNA = adapter_for("kahuna")
+
+
+async def _started(world: World) -> tuple[FakeChannel, KahunaState]:
+    args: dict[str, Any] = {"game": "kahuna", "opponent": world.luis, "first": "me"}
+    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
+    assert "Kahuna" in ix.message.content
+    await (
+        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
+    ).done()
+    place = world.fake.threads(world.channel)[-1]
+    await wait_boards(world, place, 1)
+    game = await stored_game(world)
+    # The test knows the seed, so it can follow the secret parts the players see privately.
+    state = get_game("kahuna").new(2, game.seed, game.options)
+    assert isinstance(state, KahunaState)
+    return place, state
+
+
+def _words(values: Any) -> set[str]:
+    """Every island named in event parameters (lines split into their ends, lists opened)."""
+    words: set[str] = set()
+    for value in values:
+        if isinstance(value, list):
+            words |= _words(value)
+        else:
+            words |= set(str(value).split("-"))
+    return words
+
+
+def _choose(state: KahunaState, rng: random.Random) -> Any:
+    """A plausible player: builds or removes when it can, else draws (discarding when full)."""
+    moves = state.legal_moves()
+    actions = [m for m in moves if isinstance(m, Place | Remove)]
+    if actions and rng.random() < 0.6:
+        return rng.choice(actions)
+    draws = [m for m in moves if isinstance(m, Draw)]
+    return rng.choice(draws) if draws else rng.choice([m for m in moves if isinstance(m, Discard)])
+
+
+async def test_a_whole_game_keeps_every_secret(
+    tablero: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = tablero
+    caplog.set_level(logging.DEBUG)
+    place, state = await _started(world)
+    users, names, rng = (world.ana, world.luis), ("Ana", "Luis"), random.Random(4)
+    played: list[str] = []
+    secrets_checked = 0
+    while state.turn is not None:
+        seat = state.turn
+        before_boards = len(boards(world, place))
+        hidden_now: set[str] = set()
+        turn_public: set[str] = set()
+        while state.turn == seat:
+            chosen = _choose(state, rng)
+            notation = state.format(chosen)
+            hand_before = list(state.hands[seat])
+            events = state.apply(chosen)
+            for event in events:
+                turn_public |= _words(event.params.values())
+            if isinstance(chosen, Discard):
+                hidden_now |= set(chosen.cards)
+            if isinstance(chosen, Draw) and chosen.source == DECK:
+                drawn = set(state.hands[seat]) - set(hand_before) if state.turn != seat else set()
+                hidden_now |= drawn
+            ix = await move(world, users[seat], place, notation)
+            assert ix.ephemeral and "⚠️" not in ix.text, (notation, ix.text)
+            played.append(notation)
+            if state.turn == seat:  # mid-turn: nothing public yet
+                assert len(boards(world, place)) == before_boards
+        posted = (await wait_boards(world, place, before_boards + 1))[-1]
+        assert posted.attachments[0].data == KAHUNA.render("en", state, None, names)
+        for card in hidden_now - turn_public:
+            assert card not in posted.content, (card, posted.content)
+            secrets_checked += 1
+    game = await stored_game(world)
+    assert game.status == "finished" and game.moves == played
+    assert game.result["scores"] == list(state.outcome().scores)
+    assert "🏆" in posted.content or "🤝" in posted.content
+    assert secrets_checked > 0  # the check above really ran
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert not any(notation in logged for notation in played)
+
+
+async def test_actions_are_private_until_the_draw_and_survive_a_restart(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    build = next(m for m in state.legal_moves() if isinstance(m, Place))
+    state.apply(build)
+    ix = await move(world, world.ana, place, state.format(build))
+    assert ix.ephemeral and "Your turn goes on" in ix.text and ix.attachments
+    assert len(boards(world, place)) == 1  # the opponent sees nothing yet
+    await world.restart()
+    await world.bot.recovery
+    assert len(boards(world, place)) == 1  # a half-made turn is not announced on restart
+    draw = Draw(DECK)
+    ix = await move(world, world.ana, place, state.format(draw))
+    posted = (await wait_boards(world, place, 2))[-1]
+    line = build.line.replace("-", "–")
+    assert f"**Ana** built {line}" in posted.content and "drew from the pile" in posted.content
+    assert world.luis.id in posted.pinged_user_ids
+    game = await stored_game(world)
+    assert game.moves == [state.format(build), "draw deck"]
+
+
+async def test_hand_is_shown_only_to_its_owner_in_their_language(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    board = boards(world, place)[-1]
+    mine = await (await world.fake.click(world.luis, board, "tg:1:mine")).done()
+    assert mine.ephemeral and "Solo tú ves esto" in mine.text
+    assert mine.attachments[0].data == KAHUNA.render_private("es", state, 1, ("Ana", "Luis"))
+    spectator = await (await world.fake.click(world.eve, board, "tg:1:mine")).done()
+    assert spectator.ephemeral and "not playing" in spectator.text
+    hand = await (await world.fake.slash(world.ana, place, "hand")).done()
+    assert hand.ephemeral and hand.attachments
+
+
+async def test_the_picker_builds_a_bridge_card_then_line(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    board = boards(world, place)[-1]
+    opened = await (await world.fake.click(world.ana, board, "tg:1:play")).done()
+    assert "What do you do?" in opened.text
+    card = sorted(set(state.hands[0]))[0]
+    cards = await (await world.fake.click(world.ana, opened.message, "pk:1:0::place")).done()
+    assert "Which card" in cards.text
+    lines = await (await world.fake.click(world.ana, cards.message, f"pk:1:0:place:{card}")).done()
+    assert f"Where do you build with {card}" in lines.text
+    line = state.buildable(0, card)[0]
+    done = await (
+        await world.fake.click(world.ana, lines.message, f"pk:1:0:place.{card}:{line}")
+    ).done()
+    await done.wait_followups(0)
+    game = await stored_game(world)
+    assert game.moves == [f"place {line} with {card}"]
+    assert len(boards(world, place)) == 1
+
+
+async def test_autocomplete_lists_this_turns_moves(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    choices = await world.fake.autocomplete(
+        world.ana, place, "move", {"move": "draw"}, focused="move"
+    )
+    assert choices and all(c["value"].startswith("draw ") for c in choices)
+    assert {c["value"] for c in choices} == {
+        state.format(m) for m in state.legal_moves() if isinstance(m, Draw)
+    }
