@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -18,7 +19,7 @@ from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.replies import guarded
 from cogs.utils.service import MENTION_USERS
 from data import Challenge, ChallengeGone
-from locales import t
+from locales import join, t
 from rules import RulesError
 
 if TYPE_CHECKING:
@@ -52,6 +53,9 @@ class Play(commands.Cog):
     @app_commands.rename(
         game=L("cmd-play-game"),
         opponent=L("cmd-play-opponent"),
+        opponent2=L("cmd-play-opponent2"),
+        opponent3=L("cmd-play-opponent3"),
+        opponent4=L("cmd-play-opponent4"),
         series=L("cmd-play-series"),
         first=L("cmd-play-first"),
         hidden=L("cmd-play-hidden"),
@@ -61,6 +65,9 @@ class Play(commands.Cog):
     @app_commands.describe(
         game=L("cmd-play-game-desc"),
         opponent=L("cmd-play-opponent-desc"),
+        opponent2=L("cmd-play-more-desc"),
+        opponent3=L("cmd-play-more-desc"),
+        opponent4=L("cmd-play-more-desc"),
         series=L("cmd-play-series-desc"),
         first=L("cmd-play-first-desc"),
         hidden=L("cmd-play-hidden-desc"),
@@ -85,48 +92,50 @@ class Play(commands.Cog):
         interaction: discord.Interaction,
         game: str,
         opponent: discord.Member | None = None,
+        opponent2: discord.Member | None = None,
+        opponent3: discord.Member | None = None,
+        opponent4: discord.Member | None = None,
         series: int = 1,
         first: str = "random",
         hidden: bool | None = None,
         first_edition: bool | None = None,
         no_bridges_loses: bool | None = None,
     ) -> None:
-        """Challenge someone (or anyone, with no opponent) to a game."""
-        if opponent is not None and opponent.id == interaction.user.id:
-            raise UserError("error-challenge-self")
-        if opponent is not None and opponent.bot:
-            raise UserError("error-challenge-bot")
+        """Challenge someone, several people (Islas), or anyone, to a game."""
         adapter = adapter_for(game)
+        lang = lang_of(interaction)
+        invited = _invited(interaction.user, (opponent, opponent2, opponent3, opponent4))
+        engine = adapter.engine
+        if len(invited) + 1 > engine.max_players:
+            raise UserError(
+                "error-too-many-players", game=adapter.title(lang), most=engine.max_players
+            )
         given = {
             "hidden": hidden,
             "first_edition": first_edition,
             "no_bridges_loses": no_bridges_loses,
         }
-        options = adapter.challenge_options(
-            lang_of(interaction), {k: v for k, v in given.items() if v is not None}
-        )
+        options = adapter.challenge_options(lang, {k: v for k, v in given.items() if v is not None})
         if series > 1 and not adapter.supports_series:
-            raise UserError(
-                "error-option-not-for-game",
-                option=tr(interaction, "cmd-play-series"),
-                game=adapter.title(lang_of(interaction)),
-            )
+            option = tr(interaction, "cmd-play-series")
+            raise UserError("error-option-not-for-game", option=option, game=adapter.title(lang))
         if first != "random":
             options["first"] = 0 if first == "me" else 1
         try:
-            adapter.engine.check_options(2, options)
+            engine.check_options(max(len(invited) + 1, engine.min_players), options)
         except RulesError as error:
             raise UserError.from_rules(error) from None
         challenge = await self.store.challenges.create(
             game=game,
             options=options,
             series_length=series,
-            lang=lang_of(interaction),
+            lang=lang,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
             challenger_name=interaction.user.display_name,
-            opponent_id=opponent.id if opponent else None,
+            invited=[(m.id, m.display_name) for m in invited],
+            max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
         )
         sent = await interaction.response.send_message(
@@ -142,7 +151,7 @@ class Play(commands.Cog):
 
     # -- answers to a challenge ---------------------------------------------------------------
     async def answer(self, interaction: discord.Interaction, challenge_id: int, act: str) -> None:
-        """Accept or decline (the challenger's Decline cancels)."""
+        """Accept (or join), decline (the challenger's Decline cancels), or start an open table."""
         challenge = await self.store.challenges.get(challenge_id)
         if challenge is None or challenge.status != "open":
             raise UserError("error-challenge-closed")
@@ -150,25 +159,64 @@ class Play(commands.Cog):
             await self.expire(challenge)
             raise UserError("error-challenge-closed")
         user = interaction.user
-        is_challenger = user.id == challenge.challenger_id
-        is_named = challenge.opponent_id == user.id
         if act == "decline":
-            if not (is_challenger or is_named):
-                raise UserError("error-not-your-challenge")
-            status = "cancelled" if is_challenger else "declined"
-            if not await self.store.challenges.resolve(challenge.id, status):
-                raise UserError("error-challenge-closed")
-            key = "challenge-cancelled" if is_challenger else "challenge-declined"
-            await interaction.response.edit_message(
-                content=t(challenge.lang, key, name=user.display_name), view=None
-            )
-            return
-        if is_challenger:
+            await self._decline(interaction, challenge)
+        elif act == "start":
+            await self._start_open(interaction, challenge)
+        elif user.id == challenge.challenger_id:
             raise UserError("error-challenge-own")
-        if challenge.opponent_id is not None and not is_named:
+        elif challenge.is_open:
+            if not await self.store.challenges.join(challenge.id, user.id, user.display_name):
+                raise UserError("error-challenge-full-or-joined")
+            await self._progress(interaction, challenge.id)
+        else:
+            if challenge.invitee(user.id) is None:
+                raise UserError("error-not-your-challenge")
+            if not await self.store.challenges.accept(challenge.id, user.id, user.display_name):
+                raise UserError("error-challenge-answered")
+            await self._progress(interaction, challenge.id)
+
+    async def _decline(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """The challenger withdraws; an invitee declines; a seated player leaves an open table."""
+        user = interaction.user
+        if challenge.is_open and user.id != challenge.challenger_id:
+            if not await self.store.challenges.leave(challenge.id, user.id):
+                raise UserError("error-not-your-challenge")
+            await self._progress(interaction, challenge.id)
+            return
+        if user.id != challenge.challenger_id and challenge.invitee(user.id) is None:
             raise UserError("error-not-your-challenge")
+        status = "cancelled" if user.id == challenge.challenger_id else "declined"
+        if not await self.store.challenges.resolve(challenge.id, status):
+            raise UserError("error-challenge-closed")
+        key = "challenge-cancelled" if status == "cancelled" else "challenge-declined"
+        await interaction.response.edit_message(
+            content=t(challenge.lang, key, name=user.display_name), view=None
+        )
+
+    async def _start_open(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """The challenger starts an open table with the players seated so far."""
+        if interaction.user.id != challenge.challenger_id:
+            raise UserError("error-only-challenger-starts")
+        if 1 + len(challenge.accepted) < adapter_for(challenge.game).engine.min_players:
+            raise UserError("error-not-enough-players")
         await interaction.response.defer()
         await self.start_game(interaction, challenge)
+
+    async def _progress(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """After an answer: start when everyone is in, else show who is still awaited."""
+        challenge = await self.store.challenges.get(challenge_id)
+        assert challenge is not None
+        full = len(challenge.accepted) + 1 == challenge.max_players
+        if (not challenge.is_open and not challenge.waiting_for) or (challenge.is_open and full):
+            await interaction.response.defer()
+            await self.start_game(interaction, challenge)
+            return
+        await interaction.response.edit_message(
+            content=challenge_text(challenge),
+            view=challenge_buttons(challenge),
+            allowed_mentions=MENTION_USERS,
+        )
 
     async def start_game(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Create the game (once), open its thread, post the opening board."""
@@ -178,10 +226,8 @@ class Play(commands.Cog):
             series_id = await self.store.games.create_series(
                 challenge.game, challenge.series_length
             )
-        seats = [
-            (challenge.challenger_id, challenge.challenger_name),
-            (interaction.user.id, interaction.user.display_name),
-        ]
+        seats = [(challenge.challenger_id, challenge.challenger_name)]
+        seats += [(p.user_id, p.name) for p in challenge.accepted]
         try:
             record = await service.open_game(
                 game=challenge.game,
@@ -196,7 +242,8 @@ class Play(commands.Cog):
         except ChallengeGone:
             raise UserError("error-challenge-closed") from None
         title = adapter_for(record.game).title(record.lang)
-        place = await self._open_place(interaction, f"{title}: {seats[0][1]} – {seats[1][1]}")
+        names = " – ".join(name for _, name in seats)
+        place = await self._open_place(interaction, f"{title}: {names}")
         await self.store.games.set_place(record.id, place.id)
         record.place_id = place.id
         await interaction.edit_original_response(
@@ -271,31 +318,62 @@ def challenge_text(challenge: Challenge) -> str:
     lang = challenge.lang
     adapter = adapter_for(challenge.game)
     details = adapter.option_summary(lang, challenge.options, challenge.series_length)
-    key = "challenge-open" if challenge.opponent_id is None else "challenge-named"
-    return t(
-        lang,
-        key,
-        challenger=challenge.challenger_name,
-        opponent=f"<@{challenge.opponent_id}>",
-        game=adapter.title(lang),
-        details=f" ({details})" if details else "",
-        expires=f"<t:{int(challenge.expires_at)}:R>",
-    )
+    common = {
+        "challenger": challenge.challenger_name,
+        "game": adapter.title(lang),
+        "details": f" ({details})" if details else "",
+        "expires": f"<t:{int(challenge.expires_at)}:R>",
+    }
+    if challenge.is_open:
+        seated = [challenge.challenger_name, *(p.name for p in challenge.accepted)]
+        engine = adapter.engine
+        if engine.max_players == 2:
+            return t(lang, "challenge-open", **common)
+        return t(
+            lang,
+            "challenge-open-table",
+            **common,
+            seated=join(lang, seated),
+            least=engine.min_players,
+            most=engine.max_players,
+        )
+    invited = join(lang, [f"<@{p.user_id}>" for p in challenge.players])
+    text = t(lang, "challenge-named", **common, opponent=invited)
+    if challenge.accepted:
+        waiting = join(lang, [f"<@{p.user_id}>" for p in challenge.waiting_for])
+        text += "\n" + t(lang, "challenge-waiting", waiting=waiting)
+    return text
 
 
 def challenge_buttons(challenge: Challenge) -> discord.ui.View:
-    """Accept and Decline, labelled in the challenger's language."""
+    """Accept/Decline, or Join/Leave/Start for an open table, in the challenger's language."""
     view = discord.ui.View(timeout=None)
-    for act, style in (
-        ("accept", discord.ButtonStyle.success),
-        ("decline", discord.ButtonStyle.secondary),
-    ):
-        view.add_item(ChallengeButton(challenge.id, act, t(challenge.lang, f"button-{act}"), style))
+    acts = [("accept", discord.ButtonStyle.success), ("decline", discord.ButtonStyle.secondary)]
+    if challenge.is_open and challenge.max_players > 2:
+        acts.append(("start", discord.ButtonStyle.primary))
+    for act, style in acts:
+        key = f"button-{act}" if not challenge.is_open else f"button-open-{act}"
+        view.add_item(ChallengeButton(challenge.id, act, t(challenge.lang, key), style))
     return view
 
 
+def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | None]) -> list:
+    """The distinct people named, refusing the challenger and bots."""
+    invited: list[discord.Member] = []
+    for member in members:
+        if member is None or member in invited:
+            continue
+        if member.id == challenger.id:
+            raise UserError("error-challenge-self")
+        if member.bot:
+            raise UserError("error-challenge-bot")
+        invited.append(member)
+    return invited
+
+
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"ch:(?P<cid>\d+):(?P<act>accept|decline)"
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ch:(?P<cid>\d+):(?P<act>accept|decline|start)",
 ):
     """Accept or Decline on a challenge; works after restarts."""
 

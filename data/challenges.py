@@ -1,10 +1,15 @@
-"""Challenges: an invitation to play that is accepted, declined, cancelled or expires."""
+"""Challenges: an invitation to play that is accepted, declined, cancelled or expires.
+
+A challenge names the players it invites (each must accept) or is open: anyone may take a
+seat until the table is full or the challenger starts the game.
+"""
 
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
@@ -14,8 +19,17 @@ from data.games import Clock, _dumps
 
 
 @dataclass(frozen=True)
+class Invitee:
+    """A player invited to (or seated at) a challenge."""
+
+    user_id: int
+    name: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
 class Challenge:
-    """A stored challenge; ``opponent_id`` None means open to anyone."""
+    """A stored challenge with its players, challenger excluded, in seat order."""
 
     id: int
     game: str
@@ -27,18 +41,27 @@ class Challenge:
     message_id: int | None
     challenger_id: int
     challenger_name: str
-    opponent_id: int | None
     status: str
     created_at: float
     expires_at: float
     game_id: int | None
+    is_open: bool
+    max_players: int
+    players: tuple[Invitee, ...] = field(default=())
 
-    @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> Challenge:
-        """Build from a database row."""
-        values = dict(row)
-        values["options"] = json.loads(values["options"])
-        return cls(**values)
+    @property
+    def accepted(self) -> tuple[Invitee, ...]:
+        """The players who said yes (or took a seat), in seat order."""
+        return tuple(p for p in self.players if p.accepted)
+
+    @property
+    def waiting_for(self) -> tuple[Invitee, ...]:
+        """Invited players who have not answered yet."""
+        return tuple(p for p in self.players if not p.accepted)
+
+    def invitee(self, user_id: int) -> Invitee | None:
+        """The player ``user_id`` at this challenge, if any."""
+        return next((p for p in self.players if p.user_id == user_id), None)
 
 
 class ChallengeStore:
@@ -59,16 +82,21 @@ class ChallengeStore:
         channel_id: int,
         challenger_id: int,
         challenger_name: str,
-        opponent_id: int | None,
+        invited: Sequence[tuple[int, str]],
+        max_players: int,
         ttl: float,
     ) -> Challenge:
-        """Store an open challenge that expires ``ttl`` seconds from now."""
+        """Store an open challenge that expires ``ttl`` seconds from now.
+
+        With no one ``invited`` it is open to anyone, up to ``max_players`` in all.
+        """
         now = self.clock()
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
-                " channel_id, challenger_id, challenger_name, opponent_id, created_at, expires_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " channel_id, challenger_id, challenger_name, created_at, expires_at,"
+                " is_open, max_players)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     _dumps(options),
@@ -78,20 +106,44 @@ class ChallengeStore:
                     channel_id,
                     challenger_id,
                     challenger_name,
-                    opponent_id,
                     now,
                     now + ttl,
+                    int(not invited),
+                    max_players if not invited else len(invited) + 1,
                 ),
             )
             challenge_id = int(cur.lastrowid or 0)
+            await conn.executemany(
+                "INSERT INTO challenge_players (challenge_id, user_id, name, accepted, joined_at)"
+                " VALUES (?, ?, ?, 0, ?)",
+                [
+                    (challenge_id, uid, name, now + i * 1e-6)
+                    for i, (uid, name) in enumerate(invited)
+                ],
+            )
         found = await self.get(challenge_id)
         assert found is not None
         return found
 
     async def get(self, challenge_id: int) -> Challenge | None:
-        """The challenge, or None."""
+        """The challenge with its players, or None."""
         row = await self.db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
-        return None if row is None else Challenge.from_row(row)
+        return None if row is None else await self._complete(row)
+
+    async def _complete(self, row: aiosqlite.Row) -> Challenge:
+        players = await self.db.fetchall(
+            "SELECT user_id, name, accepted FROM challenge_players WHERE challenge_id = ?"
+            " ORDER BY joined_at",
+            (row["id"],),
+        )
+        values = dict(row)
+        values.pop("opponent_id", None)  # schema 1 kept one invitee here; see challenge_players
+        values["options"] = json.loads(values["options"])
+        values["is_open"] = bool(values["is_open"])
+        values["players"] = tuple(
+            Invitee(p["user_id"], p["name"], bool(p["accepted"])) for p in players
+        )
+        return Challenge(**values)
 
     async def set_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the message that shows the challenge and its buttons."""
@@ -99,6 +151,41 @@ class ChallengeStore:
             await conn.execute(
                 "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id)
             )
+
+    async def accept(self, challenge_id: int, user_id: int, name: str) -> bool:
+        """An invited player says yes; False when the challenge is closed or they already had."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE challenge_players SET accepted = 1, name = ?"
+                " WHERE challenge_id = ? AND user_id = ? AND accepted = 0"
+                " AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open')",
+                (name, challenge_id, user_id, challenge_id),
+            )
+            return cur.rowcount == 1
+
+    async def join(self, challenge_id: int, user_id: int, name: str) -> bool:
+        """Take a seat at an open challenge; False when closed, full or already seated."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT OR IGNORE INTO challenge_players"
+                " (challenge_id, user_id, name, accepted, joined_at)"
+                " SELECT id, ?, ?, 1, ? FROM challenges"
+                " WHERE id = ? AND status = 'open' AND is_open = 1 AND max_players >"
+                " 1 + (SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ?)",
+                (user_id, name, self.clock(), challenge_id, challenge_id),
+            )
+            return cur.rowcount == 1
+
+    async def leave(self, challenge_id: int, user_id: int) -> bool:
+        """Give a seat at an open challenge back; False when not seated or closed."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?"
+                " AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open'"
+                " AND is_open = 1)",
+                (challenge_id, user_id, challenge_id),
+            )
+            return cur.rowcount == 1
 
     async def resolve(self, challenge_id: int, status: str, game_id: int | None = None) -> bool:
         """Move an open challenge to ``status``; False when it was no longer open."""
@@ -115,7 +202,7 @@ class ChallengeStore:
             "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ? ORDER BY id",
             (self.clock(),),
         )
-        return [Challenge.from_row(r) for r in rows]
+        return [await self._complete(r) for r in rows]
 
     async def next_expiry(self) -> float | None:
         """When the next open challenge expires, or None."""

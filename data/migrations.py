@@ -74,4 +74,20 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX challenges_due ON challenges(status, expires_at)
     """,
+    # 2: challenges for up to five players: every invited player's answer, open seats.
+    """
+    ALTER TABLE challenges ADD COLUMN is_open INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE challenges ADD COLUMN max_players INTEGER NOT NULL DEFAULT 2;
+    CREATE TABLE challenge_players (
+        challenge_id INTEGER NOT NULL REFERENCES challenges(id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        accepted INTEGER NOT NULL DEFAULT 0,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (challenge_id, user_id)
+    );
+    INSERT INTO challenge_players (challenge_id, user_id, name, accepted, joined_at)
+        SELECT id, opponent_id, '', 0, created_at FROM challenges WHERE opponent_id IS NOT NULL;
+    UPDATE challenges SET is_open = 1 WHERE opponent_id IS NULL
+    """,
 ]

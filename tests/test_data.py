@@ -117,7 +117,8 @@ async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None
         channel_id=20,
         challenger_id=1,
         challenger_name="Ana",
-        opponent_id=2,
+        invited=[(2, "Luis")],
+        max_players=2,
         ttl=60,
     )
     results = await asyncio.gather(
@@ -145,7 +146,8 @@ async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
         channel_id=20,
         challenger_id=1,
         challenger_name="Ana",
-        opponent_id=None,
+        invited=[],
+        max_players=2,
         ttl=60,
     )
     assert await store.challenges.due() == []
@@ -156,3 +158,66 @@ async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
     assert not await store.challenges.resolve(challenge.id, "declined")
     assert await store.challenges.next_expiry() is None
     await store.close()
+
+
+async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
+    return await store.challenges.create(
+        game="islas",
+        options={},
+        series_length=1,
+        lang="en",
+        guild_id=10,
+        channel_id=20,
+        challenger_id=1,
+        challenger_name="Ana",
+        invited=invited,
+        max_players=most,
+        ttl=60,
+    )
+
+
+async def test_every_invited_player_accepts_once(store: Store) -> None:
+    challenge = await _challenge(store, [(2, "Luis"), (3, "Eve")])
+    assert not challenge.is_open and challenge.max_players == 3
+    assert [p.user_id for p in challenge.waiting_for] == [2, 3]
+    assert await store.challenges.accept(challenge.id, 3, "Eve B.")
+    assert not await store.challenges.accept(challenge.id, 3, "Eve B.")  # a double click
+    assert not await store.challenges.accept(challenge.id, 9, "Stranger")
+    again = await store.challenges.get(challenge.id)
+    assert [p.name for p in again.accepted] == ["Eve B."]
+    assert [p.user_id for p in again.waiting_for] == [2]
+
+
+async def test_an_open_table_fills_up_to_its_size(store: Store) -> None:
+    challenge = await _challenge(store, [], most=3)
+    assert challenge.is_open
+    assert await store.challenges.join(challenge.id, 2, "Luis")
+    assert not await store.challenges.join(challenge.id, 2, "Luis")  # already seated
+    assert await store.challenges.join(challenge.id, 3, "Eve")
+    assert not await store.challenges.join(challenge.id, 4, "Late")  # full: 3 with Ana
+    assert await store.challenges.leave(challenge.id, 2)
+    assert await store.challenges.join(challenge.id, 4, "Late")
+    seated = await store.challenges.get(challenge.id)
+    assert [p.user_id for p in seated.accepted] == [3, 4]
+    await store.challenges.resolve(challenge.id, "cancelled")
+    assert not await store.challenges.join(challenge.id, 5, "Closed")
+
+
+async def test_schema_1_challenges_are_migrated(tmp_path: Path) -> None:
+    import aiosqlite
+
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path) as conn:
+        await conn.executescript(MIGRATIONS[0] + ";PRAGMA user_version=1;")
+        await conn.execute(
+            "INSERT INTO challenges (game, options, channel_id, challenger_id, challenger_name,"
+            " opponent_id, created_at, expires_at) VALUES"
+            " ('stonehenge', '{}', 20, 1, 'Ana', 2, 0, 99),"
+            " ('stonehenge', '{}', 20, 1, 'Ana', NULL, 0, 99)"
+        )
+        await conn.commit()
+    store = await Store(path).open()
+    named, open_one = await store.challenges.get(1), await store.challenges.get(2)
+    await store.close()
+    assert [p.user_id for p in named.waiting_for] == [2] and not named.is_open
+    assert open_one.is_open and open_one.players == ()

@@ -230,3 +230,10 @@ async def test_an_option_of_another_game_is_refused(tablero: World) -> None:
     ix = await (await world.fake.slash(world.luis, world.channel, "play", args)).done()
     assert ix.ephemeral and "primera_edicion" in ix.text and "Stonehenge" in ix.text
     assert await world.bot.store.challenges.get(1) is None
+
+
+async def test_a_two_player_game_refuses_a_second_opponent(tablero: World) -> None:
+    world = tablero
+    args = {"game": "stonehenge", "opponent": world.luis, "opponent2": world.eve}
+    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
+    assert ix.ephemeral and "2 players at most" in ix.text

@@ -56,6 +56,20 @@ button-accept = Accept
 button-decline = Decline
 
 ## Challenges
+cmd-play-opponent2 = opponent2
+cmd-play-opponent3 = opponent3
+cmd-play-opponent4 = opponent4
+cmd-play-more-desc = Islas: one more player you invite
+error-too-many-players = { $game } is played by { $most } players at most.
+error-challenge-full-or-joined = You already have a seat, or the table is full.
+error-challenge-answered = You have already accepted.
+error-only-challenger-starts = Only the challenger can start the game.
+error-not-enough-players = Not enough players have joined yet.
+challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $details } for { $least } to { $most } players. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
+challenge-waiting = Still waiting for { $waiting }.
+button-open-accept = Join
+button-open-decline = Leave
+button-open-start = Start
 challenge-named = { $opponent }, **{ $challenger }** challenges you to **{ $game }**{ $details }. The challenge expires { $expires }.
 challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }**{ $details }. Anyone may accept; the challenge expires { $expires }.
 challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.

@@ -56,6 +56,20 @@ button-accept = Aceptar
 button-decline = Rechazar
 
 ## Retos
+cmd-play-opponent2 = rival2
+cmd-play-opponent3 = rival3
+cmd-play-opponent4 = rival4
+cmd-play-more-desc = Islas: otro jugador al que invitas
+error-too-many-players = { $game } se juega con { $most } jugadores como máximo.
+error-challenge-full-or-joined = Ya tienes sitio, o la mesa está completa.
+error-challenge-answered = Ya habías aceptado.
+error-only-challenger-starts = Solo quien lanzó el reto puede empezar la partida.
+error-not-enough-players = Aún no se han unido suficientes jugadores.
+challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $details } para { $least } a { $most } jugadores. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
+challenge-waiting = Aún falta que acepte { $waiting }.
+button-open-accept = Unirme
+button-open-decline = Salir
+button-open-start = Empezar
 challenge-named = { $opponent }, **{ $challenger }** te reta a **{ $game }**{ $details }. El reto caduca { $expires }.
 challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }. Cualquiera puede aceptar; el reto caduca { $expires }.
 challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
