@@ -27,7 +27,7 @@ from data import Clock, Store
 log = logging.getLogger("tablero")
 
 ROOT = Path(__file__).resolve().parent
-EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.info")
+EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.undo", "cogs.info")
 TOKEN_HELP = """\
 Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
 

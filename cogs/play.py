@@ -138,6 +138,10 @@ class Play(commands.Cog):
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
         )
+        await self._post(interaction, challenge)
+
+    async def _post(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """Show a new challenge with its buttons, as the answer to ``interaction``."""
         sent = await interaction.response.send_message(
             challenge_text(challenge),
             view=challenge_buttons(challenge),
@@ -148,6 +152,31 @@ class Play(commands.Cog):
             message_id = (await interaction.original_response()).id
         await self.store.challenges.set_message(challenge.id, message_id)
         self._wake.set()
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Challenge the players of a finished game again, each seat moved one place round."""
+        record = await self.bot.service.game(game_id)
+        user = interaction.user
+        if record.active:
+            raise UserError("error-game-not-over")
+        if record.seat_of(user.id) is None:
+            raise UserError("error-not-a-player")
+        seats = record.seats
+        challenge = await self.store.challenges.create(
+            game=record.game,
+            options={k: v for k, v in record.options.items() if k != "first"},
+            series_length=1,
+            lang=record.lang,
+            guild_id=record.guild_id,
+            channel_id=interaction.channel_id or record.channel_id,
+            challenger_id=user.id,
+            challenger_name=user.display_name,
+            invited=[(s.user_id, s.name) for s in seats if s.user_id != user.id],
+            max_players=len(seats),
+            ttl=self.bot.challenge_seconds,
+            seat_order=[s.user_id for s in (*seats[1:], seats[0])],
+        )
+        await self._post(interaction, challenge)
 
     # -- answers to a challenge ---------------------------------------------------------------
     async def answer(self, interaction: discord.Interaction, challenge_id: int, act: str) -> None:
@@ -228,6 +257,8 @@ class Play(commands.Cog):
             )
         seats = [(challenge.challenger_id, challenge.challenger_name)]
         seats += [(p.user_id, p.name) for p in challenge.accepted]
+        if challenge.seat_order is not None:
+            seats.sort(key=lambda seat: challenge.seat_order.index(seat[0]))
         try:
             record = await service.open_game(
                 game=challenge.game,

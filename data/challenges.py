@@ -47,6 +47,7 @@ class Challenge:
     game_id: int | None
     is_open: bool
     max_players: int
+    seat_order: tuple[int, ...] | None = None  # user ids, challenger included (a rematch)
     players: tuple[Invitee, ...] = field(default=())
 
     @property
@@ -85,6 +86,7 @@ class ChallengeStore:
         invited: Sequence[tuple[int, str]],
         max_players: int,
         ttl: float,
+        seat_order: Sequence[int] | None = None,
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
@@ -95,8 +97,8 @@ class ChallengeStore:
             cur = await conn.execute(
                 "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                 " channel_id, challenger_id, challenger_name, created_at, expires_at,"
-                " is_open, max_players)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " is_open, max_players, seat_order)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     _dumps(options),
@@ -110,6 +112,7 @@ class ChallengeStore:
                     now + ttl,
                     int(not invited),
                     max_players if not invited else len(invited) + 1,
+                    None if seat_order is None else _dumps(list(seat_order)),
                 ),
             )
             challenge_id = int(cur.lastrowid or 0)
@@ -140,6 +143,8 @@ class ChallengeStore:
         values.pop("opponent_id", None)  # schema 1 kept one invitee here; see challenge_players
         values["options"] = json.loads(values["options"])
         values["is_open"] = bool(values["is_open"])
+        order = values["seat_order"]
+        values["seat_order"] = None if order is None else tuple(json.loads(order))
         values["players"] = tuple(
             Invitee(p["user_id"], p["name"], bool(p["accepted"])) for p in players
         )

@@ -300,6 +300,25 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
 
+    async def take_back(self, game_id: int, expected_version: int) -> None:
+        """Remove the last move of an active game still at ``expected_version`` (an undo).
+
+        The version goes back too, so the record is exactly what it was before that move;
+        StaleGame when anything happened meanwhile.
+        """
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET version = version - 1, posted_version = version - 1,"
+                " updated_at = ? WHERE id = ? AND version = ? AND version > 0"
+                " AND status = 'active'",
+                (self.clock(), game_id, expected_version),
+            )
+            if cur.rowcount != 1:
+                raise StaleGame(game_id)
+            await conn.execute(
+                "DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, expected_version - 1)
+            )
+
     async def mark_posted(self, game_id: int, version: int, message_id: int | None) -> None:
         """Remember that the position at ``version`` was announced in ``message_id``."""
         async with self.db.transaction() as conn:

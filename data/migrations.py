@@ -90,4 +90,8 @@ MIGRATIONS: list[str] = [
         SELECT id, opponent_id, '', 0, created_at FROM challenges WHERE opponent_id IS NOT NULL;
     UPDATE challenges SET is_open = 1 WHERE opponent_id IS NULL
     """,
+    # 3: a rematch seats the players in a given order (turned round).
+    """
+    ALTER TABLE challenges ADD COLUMN seat_order TEXT
+    """,
 ]

@@ -164,3 +164,20 @@ async def test_autocomplete_lists_this_turns_moves(tablero: World) -> None:
     assert {c["value"] for c in choices} == {
         state.format(m) for m in state.legal_moves() if isinstance(m, Draw)
     }
+
+
+async def test_an_unseen_action_is_taken_back_at_once_but_a_pile_draw_never(
+    tablero: World,
+) -> None:
+    world = tablero
+    place, state = await _started(world)
+    build = next(m for m in state.legal_moves() if isinstance(m, Place))
+    await move(world, world.ana, place, state.format(build))
+    ix = await (await world.fake.slash(world.ana, place, "undo")).done()
+    assert ix.ephemeral and "taken back" in ix.text
+    assert (await stored_game(world)).moves == []
+    assert len(boards(world, place)) == 1  # nothing was ever public
+    await move(world, world.ana, place, "draw deck")
+    ix = await (await world.fake.slash(world.ana, place, "undo")).done()
+    assert ix.ephemeral and "revealed something" in ix.text
+    assert (await stored_game(world)).moves == ["draw deck"]

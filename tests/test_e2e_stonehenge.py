@@ -43,7 +43,7 @@ async def test_challenge_accept_full_game_result_stored(tablero: World) -> None:
     final = boards(world, place)[-1]
     winner = users[state.outcome().winners[0]]
     assert "🏆" in final.content and winner.name in final.content
-    assert not final.buttons  # nothing to click on a finished game
+    assert final.custom_ids == ["rm:1"]  # nothing left to play: only a rematch
     assert len(boards(world, place)) == state.ply + 1  # one new image per turn
 
 

@@ -52,6 +52,7 @@ def _used_keys() -> set[str]:
     keys |= {f"rules-{name}" for name in ADAPTERS}
     keys |= {f"button-{act}" for act in ("accept", "decline")}
     keys |= {f"button-open-{act}" for act in ("accept", "decline", "start")}
+    keys |= {f"button-undo-{act}" for act in ("yes", "no")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}

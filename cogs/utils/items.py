@@ -77,6 +77,40 @@ def game_buttons(record: GameRecord, adapter: GameAdapter) -> discord.ui.View:
     return view
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P<gid>\d+)"):
+    """Under a finished game: challenge the same players again, seats turned round."""
+
+    def __init__(self, game_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rm:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the Play cog, which owns challenges."""
+        cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
+        await guarded(interaction, cog.rematch(interaction, self.game_id))
+
+
+def rematch_buttons(record: GameRecord) -> discord.ui.View:
+    """The Rematch button of a finished game (label in the game's language)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(record.id, t(record.lang, "button-rematch")))
+    return view
+
+
 async def show_board(
     interaction: discord.Interaction, service: GameService, record: GameRecord
 ) -> None:
@@ -243,4 +277,4 @@ async def _after_move(
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 
 
-DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect)
+DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect, RematchButton)

@@ -127,6 +127,38 @@ class GameService:
             await self.store.games.mark_posted(record.id, version, None)
         return Played(stored, notation, turn_over)
 
+    def check_undo(self, record: GameRecord, user_id: int) -> tuple[int, bool]:
+        """The caller's seat and whether their last move may be taken back without asking.
+
+        Only the caller's own last move, and only one that revealed nothing (a tile or card
+        drawn, a hidden druid shown): taking it back would let them play with that knowledge.
+        A move inside their own unfinished turn was seen by no one, so it needs no consent.
+        """
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise UserError("error-not-a-player")
+        if not record.active:
+            raise UserError("error-game-over")
+        if not record.moves or len(record.moves) != record.version:
+            raise UserError("error-undo-nothing")
+        if self.last_mover(record) != seat:
+            raise UserError("error-undo-not-yours")
+        game = get_game(record.game)
+        before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
+        if before.move_reveals(before.parse(record.moves[-1])):
+            raise UserError("error-undo-revealed")
+        return seat, self.state(record).turn == seat
+
+    async def take_back(self, record: GameRecord, version: int) -> GameRecord:
+        """Remove the last move (the game must still be at ``version``)."""
+        try:
+            await self.store.games.take_back(record.id, version)
+        except StaleGame:
+            raise UserError("error-position-changed") from None
+        self._states.pop(record.id, None)
+        log.info("game %d: ply %d taken back", record.id, version)
+        return await self.game(record.id)
+
     async def resign(self, record: GameRecord, user_id: int, version: int) -> None:
         """End the game with the caller's resignation (if still at ``version``)."""
         seat = record.seat_of(user_id)
@@ -170,15 +202,18 @@ class GameService:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def announce(self, record: GameRecord) -> None:
-        """Post the position after the last turn: what happened, the board, who is next."""
-        from cogs.utils.items import game_buttons  # items import the service too
+    async def announce(self, record: GameRecord, headline: str | None = None) -> None:
+        """Post the position after the last turn: what happened, the board, who is next.
+
+        ``headline`` replaces the account of the last turn (after an undo, say).
+        """
 
         adapter = adapter_for(record.game)
-        events = self._turn_events(record)
         lang, names = record.lang, record.names()
         lines = [await self._intro(adapter, record)] if record.version == 0 else []
-        if events:
+        if headline is not None:
+            lines.append(headline)
+        elif events := self._turn_events(record):
             lines.append(adapter.narrate(lang, events, names))
         lines.append(await self._status_line(adapter, record))
         file = await self.render(record, None, lang)
@@ -186,12 +221,24 @@ class GameService:
         message = await channel.send(
             "\n".join(line for line in lines if line)[:2000],
             file=file,
-            view=game_buttons(record, adapter) if record.active else discord.utils.MISSING,
+            view=await self._buttons(record, adapter),
             allowed_mentions=MENTION_USERS,
         )
         if not record.active:
             await self._continue_series(record)
         await self.store.games.mark_posted(record.id, record.version, message.id)
+
+    async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
+        """Play (and private view) while active; Rematch once over, unless a series goes on."""
+        from cogs.utils.items import game_buttons, rematch_buttons
+
+        if record.active:
+            return game_buttons(record, adapter)
+        if record.series_id is not None:
+            length = await self.store.games.series_length(record.series_id)
+            if record.series_index + 1 < length:
+                return discord.utils.MISSING
+        return rematch_buttons(record)
 
     async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
         """'Stonehenge, game 2 of 3: Ana – Luis.'"""
@@ -263,6 +310,10 @@ class GameService:
             mover = state.turn
             turns.append((mover, state.play(text)))
         return turns
+
+    def last_mover(self, record: GameRecord) -> int | None:
+        """The seat that made the last stored move (None before any)."""
+        return self._replay_turns(record)[-1][0] if record.moves else None
 
     def mid_turn(self, record: GameRecord) -> bool:
         """Whether the last stored move left the same player to act again (not announced)."""

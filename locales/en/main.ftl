@@ -173,3 +173,21 @@ rules-stonehenge =
     • **Winning a line:** when a line is full, the higher total wins it; on equal totals the player who filled it loses it. A line is also won early when the opponent can no longer beat your total, even with their best remaining druids on its empty points (a tie is not enough for them). One druid can decide several lines — sometimes in the opponent's favour.
     • **Hidden druids (option):** druids are placed face down; only their owner knows them. A full line is revealed and decided; there is no early win.
     • **Series:** after each game the loser counts the megaliths they did not place; over the series the lowest total wins.
+
+## Undo and rematch
+cmd-undo = undo
+cmd-undo-desc = Ask to take back your last move
+undo-done-unseen = ↩️ Your last action is taken back; your turn goes on.
+undo-asked = ↩️ **{ $player }** asks to take back their last move. { $mention }, do you agree?
+undo-sent = Your request is posted in the game; your opponent decides.
+button-undo-yes = Yes, take it back
+button-undo-no = No
+undo-declined = ↩️ **{ $player }** said no: { $requester }'s move stands.
+undo-accepted = ↩️ **{ $player }** agreed: { $requester }'s last move is taken back.
+undo-restored = ↩️ { $requester }'s last move was taken back. The position before it:
+error-undo-nothing = There is no move to take back.
+error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
+error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.
+error-undo-not-asked = This question is for the player who moves now.
+error-game-not-over = This game is still being played.
+button-rematch = Rematch

@@ -173,3 +173,21 @@ rules-stonehenge =
     • **Ganar una línea:** cuando una línea está llena, gana el total más alto; si hay empate, la pierde quien la llenó. Una línea también se gana antes cuando el rival ya no puede superar tu total ni poniendo sus mejores druidas en los puntos vacíos (empatar no le basta). Un druida puede decidir varias líneas, a veces a favor del rival.
     • **Druidas ocultos (opción):** los druidas se colocan boca abajo; solo su dueño los conoce. Una línea llena se revela y se decide; no hay victorias anticipadas.
     • **Serie:** tras cada partida el perdedor cuenta los megalitos que no colocó; al final de la serie gana quien sume menos.
+
+## Deshacer y revancha
+cmd-undo = deshacer
+cmd-undo-desc = Pide deshacer tu última jugada
+undo-done-unseen = ↩️ Tu última acción está deshecha; tu turno sigue.
+undo-asked = ↩️ **{ $player }** pide deshacer su última jugada. { $mention }, ¿estás de acuerdo?
+undo-sent = Tu petición está en la partida; decide tu rival.
+button-undo-yes = Sí, deshacer
+button-undo-no = No
+undo-declined = ↩️ **{ $player }** dijo que no: la jugada de { $requester } se queda.
+undo-accepted = ↩️ **{ $player }** aceptó: la última jugada de { $requester } queda deshecha.
+undo-restored = ↩️ Se deshizo la última jugada de { $requester }. La posición de antes:
+error-undo-nothing = No hay ninguna jugada que deshacer.
+error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
+error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
+error-undo-not-asked = Esta pregunta es para el jugador al que le toca ahora.
+error-game-not-over = Esta partida aún se está jugando.
+button-rematch = Revancha

@@ -1,0 +1,119 @@
+"""/undo: take back one's last move, with the consent of the player it was played against."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.errors import UserError
+from cogs.utils.i18n import L, tr
+from cogs.utils.replies import guarded, send_private
+from cogs.utils.service import MENTION_USERS, GameService
+from locales import t
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+
+class Undo(commands.Cog):
+    """Taking back a move."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    @app_commands.command(name=L("cmd-undo"), description=L("cmd-undo-desc"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Ask to take back your last move (at once if no one has seen it yet)."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        seat, unseen = self.service.check_undo(record, interaction.user.id)
+        if unseen:  # an action inside one's own unfinished turn: nobody saw it yet
+            await self.service.take_back(record, record.version)
+            await send_private(interaction, tr(interaction, "undo-done-unseen"))
+            return
+        asked = self.service.state(record).turn
+        assert asked is not None  # check_undo refused finished games
+        lang = record.lang
+        view = discord.ui.View(timeout=None)
+        for act, style in (
+            ("yes", discord.ButtonStyle.success),
+            ("no", discord.ButtonStyle.secondary),
+        ):
+            label = t(lang, f"button-undo-{act}")
+            view.add_item(UndoButton(record.id, record.version, act, label, style))
+        place = await self.service.place(record)
+        await place.send(
+            t(
+                lang,
+                "undo-asked",
+                player=record.names()[seat],
+                mention=f"<@{record.user_of(asked)}>",
+            ),
+            view=view,
+            allowed_mentions=MENTION_USERS,
+        )
+        await send_private(interaction, tr(interaction, "undo-sent"))
+
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ud:(?P<gid>\d+):(?P<ver>\d+):(?P<act>yes|no)",
+):
+    """The answer to an undo request; tied to the version it was asked at."""
+
+    def __init__(
+        self,
+        gid: int,
+        ver: int,
+        act: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        custom_id = f"ud:{gid}:{ver}:{act}"
+        super().__init__(discord.ui.Button(label=label or act, style=style, custom_id=custom_id))
+        self.gid, self.ver, self.act = gid, ver, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]), int(match["ver"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Accept or decline, if you are the one asked."""
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        record = await service.game(self.gid)
+        if record.version != self.ver or not record.active:
+            raise UserError("error-position-changed")
+        asked = service.state(record).turn
+        if asked is None or record.user_of(asked) != interaction.user.id:
+            raise UserError("error-undo-not-asked")
+        lang, names = record.lang, record.names()
+        mover = service.last_mover(record)
+        requester = names[mover] if mover is not None else "?"
+        if self.act == "no":
+            await interaction.response.edit_message(
+                content=t(lang, "undo-declined", player=names[asked], requester=requester),
+                view=None,
+            )
+            return
+        await interaction.response.defer()
+        restored = await service.take_back(record, self.ver)
+        await interaction.edit_original_response(
+            content=t(lang, "undo-accepted", player=names[asked], requester=requester), view=None
+        )
+        await service.announce(restored, headline=t(lang, "undo-restored", requester=requester))
+
+
+async def setup(bot: Tablero) -> None:
+    """Load the cog and its lasting buttons."""
+    bot.add_dynamic_items(UndoButton)
+    await bot.add_cog(Undo(bot))

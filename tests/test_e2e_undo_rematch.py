@@ -1,0 +1,82 @@
+"""Undo and rematch through the loopback Discord."""
+
+from __future__ import annotations
+
+from tests.e2e import World, accept, boards, button, challenge, move, stored_game, wait_boards
+
+
+async def _started(world: World, **options: object):
+    return await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me", **options)
+    )
+
+
+async def _undo_request(world: World, place, user):
+    ix = await (await world.fake.slash(user, place, "undo")).done()
+    assert ix.ephemeral, ix.text
+    return ix
+
+
+async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -> None:
+    world = tablero
+    place = await _started(world)
+    await move(world, world.ana, place, "6L")
+    await move(world, world.luis, place, "5D")
+    before = (await stored_game(world)).to_record()
+    await move(world, world.ana, place, "4A")
+    asked = await _undo_request(world, place, world.ana)
+    assert "opponent decides" in asked.text
+    request = world.fake.messages(place)[-1]
+    assert "asks to take back" in request.content and world.luis.id in request.pinged_user_ids
+    assert "4A" not in request.content  # the move is not named (it may be a hidden druid)
+    intruder = await (await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))).done()
+    assert intruder.ephemeral and "player who moves now" in intruder.text
+    await (await world.fake.click(world.luis, request, button(request, "ud:", ":yes"))).done()
+    restored = (await wait_boards(world, place, 5))[-1]
+    assert "taken back" in restored.content and world.ana.id in restored.pinged_user_ids
+    game = await stored_game(world)
+    assert game.to_record() == before and game.version == 2
+    await move(world, world.ana, place, "3A")
+    assert (await stored_game(world)).moves == ["6L", "5D", "3A"]
+
+
+async def test_undo_declined_changes_nothing(tablero: World) -> None:
+    world = tablero
+    place = await _started(world)
+    await move(world, world.ana, place, "6L")
+    await _undo_request(world, place, world.ana)
+    request = world.fake.messages(place)[-1]
+    ix = await (await world.fake.click(world.luis, request, button(request, "ud:", ":no"))).done()
+    assert "said no" in ix.message.content and not ix.message.buttons
+    assert (await stored_game(world)).moves == ["6L"]
+
+
+async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> None:
+    world = tablero
+    place = await _started(world, hidden=True)
+    await move(world, world.ana, place, "1A")
+    ix = await (await world.fake.slash(world.luis, place, "undo")).done()
+    assert "no es tuya" in ix.text
+    await move(world, world.luis, place, "1B")  # fills L0 (A, B): both druids are revealed
+    ix = await (await world.fake.slash(world.luis, place, "undo")).done()
+    assert ix.ephemeral and "reveló algo" in ix.text
+    assert (await stored_game(world)).moves == ["1A", "1B"]
+
+
+async def test_rematch_swaps_the_seats(tablero: World) -> None:
+    world = tablero
+    place = await _started(world)
+    await (await world.fake.slash(world.ana, place, "resign")).done()
+    confirm = world.fake.messages(place, world.ana)[-1]
+    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    final = (await wait_boards(world, place, 2))[-1]
+    assert final.custom_ids == ["rm:1"]
+    outsider = await (await world.fake.click(world.eve, final, "rm:1")).done()
+    assert outsider.ephemeral and "not playing" in outsider.text
+    ix = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    offer = ix.message
+    assert not ix.ephemeral and world.ana.id in offer.pinged_user_ids
+    await (await world.fake.click(world.ana, offer, button(offer, "ch:", ":accept"))).done()
+    await world.fake.wait_for_message(place, lambda m: len(boards(world, place)) >= 3)
+    rematch = await stored_game(world, 2)
+    assert rematch.names() == ("Luis", "Ana") and rematch.active
