@@ -27,7 +27,7 @@ from data import Clock, Store
 log = logging.getLogger("tablero")
 
 ROOT = Path(__file__).resolve().parent
-EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.undo", "cogs.info")
+EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.undo", "cogs.timers", "cogs.settings", "cogs.info")
 TOKEN_HELP = """\
 Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
 
@@ -137,6 +137,12 @@ class Tablero(commands.Bot):
             await self.tree.sync()
             log.info("commands synced globally (Discord may take a while to show them)")
         self.recovery = asyncio.create_task(self._recover())
+
+    def wake_timers(self) -> None:
+        """Tell the timer loop that a new timer exists."""
+        timers = self.get_cog("Timers")
+        if timers is not None:
+            timers.wake()  # type: ignore[attr-defined]
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

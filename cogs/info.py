@@ -45,6 +45,9 @@ class Info(commands.Cog):
                 if mine
                 else t(lang, "games-their-turn", player=record.names()[turn or 0])
             )
+            deadline = self.service.deadline(record)
+            if deadline is not None:
+                waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(deadline)}:R>")
             title = adapter_for(record.game).title(lang)
             rows.append(
                 (

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import re
 from collections.abc import Sequence
@@ -27,7 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_SLEEP = 3600.0  # re-read the next expiry at least hourly
+DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+DEFAULT_DAYS = 3
 
 
 class Play(commands.Cog):
@@ -36,17 +35,6 @@ class Play(commands.Cog):
     def __init__(self, bot: Tablero) -> None:
         self.bot = bot
         self.store = bot.store
-        self._wake = asyncio.Event()
-        self._expiry_task: asyncio.Task[None] | None = None
-
-    async def cog_load(self) -> None:
-        """Start the one loop that expires challenges (timers live in the database)."""
-        self._expiry_task = asyncio.create_task(self._expire_loop())
-
-    async def cog_unload(self) -> None:
-        """Stop the expiry loop."""
-        if self._expiry_task is not None:
-            self._expiry_task.cancel()
 
     @app_commands.command(name=L("cmd-play"), description=L("cmd-play-desc"))
     @app_commands.guild_only()
@@ -58,6 +46,7 @@ class Play(commands.Cog):
         opponent4=L("cmd-play-opponent4"),
         series=L("cmd-play-series"),
         first=L("cmd-play-first"),
+        days=L("cmd-play-days"),
         hidden=L("cmd-play-hidden"),
         first_edition=L("cmd-play-first-edition"),
         no_bridges_loses=L("cmd-play-no-bridges-loses"),
@@ -70,6 +59,7 @@ class Play(commands.Cog):
         opponent4=L("cmd-play-more-desc"),
         series=L("cmd-play-series-desc"),
         first=L("cmd-play-first-desc"),
+        days=L("cmd-play-days-desc"),
         hidden=L("cmd-play-hidden-desc"),
         first_edition=L("cmd-play-first-edition-desc"),
         no_bridges_loses=L("cmd-play-no-bridges-loses-desc"),
@@ -86,6 +76,7 @@ class Play(commands.Cog):
             app_commands.Choice(name=L("choice-first-me"), value="me"),
             app_commands.Choice(name=L("choice-first-opponent"), value="opponent"),
         ],
+        days=[app_commands.Choice(name=L(f"choice-days-{d}"), value=d) for d in DAYS_PER_MOVE],
     )
     async def play(
         self,
@@ -97,6 +88,7 @@ class Play(commands.Cog):
         opponent4: discord.Member | None = None,
         series: int = 1,
         first: str = "random",
+        days: int = DEFAULT_DAYS,
         hidden: bool | None = None,
         first_edition: bool | None = None,
         no_bridges_loses: bool | None = None,
@@ -137,6 +129,7 @@ class Play(commands.Cog):
             invited=[(m.id, m.display_name) for m in invited],
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
+            days_per_move=days,
         )
         await self._post(interaction, challenge)
 
@@ -151,7 +144,7 @@ class Play(commands.Cog):
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self.store.challenges.set_message(challenge.id, message_id)
-        self._wake.set()
+        self.bot.wake_timers()
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """Challenge the players of a finished game again, each seat moved one place round."""
@@ -175,6 +168,7 @@ class Play(commands.Cog):
             max_players=len(seats),
             ttl=self.bot.challenge_seconds,
             seat_order=[s.user_id for s in (*seats[1:], seats[0])],
+            days_per_move=record.days_per_move,
         )
         await self._post(interaction, challenge)
 
@@ -269,6 +263,7 @@ class Play(commands.Cog):
                 channel_id=challenge.channel_id,
                 series_id=series_id,
                 challenge_id=challenge.id,
+                days_per_move=challenge.days_per_move,
             )
         except ChallengeGone:
             raise UserError("error-challenge-closed") from None
@@ -292,38 +287,29 @@ class Play(commands.Cog):
     async def _open_place(
         self, interaction: discord.Interaction, name: str
     ) -> discord.abc.GuildChannel | discord.Thread:
-        """A public thread on the challenge message, or the channel where threads are refused."""
+        """Where the game is played: a public thread (on the challenge message, or in the
+        server's game channel), or a channel where threads are off or refused."""
+        settings = await self.store.settings.guild(interaction.guild_id)
         channel = interaction.channel
-        message = interaction.message
-        if isinstance(channel, discord.TextChannel) and message is not None:
-            try:
-                return await message.create_thread(name=name[:100], auto_archive_duration=10080)
-            except discord.HTTPException as error:
-                log.info(
-                    "no thread in channel %s (%s): playing in the channel", channel.id, error.status
+        home = self.bot.get_channel(settings.game_channel_id or 0)
+        try:
+            if isinstance(home, discord.TextChannel):
+                if not settings.threads:
+                    return home
+                return await home.create_thread(
+                    name=name[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
                 )
+            message = interaction.message
+            if settings.threads and isinstance(channel, discord.TextChannel) and message:
+                return await message.create_thread(name=name[:100], auto_archive_duration=10080)
+        except discord.HTTPException as error:
+            log.info("no thread for a game (%s): playing in the channel", error.status)
         assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
         return channel
 
-    # -- expiry ----------------------------------------------------------------------------
-    def wake(self) -> None:
-        """Make the expiry loop look again (a new challenge, or a test moving the clock)."""
-        self._wake.set()
-
-    async def _expire_loop(self) -> None:
-        await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
-            try:
-                for challenge in await self.store.challenges.due():
-                    await self.expire(challenge)
-            except Exception:
-                log.exception("expiring challenges failed; trying again later")
-            due = await self.store.challenges.next_expiry()
-            delay = MAX_SLEEP if due is None else min(MAX_SLEEP, max(0.0, due - self.bot.clock()))
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
-
+    # -- expiry (fired by the Timers cog) --------------------------------------------------
     async def expire(self, challenge: Challenge) -> None:
         """Mark a challenge expired and take its buttons away."""
         if not await self.store.challenges.resolve(challenge.id, "expired"):

@@ -8,6 +8,8 @@ from pathlib import Path
 from data.challenges import Challenge, ChallengeStore
 from data.db import Database
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
+from data.settings import GuildSettings, SettingsStore
+from data.timers import Timer, TimerStore
 
 
 class Store:
@@ -17,6 +19,8 @@ class Store:
         self.db = Database(path)
         self.games = GameStore(self.db, clock)
         self.challenges = ChallengeStore(self.db, clock)
+        self.timers = TimerStore(self.db, clock)
+        self.settings = SettingsStore(self.db)
 
     async def open(self) -> Store:
         """Connect and migrate."""
@@ -35,7 +39,11 @@ __all__ = [
     "Database",
     "GameRecord",
     "GameStore",
+    "GuildSettings",
     "Seat",
+    "SettingsStore",
     "StaleGame",
     "Store",
+    "Timer",
+    "TimerStore",
 ]

@@ -48,6 +48,7 @@ class Challenge:
     is_open: bool
     max_players: int
     seat_order: tuple[int, ...] | None = None  # user ids, challenger included (a rematch)
+    days_per_move: int | None = None  # the deadline of each move, None for none
     players: tuple[Invitee, ...] = field(default=())
 
     @property
@@ -87,6 +88,7 @@ class ChallengeStore:
         max_players: int,
         ttl: float,
         seat_order: Sequence[int] | None = None,
+        days_per_move: int | None = None,
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
@@ -97,8 +99,8 @@ class ChallengeStore:
             cur = await conn.execute(
                 "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                 " channel_id, challenger_id, challenger_name, created_at, expires_at,"
-                " is_open, max_players, seat_order)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " is_open, max_players, seat_order, days_per_move)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     _dumps(options),
@@ -113,9 +115,15 @@ class ChallengeStore:
                     int(not invited),
                     max_players if not invited else len(invited) + 1,
                     None if seat_order is None else _dumps(list(seat_order)),
+                    days_per_move,
                 ),
             )
             challenge_id = int(cur.lastrowid or 0)
+            # Expiry is a timer like any other: one loop fires them all, after restarts too.
+            await conn.execute(
+                "INSERT INTO timers (kind, ref_id, due_at) VALUES ('challenge', ?, ?)",
+                (challenge_id, now + ttl),
+            )
             await conn.executemany(
                 "INSERT INTO challenge_players (challenge_id, user_id, name, accepted, joined_at)"
                 " VALUES (?, ?, ?, 0, ?)",

@@ -54,6 +54,8 @@ class GameRecord:
     series_index: int
     created_at: float
     updated_at: float
+    days_per_move: int | None = None
+    turn_started_at: float | None = None
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
 
@@ -124,6 +126,7 @@ class GameStore:
         series_id: int | None = None,
         series_index: int = 0,
         challenge_id: int | None = None,
+        days_per_move: int | None = None,
     ) -> int:
         """Store a new game with its seats (user id, display name) in seat order.
 
@@ -134,8 +137,9 @@ class GameStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
-                " place_id, series_id, series_index, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
+                " turn_started_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     len(seats),
@@ -148,6 +152,8 @@ class GameStore:
                     series_id,
                     series_index,
                     now,
+                    now,
+                    days_per_move,
                     now,
                 ),
             )
@@ -202,6 +208,8 @@ class GameStore:
             series_index=row["series_index"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
+            days_per_move=row["days_per_move"],
+            turn_started_at=row["turn_started_at"],
             seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
             moves=[m["move"] for m in moves],
         )
@@ -318,6 +326,11 @@ class GameStore:
             await conn.execute(
                 "DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, expected_version - 1)
             )
+
+    async def start_turn(self, game_id: int, at: float) -> None:
+        """Remember when the current turn began (deadlines count from there)."""
+        async with self.db.transaction() as conn:
+            await conn.execute("UPDATE games SET turn_started_at = ? WHERE id = ?", (at, game_id))
 
     async def mark_posted(self, game_id: int, version: int, message_id: int | None) -> None:
         """Remember that the position at ``version`` was announced in ``message_id``."""

@@ -94,4 +94,32 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE challenges ADD COLUMN seat_order TEXT
     """,
+    # 4: timers fired by one loop (challenge expiry, turn reminders, deadlines), days per
+    # move, when each turn began, and per-user and per-server settings.
+    """
+    CREATE TABLE timers (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        ref_id INTEGER NOT NULL,
+        turn_stamp REAL,
+        due_at REAL NOT NULL,
+        fired_at REAL
+    );
+    CREATE INDEX timers_due ON timers(fired_at, due_at);
+    INSERT INTO timers (kind, ref_id, due_at)
+        SELECT 'challenge', id, expires_at FROM challenges WHERE status = 'open';
+    ALTER TABLE games ADD COLUMN turn_started_at REAL;
+    ALTER TABLE games ADD COLUMN days_per_move INTEGER;
+    ALTER TABLE challenges ADD COLUMN days_per_move INTEGER;
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        dm_turns INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        reminder_hours REAL NOT NULL DEFAULT 24,
+        game_channel_id INTEGER,
+        threads INTEGER NOT NULL DEFAULT 1
+    )
+    """,
 ]

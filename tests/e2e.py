@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +103,16 @@ async def wait_boards(world: World, place: FakeChannel, count: int) -> list[Fake
     """Wait until the place holds ``count`` board messages."""
     await world.fake.wait_for_message(place, lambda _: len(boards(world, place)) >= count)
     return boards(world, place)
+
+
+async def settled(world: World) -> None:
+    """Wait until the bot has finished announcing every stored change (timers included)."""
+    assert world.bot is not None
+    for _ in range(500):
+        if not await world.bot.store.games.unposted():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the bot never announced a stored change")
 
 
 async def stored_game(world: World, game_id: int = 1) -> Any:

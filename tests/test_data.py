@@ -160,6 +160,35 @@ async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
     await store.close()
 
 
+async def test_timers_fire_once_in_order(tmp_path: Path) -> None:
+    now = [100.0]
+    store = await Store(tmp_path / "t.sqlite3", clock=lambda: now[0]).open()
+    try:
+        late = await store.timers.add("reminder", 7, 200.0, turn_stamp=3.0)
+        early = await store.timers.add("deadline", 7, 150.0)
+        assert await store.timers.due() == []
+        assert await store.timers.next_due() == 150.0
+        now[0] = 250.0
+        assert [t.id for t in await store.timers.due()] == [early, late]
+        assert await store.timers.claim(early)
+        assert not await store.timers.claim(early)  # at most once
+        assert [t.turn_stamp for t in await store.timers.due()] == [3.0]
+    finally:
+        await store.close()
+
+
+async def test_settings_have_defaults_and_persist(store: Store) -> None:
+    from data import GuildSettings
+
+    assert not await store.settings.dm_turns(5)
+    await store.settings.set_dm_turns(5, True)
+    assert await store.settings.dm_turns(5)
+    assert (await store.settings.guild(10)).reminder_hours == 24
+    await store.settings.set_guild(10, GuildSettings(6, 77, False))
+    assert await store.settings.guild(10) == GuildSettings(6, 77, False)
+    assert await store.settings.guild(None) == GuildSettings()
+
+
 async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
     return await store.challenges.create(
         game="islas",

@@ -94,7 +94,7 @@ async def test_challenge_expires_by_the_stored_clock(tablero: World) -> None:
     assert ix.ephemeral and "ya no está abierto" in ix.text
     assert "expired" in first.content and not first.buttons
     # The loop, woken, expires the other one by itself.
-    world.bot.get_cog("Play").wake()
+    world.bot.get_cog("Timers").wake()
     await world.fake.wait_for_message(world.channel, lambda m: "expired" in second.content)
     assert not second.buttons
     assert await stored_game(world) is None

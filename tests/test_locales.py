@@ -12,6 +12,7 @@ from fluent.syntax import FluentParser, ast, visitor
 import locales
 from cogs.games import ADAPTERS
 from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
+from cogs.play import DAYS_PER_MOVE
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
 
@@ -53,6 +54,8 @@ def _used_keys() -> set[str]:
     keys |= {f"button-{act}" for act in ("accept", "decline")}
     keys |= {f"button-open-{act}" for act in ("accept", "decline", "start")}
     keys |= {f"button-undo-{act}" for act in ("yes", "no")}
+    keys |= {f"choice-days-{days}" for days in DAYS_PER_MOVE}
+    keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}

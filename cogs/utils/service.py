@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+DAY = 86400.0
 CACHED_STATES = 512  # positions kept in memory; any other is replayed from its record
 
 
@@ -224,9 +225,57 @@ class GameService:
             view=await self._buttons(record, adapter),
             allowed_mentions=MENTION_USERS,
         )
-        if not record.active:
+        if record.active:
+            await self._turn_began(record, message)
+        else:
             await self._continue_series(record)
         await self.store.games.mark_posted(record.id, record.version, message.id)
+
+    async def _turn_began(self, record: GameRecord, message: discord.Message) -> None:
+        """A turn starts now: its reminder and deadline timers, and a DM to whoever opted in."""
+        now = self.bot.clock()
+        await self.store.games.start_turn(record.id, now)
+        record.turn_started_at = now
+        settings = await self.store.settings.guild(record.guild_id)
+        timers = self.store.timers
+        await timers.add("reminder", record.id, now + settings.reminder_hours * 3600, now)
+        if record.days_per_move:
+            await timers.add("deadline", record.id, now + record.days_per_move * DAY, now)
+        self.bot.wake_timers()
+        turn = self.state(record).turn
+        assert turn is not None
+        await self.direct_message(record, turn, "dm-your-turn", link=message.jump_url)
+
+    def deadline(self, record: GameRecord) -> float | None:
+        """When the player to move runs out of time (None: the game has no deadline)."""
+        if not record.days_per_move or record.turn_started_at is None:
+            return None
+        return record.turn_started_at + record.days_per_move * DAY
+
+    async def direct_message(self, record: GameRecord, seat: int, key: str, **args: Any) -> None:
+        """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it)."""
+        user_id = record.user_of(seat)
+        if not await self.store.settings.dm_turns(user_id):
+            return
+        opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
+        title = adapter_for(record.game).title(record.lang)
+        place = f"<#{record.place_id or record.channel_id}>"
+        text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("could not DM user of game %d (DMs closed?)", record.id)
+
+    async def time_out(self, record: GameRecord, loser: int, claimer: int) -> None:
+        """End a game whose player to move ran out of time, won by the claimer."""
+        outcome = self.state(record).outcome()
+        result = {**_result(outcome, "timeout"), "winners": [claimer], "timed_out": loser}
+        try:
+            await self.store.games.finish(record.id, record.version, result)
+        except StaleGame:
+            raise UserError("error-position-changed") from None
+        await self.announce(await self.game(record.id))
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
         """Play (and private view) while active; Rematch once over, unless a series goes on."""
@@ -266,15 +315,21 @@ class GameService:
             mention = f"<@{record.user_of(turn)}>"
             seat_name = adapter.seat_name(lang, turn)
             if seat_name is None:
-                return t(lang, "turn-next", mention=mention)
-            return t(lang, "turn-next-seat", mention=mention, seat=seat_name)
+                line = t(lang, "turn-next", mention=mention)
+            else:
+                line = t(lang, "turn-next-seat", mention=mention, seat=seat_name)
+            if record.days_per_move:
+                due = self.bot.clock() + record.days_per_move * DAY
+                line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(due)}:R>")
+            return line
         result = record.result or {}
-        if result.get("reason") == "resign":
+        if result.get("reason") in {"resign", "timeout"}:
+            loser = result.get("resigned", result.get("timed_out"))
             line = t(
                 lang,
-                "result-resigned",
-                loser=names[result["resigned"]],
-                winner=names[result["winners"][0]],
+                f"result-{result['reason']}",
+                loser=names[loser],
+                winner=" / ".join(names[w] for w in result["winners"]),
             )
         else:
             line = adapter.result(lang, self.state(record), names)
@@ -363,6 +418,7 @@ class GameService:
             place_id=record.place_id,
             series_id=record.series_id,
             series_index=record.series_index + 1,
+            days_per_move=record.days_per_move,
         )
         await self.announce(nxt)
 

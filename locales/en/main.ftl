@@ -89,7 +89,7 @@ board-public = The current board:
 board-private = The board as you see it (your hidden pieces included):
 resign-confirm = Do you really want to resign this game of { $game }?
 resign-done = You resigned.
-result-resigned = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
+result-resign = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
 series-won = 🏆 **{ $winner }** wins the series.
 series-tied = 🤝 The series is tied.
 
@@ -191,3 +191,45 @@ error-undo-revealed = That move revealed something (a card, a tile or a hidden d
 error-undo-not-asked = This question is for the player who moves now.
 error-game-not-over = This game is still being played.
 button-rematch = Rematch
+
+## Time: deadlines, reminders, notifications, settings
+cmd-play-days = days
+cmd-play-days-desc = Days each player has per move (default 3)
+choice-days-1 = 1 day per move
+choice-days-2 = 2 days per move
+choice-days-3 = 3 days per move
+choice-days-5 = 5 days per move
+choice-days-7 = 7 days per move
+choice-days-14 = 14 days per move
+turn-deadline = ⏳ Deadline { $deadline }.
+reminder = ⏰ { $mention }, a reminder: your turn in this game of { $game } is waiting.
+dm-your-turn = 🎲 Your turn in { $game } against { $opponents }: { $link }
+dm-reminder = ⏰ Your turn in { $game } against { $opponents } is still waiting: { $place }
+deadline-passed = ⌛ **{ $player }** has run out of time for this move. { $others } may claim the win with /claim, or keep waiting.
+result-timeout = ⌛ **{ $loser }** ran out of time: **{ $winner }** wins.
+cmd-claim = claim
+cmd-claim-desc = Claim the win when your opponent's time to move has run out
+error-claim-own-turn = It's your own turn: there is nothing to claim.
+error-claim-no-deadline = This game has no time limit.
+error-claim-too-early = Your opponent still has time: the deadline is { $deadline }.
+error-claim-multiplayer = With more than two players a win cannot be claimed; keep waiting or resign.
+cmd-notify = notify
+cmd-notify-desc = Get a direct message when it's your turn, and for reminders
+cmd-notify-on = on
+cmd-notify-on-desc = True to receive direct messages, False to stop
+notify-on = 🔔 You will get a direct message when it's your turn.
+notify-off = 🔕 No more direct messages about your turns.
+cmd-settings = settings
+cmd-settings-desc = How games are played on this server (managers only)
+cmd-settings-reminder = reminder_hours
+cmd-settings-reminder-desc = Hours without a move before a reminder (default 24)
+cmd-settings-channel = channel
+cmd-settings-channel-desc = The channel where games get their threads
+cmd-settings-threads = threads
+cmd-settings-threads-desc = One thread per game (True) or play in the channel (False)
+settings-same-channel = the channel of the challenge
+settings-now = Settings of this server: a reminder after { $hours } h without a move; games are played in { $place }; { $threads ->
+    [yes] one thread per game.
+   *[no] without threads.
+}
+games-deadline = ⏳ { $deadline }

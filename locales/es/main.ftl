@@ -89,7 +89,7 @@ board-public = El tablero actual:
 board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
 resign-confirm = ¿Seguro que quieres rendirte en esta partida de { $game }?
 resign-done = Te has rendido.
-result-resigned = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
+result-resign = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
 series-won = 🏆 **{ $winner }** gana la serie.
 series-tied = 🤝 La serie termina en empate.
 
@@ -191,3 +191,45 @@ error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida 
 error-undo-not-asked = Esta pregunta es para el jugador al que le toca ahora.
 error-game-not-over = Esta partida aún se está jugando.
 button-rematch = Revancha
+
+## Tiempo: plazos, recordatorios, avisos, ajustes
+cmd-play-days = dias
+cmd-play-days-desc = Días que tiene cada jugador por jugada (3 por defecto)
+choice-days-1 = 1 día por jugada
+choice-days-2 = 2 días por jugada
+choice-days-3 = 3 días por jugada
+choice-days-5 = 5 días por jugada
+choice-days-7 = 7 días por jugada
+choice-days-14 = 14 días por jugada
+turn-deadline = ⏳ Plazo { $deadline }.
+reminder = ⏰ { $mention }, un recordatorio: tu turno en esta partida de { $game } está esperando.
+dm-your-turn = 🎲 Te toca en { $game } contra { $opponents }: { $link }
+dm-reminder = ⏰ Tu turno en { $game } contra { $opponents } sigue esperando: { $place }
+deadline-passed = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } puede reclamar la victoria con /reclamar, o seguir esperando.
+result-timeout = ⌛ A **{ $loser }** se le acabó el tiempo: gana **{ $winner }**.
+cmd-claim = reclamar
+cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo para jugar
+error-claim-own-turn = Es tu propio turno: no hay nada que reclamar.
+error-claim-no-deadline = Esta partida no tiene límite de tiempo.
+error-claim-too-early = Tu rival aún tiene tiempo: el plazo termina { $deadline }.
+error-claim-multiplayer = Con más de dos jugadores no se puede reclamar la victoria; sigue esperando o ríndete.
+cmd-notify = avisos
+cmd-notify-desc = Recibe un mensaje directo cuando te toque, y los recordatorios
+cmd-notify-on = activar
+cmd-notify-on-desc = True para recibir mensajes directos, False para dejar de recibirlos
+notify-on = 🔔 Recibirás un mensaje directo cuando te toque.
+notify-off = 🔕 Ya no recibirás mensajes directos sobre tus turnos.
+cmd-settings = ajustes
+cmd-settings-desc = Cómo se juega en este servidor (solo administradores)
+cmd-settings-reminder = horas_aviso
+cmd-settings-reminder-desc = Horas sin jugar antes de un recordatorio (24 por defecto)
+cmd-settings-channel = canal
+cmd-settings-channel-desc = El canal donde las partidas abren sus hilos
+cmd-settings-threads = hilos
+cmd-settings-threads-desc = Un hilo por partida (True) o jugar en el canal (False)
+settings-same-channel = el canal del reto
+settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin jugar; las partidas se juegan en { $place }; { $threads ->
+    [yes] un hilo por partida.
+   *[no] sin hilos.
+}
+games-deadline = ⏳ { $deadline }

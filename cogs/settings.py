@@ -1,0 +1,83 @@
+"""/notify (a player's direct messages) and /settings (how a server plays its games)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.i18n import L, tr
+from data import GuildSettings
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+
+class Settings(commands.Cog):
+    """Preferences of players and servers."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.store = bot.store
+
+    @app_commands.command(name=L("cmd-notify"), description=L("cmd-notify-desc"))
+    @app_commands.rename(on=L("cmd-notify-on"))
+    @app_commands.describe(on=L("cmd-notify-on-desc"))
+    async def notify(self, interaction: discord.Interaction, on: bool) -> None:
+        """Opt in or out of direct messages for your turns and reminders."""
+        await self.store.settings.set_dm_turns(interaction.user.id, on)
+        key = "notify-on" if on else "notify-off"
+        await interaction.response.send_message(tr(interaction, key), ephemeral=True)
+
+    @app_commands.command(name=L("cmd-settings"), description=L("cmd-settings-desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.rename(
+        reminder_hours=L("cmd-settings-reminder"),
+        channel=L("cmd-settings-channel"),
+        threads=L("cmd-settings-threads"),
+    )
+    @app_commands.describe(
+        reminder_hours=L("cmd-settings-reminder-desc"),
+        channel=L("cmd-settings-channel-desc"),
+        threads=L("cmd-settings-threads-desc"),
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[int, 1, 336] | None = None,
+        channel: discord.TextChannel | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        """Change (or, with no option, show) how this server's games are played."""
+        assert interaction.guild_id is not None
+        current = await self.store.settings.guild(interaction.guild_id)
+        updated = GuildSettings(
+            reminder_hours=float(reminder_hours or current.reminder_hours),
+            game_channel_id=channel.id if channel is not None else current.game_channel_id,
+            threads=current.threads if threads is None else threads,
+        )
+        if updated != current:
+            await self.store.settings.set_guild(interaction.guild_id, updated)
+        place = (
+            f"<#{updated.game_channel_id}>"
+            if updated.game_channel_id
+            else tr(interaction, "settings-same-channel")
+        )
+        await interaction.response.send_message(
+            tr(
+                interaction,
+                "settings-now",
+                hours=int(updated.reminder_hours),
+                place=place,
+                threads="yes" if updated.threads else "no",
+            ),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: Tablero) -> None:
+    """Load the cog."""
+    await bot.add_cog(Settings(bot))

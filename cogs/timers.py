@@ -1,0 +1,140 @@
+"""Everything that happens with time: challenge expiry, turn reminders, deadlines, /claim.
+
+Timers live in the database and one loop sleeps until the next is due (RoboDanny's reminder
+cog), so they fire after restarts too; nothing waits in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import adapter_for
+from cogs.utils.errors import UserError
+from cogs.utils.i18n import L
+from cogs.utils.service import MENTION_USERS
+from data import GameRecord, Timer
+from locales import t
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 3600.0  # look at the table again at least hourly, whatever happens
+
+
+class Timers(commands.Cog):
+    """The timer loop and what its timers do."""
+
+    def __init__(self, bot: Tablero) -> None:
+        self.bot = bot
+        self.store = bot.store
+        self.service = bot.service
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        """Start the loop."""
+        self._task = asyncio.create_task(self._loop())
+
+    async def cog_unload(self) -> None:
+        """Stop the loop."""
+        if self._task is not None:
+            self._task.cancel()
+
+    def wake(self) -> None:
+        """Look at the timers again now (a new timer, or a test that moved the clock)."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while not self.bot.is_closed():
+            self._wake.clear()
+            await self.fire_due()
+            due = await self.store.timers.next_due()
+            delay = MAX_SLEEP if due is None else max(0.0, due - self.bot.clock())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=min(MAX_SLEEP, delay))
+
+    async def fire_due(self) -> None:
+        """Fire every due timer once (claimed first: at most once, even across restarts)."""
+        for timer in await self.store.timers.due():
+            if not await self.store.timers.claim(timer.id):
+                continue
+            try:
+                await self.fire(timer)
+            except Exception:
+                log.exception("timer %d (%s) failed", timer.id, timer.kind)
+
+    async def fire(self, timer: Timer) -> None:
+        """Do what a timer is for, unless its occasion has passed."""
+        if timer.kind == "challenge":
+            challenge = await self.store.challenges.get(timer.ref_id)
+            play = self.bot.get_cog("Play")
+            if challenge is not None and challenge.status == "open" and play is not None:
+                await play.expire(challenge)  # type: ignore[attr-defined]
+            return
+        record = await self.store.games.get(timer.ref_id)
+        if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
+            return  # the player moved (or the game ended) since: nothing to say
+        turn = self.service.state(record).turn
+        assert turn is not None
+        if timer.kind == "reminder":
+            await self._remind(record, turn)
+        elif timer.kind == "deadline":
+            await self._time_up(record, turn)
+
+    async def _remind(self, record: GameRecord, turn: int) -> None:
+        title = adapter_for(record.game).title(record.lang)
+        place = await self.service.place(record)
+        await place.send(
+            t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
+            allowed_mentions=MENTION_USERS,
+        )
+        await self.service.direct_message(record, turn, "dm-reminder")
+
+    async def _time_up(self, record: GameRecord, turn: int) -> None:
+        others = [s.name for s in record.seats if s.seat != turn]
+        place = await self.service.place(record)
+        await place.send(
+            t(
+                record.lang,
+                "deadline-passed",
+                player=record.names()[turn],
+                others=" / ".join(others),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        """Win a game whose opponent let their time run out."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("error-not-a-player")
+        turn = self.service.state(record).turn
+        if turn is None or turn == seat:
+            raise UserError("error-claim-own-turn")
+        deadline = self.service.deadline(record)
+        if deadline is None:
+            raise UserError("error-claim-no-deadline")
+        if deadline > self.bot.clock():
+            raise UserError("error-claim-too-early", deadline=f"<t:{int(deadline)}:R>")
+        if record.players > 2:
+            raise UserError("error-claim-multiplayer")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.time_out(record, turn, seat)
+        await interaction.followup.send("✅", ephemeral=True)
+
+
+async def setup(bot: Tablero) -> None:
+    """Load the cog."""
+    await bot.add_cog(Timers(bot))
