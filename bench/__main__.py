@@ -14,7 +14,7 @@ from typing import Any
 from bench.e2e import move_e2e
 from bench.positions import STAGES, playout_ms, render_figures
 
-GAMES = ("stonehenge", "kahuna")
+GAMES = ("stonehenge", "kahuna", "islas")
 
 
 def figures(game: str, moves: int) -> dict[str, Any]:

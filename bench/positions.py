@@ -12,6 +12,9 @@ from render import render
 from rules import State, get_game
 
 STAGES = ("early", "middle", "final")
+#: Plies of the early and middle positions where the default (2, half way) says little:
+#: Islas is measured at 10 and 40 tiles on the map (the start tile is one of them).
+STAGE_PLIES: dict[str, tuple[int, int]] = {"islas": (9, 39)}
 
 
 def random_game(game: str, seed: int, players: int = 2) -> list[State]:
@@ -49,8 +52,8 @@ def _median_ms(work: Callable[[], Any], repeat: int) -> float:
 def render_figures(game: str, seed: int = 3, repeat: int = 30) -> dict[str, dict[str, float]]:
     """Median render time (ms) and PNG size (bytes) of the public view early, middle, final."""
     positions = random_game(game, seed)
-    middle = positions[len(positions) // 2]
-    picks = {"early": positions[2], "middle": middle, "final": positions[-1]}
+    early, middle = STAGE_PLIES.get(game, (2, len(positions) // 2))
+    picks = {"early": positions[early], "middle": positions[middle], "final": positions[-1]}
     render(picks["early"].view(None))  # warm the caches of static layers, as a running bot has
     figures: dict[str, dict[str, float]] = {"render_ms": {}, "png_bytes": {}}
     for stage, state in picks.items():

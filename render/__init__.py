@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from render.islas import render_islas
 from render.kahuna import render_kahuna
 from render.stonehenge import render_stonehenge
+from rules.islas_view import IslasView
 from rules.kahuna_view import KahunaView
 from rules.stonehenge_view import StonehengeView
 
@@ -14,6 +16,7 @@ from rules.stonehenge_view import StonehengeView
 RENDERERS: dict[type, Callable[..., bytes]] = {
     StonehengeView: render_stonehenge,
     KahunaView: render_kahuna,
+    IslasView: render_islas,
 }
 
 

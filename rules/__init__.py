@@ -13,10 +13,11 @@ from rules.base import (
     RulesError,
     State,
 )
+from rules.islas import ISLAS
 from rules.kahuna import KAHUNA
 from rules.stonehenge import STONEHENGE
 
-GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE, KAHUNA)}
+GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE, KAHUNA, ISLAS)}
 
 
 def get_game(name: str) -> Game:

@@ -19,7 +19,7 @@ def test_bench_json_has_the_agreed_shape() -> None:
     )
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)
-    assert set(results) == {"stonehenge", "kahuna"}
+    assert set(results) == {"stonehenge", "kahuna", "islas"}
     for figures in results.values():
         assert set(figures) == {"playout_ms", "render_ms", "png_bytes", "move_e2e_ms"}
         stages = {"early", "middle", "final"}

@@ -29,7 +29,9 @@ async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -
     request = world.fake.messages(place)[-1]
     assert "asks to take back" in request.content and world.luis.id in request.pinged_user_ids
     assert "4A" not in request.content  # the move is not named (it may be a hidden druid)
-    intruder = await (await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))).done()
+    intruder = await (
+        await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))
+    ).done()
     assert intruder.ephemeral and "player who moves now" in intruder.text
     await (await world.fake.click(world.luis, request, button(request, "ud:", ":yes"))).done()
     restored = (await wait_boards(world, place, 5))[-1]

@@ -13,6 +13,7 @@ import locales
 from cogs.games import ADAPTERS
 from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
 from cogs.play import DAYS_PER_MOVE
+from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
 
@@ -55,6 +56,9 @@ def _used_keys() -> set[str]:
     keys |= {f"button-open-{act}" for act in ("accept", "decline", "start")}
     keys |= {f"button-undo-{act}" for act in ("yes", "no")}
     keys |= {f"choice-days-{days}" for days in DAYS_PER_MOVE}
+    keys |= {f"islas-seat-{seat}" for seat in range(5)}
+    keys |= {f"islas-kind-{kind}" for kind in ("none", "island", "bridge", "water", "lighthouse")}
+    keys |= {f"islas-label-{key.replace('_', '-')}" for key in ISLAS_LABELS}
     keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}

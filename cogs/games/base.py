@@ -83,6 +83,14 @@ class GameAdapter:
         """What the picker asks after ``path``."""
         raise NotImplementedError
 
+    def picker_image(self, lang: str, state: State, path: tuple[str, ...]) -> bytes | None:
+        """An image to show with the picker's step after ``path`` (None: no image)."""
+        return None
+
+    def expand(self, state: State, text: str) -> str:
+        """Typed text with the game's shortcuts spelled out in notation (default: unchanged)."""
+        return text
+
     def choice_name(self, lang: str, state: State, move: Any) -> str:
         """An autocomplete entry for ``move`` (at most 100 characters)."""
         return state.format(move)

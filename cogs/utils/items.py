@@ -6,6 +6,8 @@ to be kept in memory and a click on a week-old message still reaches the game.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -231,10 +233,13 @@ async def advance(
         notice = tr(interaction, "error-position-changed")
         await interaction.response.edit_message(content=f"⚠️ {notice}\n{content}", view=view)
         return
-    here = picker.step(adapter_for(record.game), state, path)
+    adapter = adapter_for(record.game)
+    here = picker.step(adapter, state, path)
     if here.move is None:
         content, view = picker_message(interaction, service, record, path)
-        await interaction.response.edit_message(content=content, view=view)
+        png = await asyncio.to_thread(adapter.picker_image, lang_of(interaction), state, path)
+        files = [discord.File(io.BytesIO(png), "choices.png")] if png else []
+        await interaction.response.edit_message(content=content, view=view, attachments=files)
         return
     await interaction.response.defer()
     try:

@@ -104,7 +104,7 @@ class GameService:
         """
         seat, state = self.check_turn(record, user_id)
         try:
-            move = state.parse(text)
+            move = state.parse(adapter_for(record.game).expand(state, text))
             new = state.clone()
             notation = new.format(move)
             new.apply(move)

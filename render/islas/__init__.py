@@ -1,0 +1,23 @@
+"""Islas images: the map after each turn, and the rotations that fit at a chosen spot.
+
+``render_islas(view, names=None, labels=None, show_spots=True)`` draws the placed tiles fitted
+to the picture (tiles shrink as the map grows; past a point the picture grows, never beyond
+2000 px wide), followers as pieces in the players' colours and shapes (orange circle, sky blue
+diamond, green square, vermillion triangle, purple star; a white ring marks one on water), the
+last tile outlined in yellow, features just scored washed in light with a "+N" tag, the free
+squares where the current tile fits as dashed squares labelled A, B, …, and a panel on the
+left: the tile to place, tiles left, tiles put out, and each player's name, score and
+followers left, with the player to move (or the winners) marked.
+
+``render_islas_choices(view, spot_label, labels=None)`` draws the spot's neighbourhood once
+for each rotation of the current tile that fits there, labelled 0°, 90°, 180°, 270°.
+
+Labels (pass ``labels`` to localise; missing keys fall back to English): ``player`` (default
+name, "{n}" is the seat number from 1), ``to_move``, ``winner``, ``tile`` (the tile to place),
+``tiles_left``, ``game_over``, ``put_out``, ``spot`` (the rotation picker's title).
+"""
+
+from render.islas.board import LABELS, render_islas
+from render.islas.choices import render_islas_choices
+
+__all__ = ["LABELS", "render_islas", "render_islas_choices"]

@@ -1,0 +1,400 @@
+"""The Islas map image: placed tiles fitted to the picture, followers, spots, the side panel.
+
+The panel sits on the left at the same place every turn; the map takes the rest. Tiles shrink
+as the map grows (from ``T_MAX`` px) and, once they would fall below ``T_GROW`` px, the
+picture grows instead, up to ``MAX_W`` px wide; tile sizes come from a short ladder so the
+shrunk sprites are reused across turns.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+from render.common import (
+    BACKGROUND,
+    DARK_INK,
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    draw_centered,
+    draw_text,
+    encode_png,
+    fit_text,
+    paste_centered,
+    text_width,
+)
+from render.islas.art import (
+    GLOW,
+    GLOW_T,
+    MAP_BG,
+    framed,
+    palette,
+    piece,
+    segment_mask,
+    spot_square,
+    tile_sprite,
+)
+from render.islas.features import scored_segments
+from render.islas.geometry import follower_spot
+from rules.islas_view import IslasView, PlacedTile, Scored
+
+LABELS: dict[str, str] = {
+    "player": "Player {n}",  # default name of seat n - 1
+    "to_move": "to move",
+    "winner": "winner",
+    "tile": "Tile to place",
+    "tiles_left": "tiles left",
+    "game_over": "Game over",
+    "put_out": "Put out",
+    "spot": "Spot",  # the rotation picker's title: "Spot C"
+}
+
+MARGIN = 20
+PANEL_W = 400
+MAP_X = 2 * MARGIN + PANEL_W
+MAP_Y = MARGIN
+BASE_W = 1200
+MAP_W = BASE_W - MAP_X - MARGIN  # 740
+TILE_BOX_H = 340
+ROW_H = 96
+ROW_GAP = 10
+ROWS_Y = MAP_Y + TILE_BOX_H + 12
+BASE_H = ROWS_Y + 5 * (ROW_H + ROW_GAP) - ROW_GAP + MARGIN
+MAP_H = BASE_H - 2 * MARGIN
+MAX_W = 2000
+MAP_W_MAX = MAX_W - MAP_X - MARGIN
+MAP_H_MAX = 1560
+T_MAX = 200
+T_GROW = 84
+LADDER = (200, 176, 156, 140, 128, 116, 106, 96, 88, 80, 72, 66, 60, 55, 50, 45, 40, 36, 32)
+PAD = 0.2  # tiles of sea-floor round the fitted area
+CURRENT_T = 190  # the tile to place, in the panel
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the map goes: tile size, picture size, and the pixel of square (x0, y1)'s corner."""
+
+    tile: int
+    width: int
+    height: int
+    x0: int  # westmost square
+    y1: int  # northmost square (y grows north)
+    left: float  # pixel x of the west edge of square column x0
+    top: float  # pixel y of the north edge of square row y1
+
+    def corner(self, x: int, y: int) -> tuple[int, int]:
+        """Top-left pixel of square (x, y)."""
+        return (
+            round(self.left + (x - self.x0) * self.tile),
+            round(self.top + (self.y1 - y) * self.tile),
+        )
+
+    def point(self, x: int, y: int, u: float, v: float) -> tuple[float, float]:
+        """Pixel of the tile fraction (u, v) (v down) on square (x, y)."""
+        cx, cy = self.corner(x, y)
+        return (cx + u * self.tile, cy + v * self.tile)
+
+
+def _rung(size: float) -> int:
+    for rung in LADDER:
+        if rung <= size:
+            return rung
+    return max(8, int(size))  # a freak map (a long line of tiles): whatever fits
+
+
+def layout(squares: Sequence[tuple[int, int]]) -> Layout:
+    """Fit ``squares`` (placed tiles and spots) into the map area, growing it if need be."""
+    xs = [x for x, _ in squares] or [0]
+    ys = [y for _, y in squares] or [0]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    cols = x1 - x0 + 1 + 2 * PAD
+    rows = y1 - y0 + 1 + 2 * PAD
+    size = min(T_MAX, MAP_W / cols, MAP_H / rows)
+    if size < T_GROW:
+        size = max(min(T_GROW, MAP_W_MAX / cols, MAP_H_MAX / rows), size)
+    tile = _rung(size)
+    map_w = max(MAP_W, math.ceil(cols * tile))
+    map_h = max(MAP_H, math.ceil(rows * tile))
+    width = MAP_X + map_w + MARGIN
+    height = max(BASE_H, MAP_Y + map_h + MARGIN)
+    left = MAP_X + (map_w - (x1 - x0 + 1) * tile) / 2
+    top = MAP_Y + (map_h - (y1 - y0 + 1) * tile) / 2
+    return Layout(tile, width, height, x0, y1, round(left), round(top))
+
+
+# --- the map ------------------------------------------------------------------------------------
+
+
+def _spot_font(tile: int, label: str) -> int:
+    size = max(30, min(64, round(tile * 0.46)))
+    while size > 20 and text_width(label, size, True) > tile * 0.8:
+        size -= 2
+    return size
+
+
+def piece_size(tile: int) -> int:
+    """Diameter of a follower on a map of ``tile`` px squares."""
+    return max(22, min(54, round(tile * 0.34)))
+
+
+def draw_map(
+    image: Image.Image,
+    view: IslasView,
+    geo: Layout,
+    show_spots: bool = True,
+    highlight: bool = True,
+) -> None:
+    """Spots, tiles, what was just scored, the last tile, followers: onto ``image``."""
+    t = geo.tile
+    draw = ImageDraw.Draw(image)
+    if show_spots and view.current is not None:
+        square = spot_square(t)
+        for spot in view.spots:
+            at = geo.corner(spot.x, spot.y)
+            image.paste(square, at, square)
+            draw_centered(
+                draw,
+                (at[0] + t / 2, at[1] + t / 2),
+                spot.label,
+                _spot_font(t, spot.label),
+                INK,
+                outline=DARK_INK,
+            )
+    for placed in view.tiles:
+        image.paste(tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y))
+    board = {(p.x, p.y): p for p in view.tiles}
+    if highlight:
+        _draw_scored(image, view, geo, board)
+    if view.last is not None:
+        x, y = geo.corner(view.last.x, view.last.y)
+        w = max(4, round(t * 0.06))
+        draw.rectangle(
+            (x - w // 2, y - w // 2, x + t + w // 2 - 1, y + t + w // 2 - 1),
+            outline=DARK_INK,
+            width=w + 4,
+        )
+        draw.rectangle(
+            (x - w // 2 + 2, y - w // 2 + 2, x + t + w // 2 - 3, y + t + w // 2 - 3),
+            outline=HIGHLIGHT,
+            width=w,
+        )
+    d = piece_size(t)
+    for follower in view.followers:
+        placed = board.get((follower.x, follower.y))
+        if placed is None:
+            continue
+        u, v = follower_spot(placed.name, placed.rotation, follower.kind, follower.where)
+        sprite = piece(follower.seat, d, follower.kind == "water")
+        paste_centered(image, sprite, geo.point(follower.x, follower.y, u, v))
+    if highlight:
+        _draw_points(image, view, geo)
+
+
+def shown_scored(view: IslasView) -> list[Scored]:
+    """The scored features to mark: what the last move completed (never the final count,
+    which would light up the whole map; the panel has the totals)."""
+    return [s for s in view.scored if not s.final and s.tiles]
+
+
+def _draw_scored(
+    image: Image.Image, view: IslasView, geo: Layout, board: dict[tuple[int, int], PlacedTile]
+) -> None:
+    """Wash each feature just scored with light and ring it with a glowing edge."""
+    t = geo.tile
+    grow = max(3, round(t * 0.05))
+    for scored in shown_scored(view):
+        segments = [s for s in scored_segments(view.tiles, scored) if s[0] in board]
+        if not segments:
+            continue
+        corners = [geo.corner(*square) for square, _, _ in segments]
+        x0 = min(x for x, _ in corners) - 2 * grow
+        y0 = min(y for _, y in corners) - 2 * grow
+        x1 = max(x for x, _ in corners) + t + 2 * grow
+        y1 = max(y for _, y in corners) + t + 2 * grow
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        for (square, kind, index), (cx, cy) in zip(segments, corners, strict=True):
+            placed = board[square]
+            piece_mask = segment_mask(placed.name, placed.rotation, kind, index, t)
+            mask.paste(255, (cx - x0, cy - y0), piece_mask)
+        box = (x0, y0, x1, y1)
+        region = image.crop(box)
+        lit = Image.blend(region, Image.new("RGB", region.size, GLOW), GLOW_T)
+        image.paste(lit, box, mask)
+        ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(2 * grow + 1)), mask)
+        image.paste(GLOW, box, ring)
+
+
+def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
+    """A "+N" tag with the scorers' pieces over each feature just scored (at its top edge)."""
+    draw = ImageDraw.Draw(image)
+    size, d = 30, 28
+    taken: list[tuple[float, float, float, float]] = []
+    for scored in shown_scored(view):
+        if not scored.seats:
+            continue
+        corners = [geo.corner(x, y) for x, y in scored.tiles]
+        cx = (min(x for x, _ in corners) + max(x for x, _ in corners) + geo.tile) / 2
+        cy = min(y for _, y in corners) + min(geo.tile * 0.25, 24)
+        text = f"+{scored.points}"
+        w = text_width(text, size, True) + 22 + len(scored.seats) * (d + 4)
+        h = 42
+        cx = min(max(cx, MAP_X + w / 2 + 6), image.width - MARGIN - w / 2 - 6)
+        cy = max(cy, MAP_Y + h / 2 + 6)
+        while any(abs(cx - a) < (w + c) / 2 + 4 and abs(cy - b) < h + 4 for a, b, c, _ in taken):
+            cy += h + 6
+        taken.append((cx, cy, w, h))
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        draw.rounded_rectangle(box, radius=h / 2, fill=GLOW, outline=DARK_INK, width=3)
+        draw_text(draw, (box[0] + 11, cy + 1), text, size, DARK_INK, bold=True, anchor="lm")
+        x = box[0] + 13 + text_width(text, size, True) + 2
+        for seat in scored.seats:
+            paste_centered(image, piece(seat, d), (x + d / 2, cy))
+            x += d + 4
+
+
+# --- the panel ----------------------------------------------------------------------------------
+
+
+def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> float:
+    width = text_width(text, 30, True) + 28
+    draw.rounded_rectangle((right - width, cy - 22, right, cy + 22), radius=22, fill=HIGHLIGHT)
+    draw_text(draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm")
+    return width
+
+
+def _draw_tile_box(
+    image: Image.Image, view: IslasView, words: Mapping[str, str], names: Sequence[str]
+) -> None:
+    draw = ImageDraw.Draw(image)
+    x0, y0 = MARGIN, MAP_Y
+    draw.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + TILE_BOX_H), radius=18, fill=PANEL)
+    tile_y = y0 + 84
+    if view.current is not None and not view.finished:
+        header_x = x0 + 22
+        if view.turn is not None:
+            paste_centered(image, piece(view.turn, 32), (x0 + 38, y0 + 40))
+            header_x += 40
+        label = fit_text(words["tile"], 30, x0 + PANEL_W - 22 - header_x)
+        draw_text(draw, (header_x, y0 + 40), label, 30, MUTED, anchor="lm")
+        sprite = framed(tile_sprite(view.current, 0, CURRENT_T), DARK_INK, 3, 6)
+        image.paste(sprite, (x0 + 19, tile_y - 3), sprite)
+    else:
+        text = fit_text(words["game_over"], 38, PANEL_W - 44, bold=True)
+        draw_text(draw, (x0 + 22, y0 + 42), text, 38, INK, bold=True, anchor="lm")
+        y = tile_y + 20
+        for seat in view.winners[:4]:
+            paste_centered(image, piece(seat, 40), (x0 + 44, y))
+            name = fit_text(names[seat], 32, PANEL_W - 126, bold=True)
+            draw_text(draw, (x0 + 74, y), name, 32, INK, bold=True, anchor="lm")
+            draw_text(draw, (x0 + PANEL_W - 18, y), "★", 34, HIGHLIGHT, anchor="rm")
+            y += 50
+    # Tiles left: a little stack and the count.
+    sx = x0 + 19 + CURRENT_T + 6 + (PANEL_W - CURRENT_T - 25) / 2
+    if view.current is not None and not view.finished:
+        for i in range(3, -1, -1):
+            d = i * 6
+            box = (sx - 34 + d, tile_y + 30 - d, sx + 34 + d, tile_y + 98 - d)
+            draw.rounded_rectangle(box, radius=6, fill=PANEL_EDGE, outline=DARK_INK, width=2)
+        draw_centered(draw, (sx + 9, tile_y + 55), str(view.tiles_left), 44, INK, outline=DARK_INK)
+        label = fit_text(words["tiles_left"], 30, PANEL_W - CURRENT_T - 50)
+        draw_text(draw, (sx, tile_y + 134), label, 30, MUTED, anchor="mm")
+    if view.put_out:  # tiles that fitted nowhere: a row along the bottom of the box
+        y = y0 + TILE_BOX_H - 34
+        shown = view.put_out[-6:]
+        minis = len(shown) * 42
+        label = fit_text(words["put_out"], 30, PANEL_W - 44 - minis)
+        draw_text(draw, (x0 + 22, y), label, 30, MUTED, anchor="lm")
+        x = x0 + 32 + text_width(label, 30)
+        for name in shown:
+            mini = framed(tile_sprite(name, 0, 36), DARK_INK, 2)
+            image.paste(mini, (round(x), y - 20), mini)
+            x += 42
+
+
+def _draw_players(
+    image: Image.Image, view: IslasView, words: Mapping[str, str], names: Sequence[str]
+) -> None:
+    draw = ImageDraw.Draw(image)
+    x0 = MARGIN
+    for seat in range(view.players):
+        top = ROWS_Y + seat * (ROW_H + ROW_GAP)
+        winner = view.finished and seat in view.winners
+        active = (view.turn == seat and not view.finished) or winner
+        edge, width = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
+        draw.rounded_rectangle(
+            (x0, top, x0 + PANEL_W, top + ROW_H), radius=16, fill=PANEL, outline=edge, width=width
+        )
+        row1, row2 = top + 32, top + 70
+        paste_centered(image, piece(seat, 42), (x0 + 36, row1))
+        score = str(view.scores[seat]) if seat < len(view.scores) else "0"
+        right = x0 + PANEL_W - 18
+        draw_text(draw, (right, row1), score, 42, INK, bold=True, anchor="rm")
+        room = PANEL_W - 80 - text_width(score, 42, True) - 20
+        name = fit_text(names[seat], 34, room, bold=True)
+        draw_text(draw, (x0 + 66, row1), name, 34, INK, bold=True, anchor="lm")
+        left = view.followers_left[seat] if seat < len(view.followers_left) else 0
+        pill = None
+        if winner:
+            pill = f"★ {words['winner']}"
+        elif active:
+            pill = f"▶ {words['to_move']}"
+        pill_w = _pill(draw, right + 4, row2 + 2, fit_text(pill, 30, 200, True)) if pill else 0
+        small = piece(seat, 22)
+        x = x0 + 26
+        room = PANEL_W - 40 - pill_w
+        if left * 23 <= room:
+            for _ in range(left):
+                paste_centered(image, small, (x + 11, row2 + 2))
+                x += 23
+        else:
+            paste_centered(image, small, (x + 11, row2 + 2))
+            draw_text(draw, (x + 30, row2 + 2), f"× {left}", 30, INK, bold=True, anchor="lm")
+        if left == 0:
+            draw_text(draw, (x, row2 + 2), "—", 30, MUTED, anchor="lm")
+
+
+def player_names(
+    view: IslasView, names: Sequence[str] | None, words: Mapping[str, str]
+) -> list[str]:
+    """The seats' names: ``names`` where given, else the "player" label."""
+    out = []
+    for seat in range(view.players):
+        if names is not None and seat < len(names) and names[seat]:
+            out.append(names[seat])
+        else:
+            out.append(words["player"].format(n=seat + 1))
+    return out
+
+
+def render_islas(
+    view: IslasView,
+    names: Sequence[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+    show_spots: bool = True,
+) -> bytes:
+    """PNG bytes of the map, the tile to place, and every player's score and followers."""
+    words = {**LABELS, **(labels or {})}
+    seats = player_names(view, names, words)
+    squares = [(t.x, t.y) for t in view.tiles]
+    if show_spots and view.current is not None:
+        squares += [(s.x, s.y) for s in view.spots]
+    geo = layout(squares)
+    image = Image.new("RGB", (geo.width, geo.height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (MAP_X, MAP_Y, geo.width - MARGIN, geo.height - MARGIN), radius=18, fill=MAP_BG
+    )
+    draw_map(image, view, geo, show_spots)
+    _draw_tile_box(image, view, words, seats)
+    _draw_players(image, view, words, seats)
+    return encode_png(image, palette())
+
+
+__all__ = ["LABELS", "Layout", "draw_map", "layout", "render_islas"]

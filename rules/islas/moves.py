@@ -1,0 +1,87 @@
+"""Islas moves and their notation (spec/islas.md, "Coordinates and notation").
+
+A move is ``x,y rotation [follower]``: ``1,0 90``, ``0,-1 180 island S``, ``-1,0 0 water NNE``,
+``2,1 270 lighthouse``. Reading is case-insensitive and takes the Spanish words (isla, puente,
+agua, faro) and O for W (``O``, ``ONO``, ``NNO``, ``OSO``, ``SSO``); any side or half touching a
+segment names it, and the state turns it into the canonical one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.base import InvalidMove
+from rules.islas.shapes import BRIDGE, ISLAND, LIGHTHOUSE, WATER
+from rules.islas.tiles import HALVES, SIDES
+
+Follower = tuple[str, str]  # (kind, where): where is "" for a lighthouse
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The current tile put on (x, y) turned by ``rotation``, maybe with a follower on it."""
+
+    x: int
+    y: int
+    rotation: int
+    follower: Follower | None = None
+
+
+#: Words of the notation, English and Spanish, for each kind of segment.
+KIND_WORDS: dict[str, str] = {
+    "island": ISLAND,
+    "isla": ISLAND,
+    "bridge": BRIDGE,
+    "puente": BRIDGE,
+    "water": WATER,
+    "agua": WATER,
+    "lighthouse": LIGHTHOUSE,
+    "faro": LIGHTHOUSE,
+}
+# ASCII-only, so that no Unicode digit or letter case-folds into the notation; digits are
+# bounded so that int() never meets a number too long to convert.
+_MOVE = re.compile(
+    r"(?P<x>[+-]?\d{1,6})\s*,\s*(?P<y>[+-]?\d{1,6})\s+(?P<rotation>\d{1,6})°?"
+    r"(?:\s+(?P<kind>[a-z]+)(?:\s+(?P<where>[a-z]+))?)?",
+    re.IGNORECASE | re.ASCII,
+)
+# Hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus sign.
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
+
+
+def where_named(kind: str, where: str) -> str:
+    """``where`` in upper case with W for O, checked against ``kind`` (``islas-bad-where``).
+
+    A side names an island or a bridge, a half-edge names water, a lighthouse takes nothing.
+    """
+    spelled = where.upper().replace("O", "W") if where.isascii() else where
+    allowed: tuple[str, ...] = ("",) if kind == LIGHTHOUSE else HALVES if kind == WATER else SIDES
+    if spelled not in allowed:
+        raise InvalidMove("islas-bad-where", kind=kind, where=where)
+    return spelled
+
+
+def read_move(text: str) -> Placement:
+    """The move ``text`` spells, not yet checked against a position."""
+    # str.split also splits on Unicode spaces (no-break, ideographic), which \s here would not.
+    cleaned = " ".join(text.split()).translate(_DASHES)
+    found = _MOVE.fullmatch(cleaned)
+    if found is None:
+        raise InvalidMove("move-unreadable", text=text)
+    follower = None
+    if found["kind"] is not None:
+        kind = KIND_WORDS.get(found["kind"].lower())
+        if kind is None:
+            raise InvalidMove("move-unreadable", text=text)
+        follower = (kind, where_named(kind, found["where"] or ""))
+    return Placement(int(found["x"]), int(found["y"]), int(found["rotation"]), follower)
+
+
+def format_move(move: Placement) -> str:
+    """The canonical notation of ``move``: ``0,-1 180 island S``."""
+    text = f"{move.x},{move.y} {move.rotation}"
+    if move.follower is None:
+        return text
+    kind, where = move.follower
+    return f"{text} {kind} {where}" if where else f"{text} {kind}"

@@ -1,0 +1,104 @@
+"""Each tile type in each rotation as numbered segments, and where it fits, computed once.
+
+A ``Shape`` numbers a tile's segments (islands, then bridges, then water, then the lighthouse,
+in data order) so that a placed tile's segments become consecutive nodes of the feature map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules.islas.tiles import HALVES, ROTATIONS, SIDES, TILES, oriented
+
+ISLAND, BRIDGE, WATER, LIGHTHOUSE = "island", "bridge", "water", "lighthouse"
+KINDS: tuple[str, ...] = (ISLAND, BRIDGE, WATER, LIGHTHOUSE)
+#: What a pattern shows on a side with no neighbour: any edge fits there.
+FREE = "."
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One island, bridge, water area or lighthouse of an oriented tile."""
+
+    kind: str
+    where: str  # canonical name: first side (N E S W) or half (NNW … WNW); "" for a lighthouse
+    sides: tuple[str, ...]  # island/bridge: the sides it reaches, N E S W order
+    halves: tuple[str, ...]  # water: the half-edges it touches, NNW … WNW order
+    anchor: bool  # an island carrying the tile's anchor
+    borders: tuple[int, ...]  # water: the island segments (indices in the shape) it borders
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A tile type turned by ``rotation``: its edges and numbered segments."""
+
+    name: str
+    rotation: int
+    edges: str  # N, E, S, W: "i", "b" or "w"
+    segments: tuple[Segment, ...]
+    side_segment: dict[str, int]  # island or bridge side -> the segment reaching it
+    half_segment: dict[str, int]  # water half-edge -> the segment touching it
+    lighthouse: int | None  # the lighthouse's segment index
+
+    def named(self, kind: str, where: str) -> int | None:
+        """The segment of ``kind`` that side or half ``where`` names ("" for a lighthouse)."""
+        if kind == LIGHTHOUSE:
+            return self.lighthouse if where == "" else None
+        index = (self.half_segment if kind == WATER else self.side_segment).get(where)
+        if index is None or self.segments[index].kind != kind:
+            return None
+        return index
+
+
+def _ordered(names: frozenset[str], order: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(name for name in order if name in names)
+
+
+@cache
+def shape(name: str, rotation: int) -> Shape:
+    """Tile type ``name`` turned clockwise by ``rotation`` degrees, as segments."""
+    tile = oriented(name, rotation)
+    segments: list[Segment] = []
+    for sides in tile.islands:
+        # The data puts the anchor on tiles with a single island segment only.
+        ordered = _ordered(sides, SIDES)
+        segments.append(Segment(ISLAND, ordered[0], ordered, (), tile.anchor, ()))
+    for sides in tile.bridges:
+        ordered = _ordered(sides, SIDES)
+        segments.append(Segment(BRIDGE, ordered[0], ordered, (), False, ()))
+    for water in tile.water:
+        halves = _ordered(water.halves, HALVES)
+        segments.append(Segment(WATER, halves[0], (), halves, False, water.islands))
+    lighthouse = None
+    if tile.lighthouse:
+        lighthouse = len(segments)
+        segments.append(Segment(LIGHTHOUSE, "", (), (), False, ()))
+    return Shape(
+        name=name,
+        rotation=rotation,
+        edges=tile.edges,
+        segments=tuple(segments),
+        side_segment={s: i for i, seg in enumerate(segments) for s in seg.sides},
+        half_segment={h: i for i, seg in enumerate(segments) for h in seg.halves},
+        lighthouse=lighthouse,
+    )
+
+
+@cache
+def rotations_fitting(name: str, pattern: str) -> tuple[int, ...]:
+    """The rotations of ``name`` whose edges match ``pattern`` (N E S W, FREE for no neighbour)."""
+    return tuple(
+        rotation
+        for rotation in ROTATIONS
+        if all(
+            want in (FREE, have)
+            for want, have in zip(pattern, shape(name, rotation).edges, strict=True)
+        )
+    )
+
+
+#: Every shape, so that later look-ups never build one.
+SHAPES: dict[tuple[str, int], Shape] = {
+    (name, rotation): shape(name, rotation) for name in TILES for rotation in ROTATIONS
+}
