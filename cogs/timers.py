@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.games import adapter_for
 from cogs.utils.errors import UserError
-from cogs.utils.i18n import L
+from cogs.utils.i18n import L, tr
 from cogs.utils.service import MENTION_USERS
 from data import GameRecord, Timer
 from locales import t
@@ -132,6 +132,37 @@ class Timers(commands.Cog):
             raise UserError("error-claim-multiplayer")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.service.time_out(record, turn, seat)
+        await interaction.followup.send("✅", ephemeral=True)
+
+    @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
+    async def skip(self, interaction: discord.Interaction) -> None:
+        """Vote to skip the turn of a player whose time ran out (three or more players)."""
+        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("error-not-a-player")
+        turn = self.service.state(record).turn
+        if turn is None or turn == seat:
+            raise UserError("error-claim-own-turn")
+        if record.players <= 2:
+            raise UserError("error-skip-two-players")
+        deadline = self.service.deadline(record)
+        if deadline is None:
+            raise UserError("error-claim-no-deadline")
+        if deadline > self.bot.clock():
+            raise UserError("error-claim-too-early", deadline=f"<t:{int(deadline)}:R>")
+        assert record.turn_started_at is not None
+        votes = await self.store.games.vote_skip(
+            record.id, record.turn_started_at, interaction.user.id
+        )
+        needed = (record.players - 1) // 2 + 1  # a majority of the other players
+        if votes < needed:
+            await interaction.response.send_message(
+                tr(interaction, "skip-counted", votes=votes, needed=needed), ephemeral=True
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.service.skip(record, interaction.user.id)
         await interaction.followup.send("✅", ephemeral=True)
 
 

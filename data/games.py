@@ -332,6 +332,20 @@ class GameStore:
         async with self.db.transaction() as conn:
             await conn.execute("UPDATE games SET turn_started_at = ? WHERE id = ?", (at, game_id))
 
+    async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
+        """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT OR IGNORE INTO skip_votes (game_id, turn_stamp, user_id) VALUES (?, ?, ?)",
+                (game_id, turn_stamp, user_id),
+            )
+            cur = await conn.execute(
+                "SELECT COUNT(*) FROM skip_votes WHERE game_id = ? AND turn_stamp = ?",
+                (game_id, turn_stamp),
+            )
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
     async def mark_posted(self, game_id: int, version: int, message_id: int | None) -> None:
         """Remember that the position at ``version`` was announced in ``message_id``."""
         async with self.db.transaction() as conn:

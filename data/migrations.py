@@ -122,4 +122,13 @@ MIGRATIONS: list[str] = [
         threads INTEGER NOT NULL DEFAULT 1
     )
     """,
+    # 5: votes to skip a timed-out player's turn at a table of three or more.
+    """
+    CREATE TABLE skip_votes (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        turn_stamp REAL NOT NULL,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, turn_stamp, user_id)
+    )
+    """,
 ]

@@ -103,3 +103,26 @@ async def test_direct_messages_only_for_players_who_opted_in(tablero: World) -> 
     await (await world.fake.slash(world.luis, world.channel, "notify", {"on": False})).done()
     await move(world, world.ana, place, "4A")
     assert len(world.fake.messages(luis_dm)) == 1
+
+
+async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> None:
+    from tests.test_e2e_islas import _three_players
+
+    world = tablero
+    place, _ = await _three_players(world, days=1)
+    typed = await move(world, world.ana, place, "skip")
+    assert typed.ephemeral and "vote" in typed.text  # nobody skips their own turn by typing
+    early = await (await world.fake.slash(world.luis, place, "skip")).done()
+    assert "aún tiene tiempo" in early.text
+    await _tick(world, 25)
+    first = await (await world.fake.slash(world.luis, place, "skip")).done()
+    assert first.ephemeral and "1 de los 2" in first.text
+    again = await (await world.fake.slash(world.luis, place, "skip")).done()
+    assert "1 de los 2" in again.text  # one vote each
+    await (await world.fake.slash(world.eve, place, "skip")).done()
+    game = await stored_game(world)
+    assert game.moves == ["skip"] and game.active
+    posted = world.fake.messages(place)[-1]
+    assert "Ana's turn was skipped" in posted.content and world.luis.id in posted.pinged_user_ids
+    claim = await (await world.fake.slash(world.eve, place, "claim")).done()
+    assert "still has time" in claim.text  # Luis's turn has just begun

@@ -87,6 +87,10 @@ class GameAdapter:
         """An image to show with the picker's step after ``path`` (None: no image)."""
         return None
 
+    def table_move(self, move: Any) -> bool:
+        """Whether ``move`` is decided by the table, not played by a player (an Islas skip)."""
+        return False
+
     def expand(self, state: State, text: str) -> str:
         """Typed text with the game's shortcuts spelled out in notation (default: unchanged)."""
         return text

@@ -11,7 +11,7 @@ from cogs.games.base import GameAdapter
 from locales import join, t
 from render.islas import LABELS, render_islas, render_islas_choices
 from rules import Event
-from rules.islas import ISLAS, IslasState, Placement
+from rules.islas import ISLAS, IslasState, Placement, Skip
 
 NO_FOLLOWER = "none"
 CONFIRM = "ok"
@@ -49,6 +49,10 @@ class IslasAdapter(GameAdapter):
         """The colour of the seat's pieces."""
         return t(lang, f"islas-seat-{seat}")
 
+    def table_move(self, move: Any) -> bool:
+        """A skip is voted by the other players (/skip), never typed as one's move."""
+        return isinstance(move, Skip)
+
     def expand(self, state: Any, text: str) -> str:
         """'B 90 island S' -> '3,1 90 island S': a labelled spot stands for its square."""
         match = _BY_LABEL.match(text)
@@ -84,6 +88,8 @@ class IslasAdapter(GameAdapter):
                     sentences.append(t(lang, key, kind=kind, players=scorers, points=p["points"]))
                 case "islas-put-out":
                     sentences.append(t(lang, "islas-put-out"))
+                case "islas-skipped":
+                    sentences.append(t(lang, "islas-skipped", player=names[p["seat"]]))
         return " ".join(sentences)
 
     def result(self, lang: str, state: Any, names: Sequence[str]) -> str:

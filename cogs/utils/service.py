@@ -103,8 +103,11 @@ class GameService:
         it is made, and the public message comes once the turn passes.
         """
         seat, state = self.check_turn(record, user_id)
+        adapter = adapter_for(record.game)
         try:
-            move = state.parse(adapter_for(record.game).expand(state, text))
+            move = state.parse(adapter.expand(state, text))
+            if adapter.table_move(move):
+                raise UserError("error-table-move")
             new = state.clone()
             notation = new.format(move)
             new.apply(move)
@@ -266,6 +269,19 @@ class GameService:
             await user.send(text)
         except discord.HTTPException:
             log.info("could not DM user of game %d (DMs closed?)", record.id)
+
+    async def skip(self, record: GameRecord, voter_id: int) -> None:
+        """Take the turn away from the player to move (the table voted it), and announce."""
+        seat = self.state(record).turn
+        assert seat is not None
+        try:
+            await self.store.games.append_move(
+                record.id, record.version, seat=seat, user_id=voter_id, move="skip"
+            )
+        except StaleGame:
+            raise UserError("error-position-changed") from None
+        log.info("game %d: a turn skipped by vote", record.id)
+        await self.announce(await self.game(record.id))
 
     async def time_out(self, record: GameRecord, loser: int, claimer: int) -> None:
         """End a game whose player to move ran out of time, won by the claimer."""

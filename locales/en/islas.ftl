@@ -17,6 +17,7 @@ islas-placed = **{ $player }** placed a tile on { $x },{ $y }.
 islas-placed-follower = **{ $player }** placed a tile on { $x },{ $y } and a follower on the { $kind }.
 islas-scored = { $kind } completed: { $players } +{ $points }.
 islas-scored-final = Final count, { $kind }: { $players } +{ $points }.
+islas-skipped = ⏭️ { $player }'s turn was skipped: their time ran out and the table voted.
 islas-put-out = The next tile fitted nowhere and is out of the game.
 islas-result-win = 🏆 { $winners } wins. Scores: { $scores }.
 islas-result-shared = 🏆 { $winners } share the win. Scores: { $scores }.

@@ -212,7 +212,7 @@ cmd-claim-desc = Claim the win when your opponent's time to move has run out
 error-claim-own-turn = It's your own turn: there is nothing to claim.
 error-claim-no-deadline = This game has no time limit.
 error-claim-too-early = Your opponent still has time: the deadline is { $deadline }.
-error-claim-multiplayer = With more than two players a win cannot be claimed; keep waiting or resign.
+error-claim-multiplayer = With more than two players a win cannot be claimed: vote to skip the turn with /skip.
 cmd-notify = notify
 cmd-notify-desc = Get a direct message when it's your turn, and for reminders
 cmd-notify-on = on
@@ -233,3 +233,8 @@ settings-now = Settings of this server: a reminder after { $hours } h without a 
    *[no] without threads.
 }
 games-deadline = ⏳ { $deadline }
+cmd-skip = skip
+cmd-skip-desc = Vote to skip the turn of a player whose time ran out (3+ players)
+skip-counted = Your vote is counted: { $votes } of the { $needed } needed to skip this turn.
+error-skip-two-players = With two players there is no vote: claim the win with /claim.
+error-table-move = A turn is skipped only by the other players' vote (/skip), once its time has run out.

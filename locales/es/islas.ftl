@@ -17,6 +17,7 @@ islas-placed = **{ $player }** colocó una ficha en { $x },{ $y }.
 islas-placed-follower = **{ $player }** colocó una ficha en { $x },{ $y } y un seguidor en: { $kind }.
 islas-scored = Completado ({ $kind }): { $players } +{ $points }.
 islas-scored-final = Recuento final ({ $kind }): { $players } +{ $points }.
+islas-skipped = ⏭️ Se saltó el turno de { $player }: se le acabó el tiempo y la mesa votó.
 islas-put-out = La siguiente ficha no cabía en ningún sitio y queda fuera del juego.
 islas-result-win = 🏆 Gana { $winners }. Puntos: { $scores }.
 islas-result-shared = 🏆 { $winners } comparten la victoria. Puntos: { $scores }.

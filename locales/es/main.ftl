@@ -212,7 +212,7 @@ cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo pa
 error-claim-own-turn = Es tu propio turno: no hay nada que reclamar.
 error-claim-no-deadline = Esta partida no tiene límite de tiempo.
 error-claim-too-early = Tu rival aún tiene tiempo: el plazo termina { $deadline }.
-error-claim-multiplayer = Con más de dos jugadores no se puede reclamar la victoria; sigue esperando o ríndete.
+error-claim-multiplayer = Con más de dos jugadores no se puede reclamar la victoria: vota saltar el turno con /saltar.
 cmd-notify = avisos
 cmd-notify-desc = Recibe un mensaje directo cuando te toque, y los recordatorios
 cmd-notify-on = activar
@@ -233,3 +233,8 @@ settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin juga
    *[no] sin hilos.
 }
 games-deadline = ⏳ { $deadline }
+cmd-skip = saltar
+cmd-skip-desc = Vota saltar el turno de un jugador sin tiempo (3 o más jugadores)
+skip-counted = Tu voto cuenta: { $votes } de los { $needed } necesarios para saltar este turno.
+error-skip-two-players = Con dos jugadores no hay votación: reclama la victoria con /reclamar.
+error-table-move = Un turno solo se salta por votación de los demás jugadores (/saltar), cuando se acabó su tiempo.

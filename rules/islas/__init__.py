@@ -8,6 +8,8 @@ the north, rotation is clockwise. ``follower`` is None or (kind, where): kind "i
 "bridge", "water" or "lighthouse"; where the canonical side (N E S W) or half-edge (NNW … WNW)
 of the segment on the rotated tile, "" for a lighthouse. Two segments of one tile are two
 moves even when the map joins them; two rotations of a symmetric tile are two moves too.
+``Skip()``, written ``skip`` (or ``saltar``), is never a legal move: the bot records it when
+the other players vote a timed-out player's turn away; the same tile passes to the next one.
 
 Events returned by ``apply`` (key: params), all public — the order of the pile never is, but
 each tile is shown to everybody as it is drawn:
@@ -26,6 +28,8 @@ each tile is shown to everybody as it is drawn:
   completed island at the end, is not.
 - ``islas-follower-returned``: seat, count — ``count`` of ``seat``'s followers went back to
   them from the features just scored (minority followers included). Never at the end.
+- ``islas-skipped``: seat — ``seat`` lost their turn (a ``skip``: the table's decision after
+  their time ran out); the same tile passes to the next player, announced by ``islas-drew``.
 - ``islas-put-out``: tile — the next tile, type ``tile``, fitted nowhere and left the game.
 - ``islas-drew``: seat, tile — ``seat`` (the next to move) drew tile type ``tile``.
 - ``islas-game-over``: winners, scores — the last tile was placed or put out; ``scores`` are
@@ -51,7 +55,7 @@ from __future__ import annotations
 
 from rules.islas.features import Board, Feature
 from rules.islas.game import ISLAS, Islas
-from rules.islas.moves import KIND_WORDS, Placement, format_move, read_move
+from rules.islas.moves import KIND_WORDS, Placement, Skip, format_move, read_move
 from rules.islas.shapes import BRIDGE, ISLAND, KINDS, LIGHTHOUSE, SHAPES, WATER, Segment, Shape
 from rules.islas.state import FOLLOWERS, IslasState, spot_label
 from rules.islas.tiles import COUNTS, START, TILES, pile
@@ -76,6 +80,7 @@ __all__ = [
     "Placement",
     "Segment",
     "Shape",
+    "Skip",
     "format_move",
     "pile",
     "read_move",

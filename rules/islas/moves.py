@@ -28,6 +28,18 @@ class Placement:
     follower: Follower | None = None
 
 
+@dataclass(frozen=True)
+class Skip:
+    """The player to move loses their turn; the tile stays on top for the next player.
+
+    Never among the legal moves: the table decides it (a majority of the other players once
+    the player's time to move has run out), and the bot writes it in the record.
+    """
+
+
+#: Words that spell ``Skip``.
+SKIP_WORDS = ("skip", "saltar")
+
 #: Words of the notation, English and Spanish, for each kind of segment.
 KIND_WORDS: dict[str, str] = {
     "island": ISLAND,
@@ -62,10 +74,12 @@ def where_named(kind: str, where: str) -> str:
     return spelled
 
 
-def read_move(text: str) -> Placement:
+def read_move(text: str) -> Placement | Skip:
     """The move ``text`` spells, not yet checked against a position."""
     # str.split also splits on Unicode spaces (no-break, ideographic), which \s here would not.
     cleaned = " ".join(text.split()).translate(_DASHES)
+    if cleaned.lower() in SKIP_WORDS:
+        return Skip()
     found = _MOVE.fullmatch(cleaned)
     if found is None:
         raise InvalidMove("move-unreadable", text=text)
@@ -78,8 +92,10 @@ def read_move(text: str) -> Placement:
     return Placement(int(found["x"]), int(found["y"]), int(found["rotation"]), follower)
 
 
-def format_move(move: Placement) -> str:
-    """The canonical notation of ``move``: ``0,-1 180 island S``."""
+def format_move(move: Placement | Skip) -> str:
+    """The canonical notation of ``move``: ``0,-1 180 island S`` (or ``skip``)."""
+    if isinstance(move, Skip):
+        return SKIP_WORDS[0]
     text = f"{move.x},{move.y} {move.rotation}"
     if move.follower is None:
         return text

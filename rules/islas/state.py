@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
-from rules.islas.moves import Placement, format_move, read_move, where_named
+from rules.islas.moves import Placement, Skip, format_move, read_move, where_named
 from rules.islas.shapes import BRIDGE, ISLAND, KINDS, SHAPES, Shape
 from rules.islas.tiles import ROTATIONS, START
 from rules.islas_view import Follower, IslasView, PlacedTile, Scored, Spot
@@ -147,8 +147,10 @@ class IslasState(State[Placement]):
         return shape, index
 
     # -- playing -----------------------------------------------------------------------------------
-    def apply(self, move: Placement) -> list[Event]:
+    def apply(self, move: Placement | Skip) -> list[Event]:
         """Place the tile (and a follower), score what it completed, draw the next tile."""
+        if isinstance(move, Skip):
+            return self._skip()
         shape, segment = self._check(move)
         seat = self.to_move
         board = self.board
@@ -174,6 +176,16 @@ class IslasState(State[Placement]):
         self.scored = tuple(scored)
         self.next += 1
         return events + scoring + self._draw()
+
+    def _skip(self) -> list[Event]:
+        """The player to move loses their turn; the same tile goes to the next player."""
+        if self.finished:
+            raise IllegalMove("game-over")
+        seat = self.to_move
+        self.ply += 1
+        self.scored = ()
+        drew = {"seat": self.to_move, "tile": self.pile[self.next]}
+        return [Event("islas-skipped", {"seat": seat}), Event("islas-drew", drew)]
 
     def _completed(self, tile: int) -> list[int]:
         """A node of every feature that placing ``tile`` completed, one per feature."""
@@ -304,16 +316,20 @@ class IslasState(State[Placement]):
             winners=self.winners,
         )
 
-    def parse(self, text: str) -> Placement:
+    def parse(self, text: str) -> Placement | Skip:
         """Read a move in notation, refuse it unless legal, and name its follower canonically."""
         move = read_move(text)
+        if isinstance(move, Skip):
+            if self.finished:
+                raise IllegalMove("game-over")
+            return move
         shape, index = self._check(move)
         if index is None:
             return move
         segment = shape.segments[index]
         return Placement(move.x, move.y, move.rotation, (segment.kind, segment.where))
 
-    def format(self, move: Placement) -> str:
+    def format(self, move: Placement | Skip) -> str:
         """The canonical notation: ``0,-1 180 island S``."""
         return format_move(move)
 
@@ -325,9 +341,9 @@ class IslasState(State[Placement]):
             "placed": len(self.board.tiles),
         }
 
-    def move_reveals(self, move: Placement) -> bool:
+    def move_reveals(self, move: Placement | Skip) -> bool:
         """Whether ``move`` turns up the next tile of the pile: always, but for the last tile."""
-        return self.tiles_left > 1
+        return not isinstance(move, Skip) and self.tiles_left > 1
 
     def clone(self) -> IslasState:
         """An independent copy; the pile and the frozen view parts are shared, not copied."""
