@@ -113,9 +113,8 @@ class Timers(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
-    async def claim(self, interaction: discord.Interaction) -> None:
-        """Win a game whose opponent let their time run out."""
+    async def _out_of_time(self, interaction: discord.Interaction) -> tuple[GameRecord, int]:
+        """The game here and the seat to move, once that player's time is up (UserError if not)."""
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
         seat = record.seat_of(interaction.user.id)
         if seat is None:
@@ -128,30 +127,25 @@ class Timers(commands.Cog):
             raise UserError("error-claim-no-deadline")
         if deadline > self.bot.clock():
             raise UserError("error-claim-too-early", deadline=f"<t:{int(deadline)}:R>")
+        return record, turn
+
+    @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        """Win a two-player game whose opponent let their time run out."""
+        record, turn = await self._out_of_time(interaction)
         if record.players > 2:
             raise UserError("error-claim-multiplayer")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.time_out(record, turn, seat)
+        await self.service.time_out(record, turn, 1 - turn)
         await interaction.followup.send("✅", ephemeral=True)
 
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
     async def skip(self, interaction: discord.Interaction) -> None:
         """Vote to skip the turn of a player whose time ran out (three or more players)."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        turn = self.service.state(record).turn
-        if turn is None or turn == seat:
-            raise UserError("error-claim-own-turn")
+        record, _ = await self._out_of_time(interaction)
         if record.players <= 2:
             raise UserError("error-skip-two-players")
-        deadline = self.service.deadline(record)
-        if deadline is None:
-            raise UserError("error-claim-no-deadline")
-        if deadline > self.bot.clock():
-            raise UserError("error-claim-too-early", deadline=f"<t:{int(deadline)}:R>")
-        assert record.turn_started_at is not None
+        assert record.turn_started_at is not None  # a deadline counts from it
         votes = await self.store.games.vote_skip(
             record.id, record.turn_started_at, interaction.user.id
         )

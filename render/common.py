@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import itertools
+import math
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -217,3 +219,23 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     out = io.BytesIO()
     indexed.save(out, format="PNG")
     return out.getvalue()
+
+
+def along(
+    path: Sequence[tuple[float, float]], every: float, start: float = 0.0
+) -> list[tuple[tuple[float, float], float]]:
+    """Points every ``every`` units of arc along a polyline, each with its direction there.
+
+    Planks on a bridge, dots on a sea lane: anything spaced evenly along a drawn path.
+    """
+    out: list[tuple[tuple[float, float], float]] = []
+    walked, target = 0.0, start
+    for p, q in itertools.pairwise(path):
+        step = math.dist(p, q)
+        while step > 0 and walked + step >= target:
+            t = (target - walked) / step
+            point = (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+            out.append((point, math.atan2(q[1] - p[1], q[0] - p[0])))
+            target += every
+        walked += step
+    return out

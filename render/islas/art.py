@@ -7,7 +7,6 @@ whatever the rotation; shadows always fall to the lower right.
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from functools import lru_cache
@@ -23,6 +22,7 @@ from render.common import (
     PANEL,
     PANEL_EDGE,
     RGB,
+    along,
     blend,
     hex_rgb,
     palette_image,
@@ -175,25 +175,6 @@ def _band(points: list[Point], width: float) -> list[Point]:
     return left + right[::-1]
 
 
-def _along(points: list[Point], every: float, start: float) -> list[tuple[Point, float]]:
-    """Points every ``every`` along a polyline, with the direction there."""
-    out: list[tuple[Point, float]] = []
-    walked, target = 0.0, start
-    for p, q in itertools.pairwise(points):
-        step = math.dist(p, q)
-        while step > 0 and walked + step >= target:
-            t = (target - walked) / step
-            out.append(
-                (
-                    (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t),
-                    math.atan2(q[1] - p[1], q[0] - p[0]),
-                )
-            )
-            target += every
-        walked += step
-    return out
-
-
 BEACH = 0.045  # sand along a coast, inside the island
 GRASS_W = 0.075  # light green between the beach and the forest
 HALO = 0.05  # shallow water outside a coast
@@ -233,7 +214,7 @@ def _planks(draw: ImageDraw.ImageDraw, image: Image.Image, plan: Shape, s: float
         draw.polygon(_band(pts, PLANK * s), fill=WOOD_EDGE)
         draw.polygon(_band(pts, (PLANK - 0.045) * s), fill=WOOD)
         half = (PLANK - 0.045) / 2 * s
-        for (x, y), angle in _along(pts, 0.06 * s, 0.03 * s):
+        for (x, y), angle in along(pts, 0.06 * s, 0.03 * s):
             nx, ny = -math.sin(angle) * half, math.cos(angle) * half
             draw.line([(x - nx, y - ny), (x + nx, y + ny)], fill=BOARD, width=round(0.012 * s))
     if plan.hub:

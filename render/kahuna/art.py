@@ -19,6 +19,7 @@ from render.common import (
     PANEL_EDGE,
     RGB,
     SKY_BLUE,
+    along,
     blend,
     draw_centered,
     fit_text,
@@ -91,26 +92,6 @@ def palette() -> Image.Image:
 
 def _scaled(points: list[Point], origin: Point, k: int = K) -> list[Point]:
     return [((x - origin[0]) * k, (y - origin[1]) * k) for x, y in points]
-
-
-def along(path: list[Point], every: float, start: float = 0.0) -> list[tuple[Point, float]]:
-    """Points every ``every`` px of arc along ``path``, each with the path's direction there."""
-    out: list[tuple[Point, float]] = []
-    walked = 0.0
-    target = start
-    for p, q in itertools.pairwise(path):
-        step = math.dist(p, q)
-        while step > 0 and walked + step >= target:
-            t = (target - walked) / step
-            out.append(
-                (
-                    (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t),
-                    math.atan2(q[1] - p[1], q[0] - p[0]),
-                )
-            )
-            target += every
-        walked += step
-    return out
 
 
 def band(pts: list[Point], width: float) -> list[Point]:
