@@ -6,7 +6,7 @@ says what is specific to it by subclassing ``GameAdapter``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cogs.utils.errors import UserError
@@ -100,6 +100,10 @@ class GameAdapter:
         return state.format(move)
 
     # -- images ----------------------------------------------------------------------------
+    def image_words(self, lang: str, prefix: str, keys: Iterable[str]) -> dict[str, str]:
+        """A renderer's label words in ``lang``: message ``{prefix}-{key}`` for each key."""
+        return {key: t(lang, f"{prefix}-{key.replace('_', '-')}") for key in keys}
+
     def render(self, lang: str, state: State, seat: int | None, names: Sequence[str]) -> bytes:
         """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread."""
         raise NotImplementedError

@@ -164,7 +164,7 @@ class IslasAdapter(GameAdapter):
 
     # -- images ----------------------------------------------------------------------------
     def _labels_for(self, lang: str) -> dict[str, str]:
-        return {key: t(lang, f"islas-label-{key.replace('_', '-')}") for key in LABELS}
+        return self.image_words(lang, "islas-label", LABELS)
 
     def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
         """The map with the current tile's spots labelled."""

@@ -226,7 +226,7 @@ class KahunaAdapter(GameAdapter):
 
     # -- images ----------------------------------------------------------------------------
     def _labels(self, lang: str) -> dict[str, str]:
-        return {key: t(lang, f"kahuna-label-{key.replace('_', '-')}") for key in LABELS}
+        return self.image_words(lang, "kahuna-label", LABELS)
 
     def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
         """The board as ``seat`` sees it (the public board for None)."""

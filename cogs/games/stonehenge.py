@@ -148,7 +148,7 @@ class StonehengeAdapter(GameAdapter):
 
     def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
         """The board as ``seat`` sees it."""
-        labels = {key: t(lang, f"sh-label-{key.replace('_', '-')}") for key in LABELS}
+        labels = self.image_words(lang, "sh-label", LABELS)
         return render_stonehenge(state.view(seat), names=(names[0], names[1]), labels=labels)
 
     def series_text(
