@@ -266,6 +266,9 @@ class Play(commands.Cog):
                 days_per_move=challenge.days_per_move,
             )
         except ChallengeGone:
+            again = await self.store.challenges.get(challenge.id)
+            if again is not None and again.status == "accepted":
+                return  # the last two answers came together: the other one started the game
             raise UserError("error-challenge-closed") from None
         title = adapter_for(record.game).title(record.lang)
         names = " – ".join(name for _, name in seats)
