@@ -78,7 +78,7 @@ class IslasAdapter(GameAdapter):
                             player=names[p["seat"]],
                             x=p["x"],
                             y=p["y"],
-                            kind=t(lang, f"islas-kind-{p['follower']}"),
+                            kind=p["follower"],
                         )
                     )
                 case "islas-scored":

@@ -14,7 +14,12 @@ islas-kind-lighthouse = lighthouse
 
 ## A turn in words
 islas-placed = **{ $player }** placed a tile on { $x },{ $y }.
-islas-placed-follower = **{ $player }** placed a tile on { $x },{ $y } and a follower on the { $kind }.
+islas-placed-follower = **{ $player }** placed a tile on { $x },{ $y } and a follower { $kind ->
+    [island] on the island
+    [bridge] on the bridge
+    [lighthouse] on the lighthouse
+   *[water] in the water
+}.
 islas-scored = { $kind } completed: { $players } +{ $points }.
 islas-scored-final = Final count, { $kind }: { $players } +{ $points }.
 islas-skipped = ⏭️ { $player }'s turn was skipped: their time ran out and the table voted.

@@ -14,7 +14,12 @@ islas-kind-lighthouse = faro
 
 ## Un turno en palabras
 islas-placed = **{ $player }** colocó una ficha en { $x },{ $y }.
-islas-placed-follower = **{ $player }** colocó una ficha en { $x },{ $y } y un seguidor en: { $kind }.
+islas-placed-follower = **{ $player }** colocó una ficha en { $x },{ $y } y un seguidor { $kind ->
+    [island] en la isla
+    [bridge] en el puente
+    [lighthouse] en el faro
+   *[water] en el agua
+}.
 islas-scored = Completado ({ $kind }): { $players } +{ $points }.
 islas-scored-final = Recuento final ({ $kind }): { $players } +{ $points }.
 islas-skipped = ⏭️ Se saltó el turno de { $player }: se le acabó el tiempo y la mesa votó.
