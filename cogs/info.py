@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.notices import deadline
 from locales import t
 
 if TYPE_CHECKING:
@@ -45,9 +46,9 @@ class Info(commands.Cog):
                 if mine
                 else t(lang, "games-their-turn", player=record.names()[turn or 0])
             )
-            deadline = self.service.deadline(record)
-            if deadline is not None:
-                waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(deadline)}:R>")
+            due = deadline(record)
+            if due is not None:
+                waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(due)}:R>")
             title = adapter_for(record.game).title(lang)
             rows.append(
                 (

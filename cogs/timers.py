@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.games import adapter_for
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
+from cogs.utils.notices import deadline, direct_message
 from cogs.utils.service import MENTION_USERS
 from data import GameRecord, Timer
 from locales import t
@@ -98,7 +99,7 @@ class Timers(commands.Cog):
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
         )
-        await self.service.direct_message(record, turn, "dm-reminder")
+        await direct_message(self.service, record, turn, "dm-reminder")
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
         others = [s.name for s in record.seats if s.seat != turn]
@@ -122,11 +123,11 @@ class Timers(commands.Cog):
         turn = self.service.state(record).turn
         if turn is None or turn == seat:
             raise UserError("error-claim-own-turn")
-        deadline = self.service.deadline(record)
-        if deadline is None:
+        due = deadline(record)
+        if due is None:
             raise UserError("error-claim-no-deadline")
-        if deadline > self.bot.clock():
-            raise UserError("error-claim-too-early", deadline=f"<t:{int(deadline)}:R>")
+        if due > self.bot.clock():
+            raise UserError("error-claim-too-early", deadline=f"<t:{int(due)}:R>")
         return record, turn
 
     @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))

@@ -16,6 +16,7 @@ import discord
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
 from cogs.utils.errors import UserError
+from cogs.utils.notices import DAY, turn_began
 from data import GameRecord, StaleGame, Store
 from locales import t
 from rules import Event, Outcome, RulesError, State, get_game
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-DAY = 86400.0
 CACHED_STATES = 512  # positions kept in memory; any other is replayed from its record
 
 
@@ -229,46 +229,10 @@ class GameService:
             allowed_mentions=MENTION_USERS,
         )
         if record.active:
-            await self._turn_began(record, message)
+            await turn_began(self, record, message)
         else:
             await self._continue_series(record)
         await self.store.games.mark_posted(record.id, record.version, message.id)
-
-    async def _turn_began(self, record: GameRecord, message: discord.Message) -> None:
-        """A turn starts now: its reminder and deadline timers, and a DM to whoever opted in."""
-        now = self.bot.clock()
-        await self.store.games.start_turn(record.id, now)
-        record.turn_started_at = now
-        settings = await self.store.settings.guild(record.guild_id)
-        timers = self.store.timers
-        await timers.add("reminder", record.id, now + settings.reminder_hours * 3600, now)
-        if record.days_per_move:
-            await timers.add("deadline", record.id, now + record.days_per_move * DAY, now)
-        self.bot.wake_timers()
-        turn = self.state(record).turn
-        assert turn is not None
-        await self.direct_message(record, turn, "dm-your-turn", link=message.jump_url)
-
-    def deadline(self, record: GameRecord) -> float | None:
-        """When the player to move runs out of time (None: the game has no deadline)."""
-        if not record.days_per_move or record.turn_started_at is None:
-            return None
-        return record.turn_started_at + record.days_per_move * DAY
-
-    async def direct_message(self, record: GameRecord, seat: int, key: str, **args: Any) -> None:
-        """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it)."""
-        user_id = record.user_of(seat)
-        if not await self.store.settings.dm_turns(user_id):
-            return
-        opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
-        title = adapter_for(record.game).title(record.lang)
-        place = f"<#{record.place_id or record.channel_id}>"
-        text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
-        try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException:
-            log.info("could not DM user of game %d (DMs closed?)", record.id)
 
     async def skip(self, record: GameRecord, voter_id: int) -> None:
         """Take the turn away from the player to move (the table voted it), and announce."""

@@ -1,0 +1,64 @@
+"""What starting a turn sets going: the reminder and deadline timers, and the opted-in DM."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.games import adapter_for
+from data import GameRecord
+from locales import t
+
+if TYPE_CHECKING:
+    from cogs.utils.service import GameService
+
+log = logging.getLogger(__name__)
+
+DAY = 86400.0
+
+
+def deadline(record: GameRecord) -> float | None:
+    """When the player to move runs out of time (None: the game has no deadline)."""
+    if not record.days_per_move or record.turn_started_at is None:
+        return None
+    return record.turn_started_at + record.days_per_move * DAY
+
+
+async def turn_began(service: GameService, record: GameRecord, message: discord.Message) -> None:
+    """A turn starts now: its reminder and deadline timers, and a DM to whoever opted in.
+
+    Timers carry the turn's start as their stamp, so those of earlier turns go stale by
+    themselves when a player moves; nothing has to be cancelled.
+    """
+    store, now = service.store, service.bot.clock()
+    await store.games.start_turn(record.id, now)
+    record.turn_started_at = now
+    settings = await store.settings.guild(record.guild_id)
+    await store.timers.add("reminder", record.id, now + settings.reminder_hours * 3600, now)
+    if record.days_per_move:
+        await store.timers.add("deadline", record.id, now + record.days_per_move * DAY, now)
+    service.bot.wake_timers()
+    turn = service.state(record).turn
+    assert turn is not None
+    await direct_message(service, record, turn, "dm-your-turn", link=message.jump_url)
+
+
+async def direct_message(
+    service: GameService, record: GameRecord, seat: int, key: str, **args: Any
+) -> None:
+    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it)."""
+    user_id = record.user_of(seat)
+    if not await service.store.settings.dm_turns(user_id):
+        return
+    opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
+    title = adapter_for(record.game).title(record.lang)
+    place = f"<#{record.place_id or record.channel_id}>"
+    text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
+    try:
+        bot = service.bot
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(text)
+    except discord.HTTPException:
+        log.info("could not DM a player of game %d (DMs closed?)", record.id)
