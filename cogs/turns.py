@@ -24,7 +24,7 @@ AUTOCOMPLETE_LIMIT = 25
 
 def _squash(text: str) -> str:
     """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
-    return re.sub(r"[^0-9a-z]", "", text.lower())
+    return re.sub(r"[^0-9a-zñáéíóúü]", "", text.lower())
 
 
 class Turns(commands.Cog):
@@ -75,9 +75,10 @@ class Turns(commands.Cog):
         choices: list[app_commands.Choice[str]] = []
         for move in state.legal_moves():
             notation = state.format(move)
-            if typed and typed not in _squash(notation):
-                continue
             name = adapter.choice_name(lang, state, move)[:100]
+            # The name is in the user's language, so "robar" finds "draw deck" too.
+            if typed and typed not in _squash(notation) and typed not in _squash(name):
+                continue
             choices.append(app_commands.Choice(name=name, value=notation))
             if len(choices) == AUTOCOMPLETE_LIMIT:
                 break

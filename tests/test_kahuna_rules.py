@@ -691,3 +691,14 @@ def test_clone_is_independent() -> None:
     idle_until(a, lambda s: s.round == 2)
     idle_until(b, lambda s: s.round == 2)
     assert a.pile == b.pile  # the random generator is copied too
+
+
+def test_spanish_verbs_read_as_the_canonical_moves() -> None:
+    from rules.kahuna.moves import format_move, read_move
+
+    assert format_move(read_move("robar mazo")) == "draw deck"
+    assert format_move(read_move("Colocar huna–elai con Huna")) == "place Elai-Huna with Huna"
+    assert format_move(read_move("quitar Elai-Huna con Huna+Elai")) == (
+        "remove Elai-Huna with Elai+Huna"
+    )
+    assert format_move(read_move("descartar Coco, Bari")) == "discard Bari Coco"

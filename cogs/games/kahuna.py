@@ -217,11 +217,8 @@ class KahunaAdapter(GameAdapter):
             case Discard(cards=cards):
                 words = t(lang, "kahuna-choice-discard", count=len(cards))
             case Draw(source=source):
-                words = t(
-                    lang,
-                    "kahuna-act-drew-pile" if source == DECK else "kahuna-act-drew-display",
-                    card=source,
-                )
+                key = "kahuna-choice-draw-pile" if source == DECK else "kahuna-choice-draw-display"
+                words = t(lang, key, card=source)
         return f"{notation} — {words}"
 
     # -- images ----------------------------------------------------------------------------

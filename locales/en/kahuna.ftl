@@ -53,6 +53,8 @@ kahuna-prompt-discard = Which cards do you discard face down?
 kahuna-prompt-draw = Which card do you take? This ends your turn.
 kahuna-choice-place = build { $line } with { $card }
 kahuna-choice-remove = remove the bridge { $line } with { $cards }
+kahuna-choice-draw-pile = draw from the pile (ends your turn)
+kahuna-choice-draw-display = take the face-up { $card } (ends your turn)
 kahuna-choice-discard = { $count ->
     [one] discard a card face down
    *[other] discard { $count } cards face down

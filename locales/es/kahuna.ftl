@@ -53,6 +53,8 @@ kahuna-prompt-discard = ¿Qué cartas descartas boca abajo?
 kahuna-prompt-draw = ¿Qué carta tomas? Con esto termina tu turno.
 kahuna-choice-place = construir { $line } con { $card }
 kahuna-choice-remove = quitar el puente { $line } con { $cards }
+kahuna-choice-draw-pile = robar del mazo (termina tu turno)
+kahuna-choice-draw-display = robar la carta visible { $card } (termina tu turno)
 kahuna-choice-discard = { $count ->
     [one] descartar una carta boca abajo
    *[other] descartar { $count } cartas boca abajo
@@ -89,7 +91,7 @@ kahuna-not-in-display = No hay ninguna carta visible de { $card } que tomar.
 rules-kahuna =
     • **Objetivo:** controlar más islas que tu rival al final de cada una de las tres rondas.
     • **Turno:** las acciones que quieras y después robar una carta (una visible o la primera del mazo), con lo que termina tu turno. Nunca más de 5 cartas en la mano: con 5, descarta antes de robar.
-    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover place Elai-Huna with Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`remove Elai-Huna with Elai+Huna`); o descarta cartas boca abajo (`discard Bari Coco`). `draw deck` o `draw Coco` termina el turno.
+    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover colocar Elai-Huna con Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`quitar Elai-Huna con Elai+Huna`); o descarta cartas boca abajo (`descartar Bari Coco`). `robar mazo` o `robar Coco` termina el turno.
     • **Control:** tus puentes ocupan más de la mitad de las líneas de una isla (el número de su insignia). Al tomar una isla se quitan todos los puentes rivales de ella, lo que puede costarle islas vecinas.
     • **Rondas:** una ronda termina cuando se toma la última carta. La ronda 1 da 1 punto a quien tenga más islas, la 2 da 2; tras la 3, quien va delante suma la diferencia. Gana el total más alto.
     • **Secretos:** tu mano es solo tuya: mírala con /mano o con el botón «Ver mi mano».

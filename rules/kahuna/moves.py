@@ -3,7 +3,8 @@
 Every action is one move: ``place Elai-Huna with Huna``, ``remove Elai-Huna with Elai+Huna``,
 ``discard Bari Coco``, ``draw deck`` / ``draw Coco``. Reading is case-insensitive and forgiving
 (a line in either order, joined by any dash, "/" or a space; card pairs joined by "+", "&", ","
-or a space; ``draw pile`` for ``draw deck``); writing is canonical: islands capitalised, a line
+or a space; ``draw pile`` for ``draw deck``; the Spanish ``colocar … con``, ``quitar … con``,
+``descartar``, ``robar mazo``); writing is canonical: islands capitalised, a line
 and every list of cards in alphabetical order.
 """
 
@@ -64,12 +65,26 @@ _LINE = rf"(?P<a>{_WORD})(?:\s*[-/]\s*|\s+)(?P<b>{_WORD})"
 _PAIR = r"(?:\s*[+&,]\s*|\s+)"
 # ASCII-only, so that no Unicode letter case-folds into an island's letters.
 _FLAGS = re.IGNORECASE | re.ASCII
+_WITH = r"(?:with|con)"
 _PATTERNS: dict[str, re.Pattern[str]] = {
-    "place": re.compile(rf"place\s+{_LINE}\s+with\s+(?P<card>{_WORD})", _FLAGS),
-    "remove": re.compile(rf"remove\s+{_LINE}\s+with\s+(?P<c>{_WORD}){_PAIR}(?P<d>{_WORD})", _FLAGS),
-    "discard": re.compile(rf"discard\s+(?P<cards>{_WORD}(?:{_PAIR}{_WORD})*)", _FLAGS),
-    "draw": re.compile(rf"draw\s+(?P<source>{_WORD})", _FLAGS),
+    "place": re.compile(rf"\w+\s+{_LINE}\s+{_WITH}\s+(?P<card>{_WORD})", _FLAGS),
+    "remove": re.compile(rf"\w+\s+{_LINE}\s+{_WITH}\s+(?P<c>{_WORD}){_PAIR}(?P<d>{_WORD})", _FLAGS),
+    "discard": re.compile(rf"\w+\s+(?P<cards>{_WORD}(?:{_PAIR}{_WORD})*)", _FLAGS),
+    "draw": re.compile(rf"\w+\s+(?P<source>{_WORD})", _FLAGS),
 }
+#: The verbs read, English (canonical) and Spanish, for each action.
+VERBS: dict[str, str] = {
+    "place": "place",
+    "colocar": "place",
+    "remove": "remove",
+    "quitar": "remove",
+    "discard": "discard",
+    "descartar": "discard",
+    "draw": "draw",
+    "robar": "draw",
+}
+#: Words for the top of the draw pile.
+PILE_WORDS = (DECK, "pile", "mazo")
 # Hyphen, non-breaking hyphen, figure dash, en dash, em dash, horizontal bar, minus sign.
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 
@@ -94,8 +109,8 @@ def read_move(text: str) -> KahunaMove:
     """The move ``text`` spells, not yet checked against a position."""
     # str.split also splits on Unicode spaces (no-break, ideographic), which \s here would not.
     cleaned = " ".join(text.split()).translate(_DASHES)
-    verb = cleaned.split(" ", 1)[0].lower()
-    found = _PATTERNS[verb].fullmatch(cleaned) if verb in _PATTERNS else None
+    verb = VERBS.get(cleaned.split(" ", 1)[0].lower())
+    found = _PATTERNS[verb].fullmatch(cleaned) if verb is not None else None
     if found is None:
         raise InvalidMove("move-unreadable", text=text)
     if verb == "place":
@@ -106,7 +121,7 @@ def read_move(text: str) -> KahunaMove:
         words = re.split(_PAIR, found["cards"])
         return Discard(tuple(_island(word) for word in words))
     source = found["source"]
-    if source.lower() in (DECK, "pile"):
+    if source.lower() in PILE_WORDS:
         return Draw(DECK)
     return Draw(_island(source))
 
