@@ -78,6 +78,16 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
+def warm_renderers() -> None:
+    """Draw the opening position of every game once (the renderers cache their static parts)."""
+    from cogs.games import ADAPTERS
+
+    for adapter in ADAPTERS.values():
+        players = adapter.engine.min_players
+        state = adapter.engine.new(players, 0, {})
+        adapter.render("en", state, None, [f"P{seat}" for seat in range(players)])
+
+
 def quiet_chatty_loggers() -> None:
     """Keep libraries that log raw payloads at DEBUG (gateway events, SQL parameters) at INFO.
 
@@ -154,6 +164,9 @@ class Tablero(commands.Bot):
         """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
         await self.service.recover()
+        # Build every renderer's cached layers now, in a worker thread, so that the first
+        # board a player waits for is as quick as the others.
+        await asyncio.to_thread(warm_renderers)
 
     async def close(self) -> None:
         """Stop the bot and close the database."""

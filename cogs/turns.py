@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import adapter_for
+from cogs.games.base import GameAdapter
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
-from rules import RulesError
+from rules import RulesError, State
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -25,6 +26,29 @@ AUTOCOMPLETE_LIMIT = 25
 def _squash(text: str) -> str:
     """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
     return re.sub(r"[^0-9a-zñáéíóúü]", "", text.lower())
+
+
+def _choices(
+    adapter: GameAdapter, lang: str, state: State, current: str
+) -> list[app_commands.Choice[str]]:
+    """Up to 25 legal moves for what was typed: a complete move alone, else those whose
+    notation contains the text, else those whose words (in the user's language) do."""
+    legal = state.legal_moves()
+    try:
+        exact = state.parse(adapter.expand(state, current))
+    except RulesError:
+        exact = None
+    if exact is not None and exact in legal:
+        found = [exact]
+    else:
+        typed = _squash(current)
+        found = [m for m in legal if typed in _squash(state.format(m))]
+        if not found:  # "robar" finds "draw deck" for a Spanish speaker
+            found = [m for m in legal if typed in _squash(adapter.choice_name(lang, state, m))]
+    return [
+        app_commands.Choice(name=adapter.choice_name(lang, state, m)[:100], value=state.format(m))
+        for m in found[:AUTOCOMPLETE_LIMIT]
+    ]
 
 
 class Turns(commands.Cog):
@@ -62,27 +86,7 @@ class Turns(commands.Cog):
                     value=current[:100] or "-",
                 )
             ]
-        adapter = adapter_for(record.game)
-        lang = lang_of(interaction)
-        try:  # a complete move in any accepted spelling ("l 5") is offered alone
-            exact = state.parse(current)
-        except RulesError:
-            exact = None
-        if exact is not None and exact in state.legal_moves():
-            name = adapter.choice_name(lang, state, exact)[:100]
-            return [app_commands.Choice(name=name, value=state.format(exact))]
-        typed = _squash(current)
-        choices: list[app_commands.Choice[str]] = []
-        for move in state.legal_moves():
-            notation = state.format(move)
-            name = adapter.choice_name(lang, state, move)[:100]
-            # The name is in the user's language, so "robar" finds "draw deck" too.
-            if typed and typed not in _squash(notation) and typed not in _squash(name):
-                continue
-            choices.append(app_commands.Choice(name=name, value=notation))
-            if len(choices) == AUTOCOMPLETE_LIMIT:
-                break
-        return choices
+        return _choices(adapter_for(record.game), lang_of(interaction), state, current)
 
     @app_commands.command(name=L("cmd-board"), description=L("cmd-board-desc"))
     async def board(self, interaction: discord.Interaction) -> None:
