@@ -1,0 +1,88 @@
+"""How a challenge looks on Discord: its text, and its buttons that survive restarts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.games import adapter_for
+from cogs.utils.replies import guarded
+from data import Challenge
+from locales import join, t
+
+
+def challenge_text(challenge: Challenge) -> str:
+    """The public text of an open challenge, in the challenger's language."""
+    lang = challenge.lang
+    adapter = adapter_for(challenge.game)
+    details = adapter.option_summary(lang, challenge.options, challenge.series_length)
+    common = {
+        "challenger": challenge.challenger_name,
+        "game": adapter.title(lang),
+        "details": f" ({details})" if details else "",
+        "expires": f"<t:{int(challenge.expires_at)}:R>",
+    }
+    if challenge.is_open:
+        seated = [challenge.challenger_name, *(p.name for p in challenge.accepted)]
+        engine = adapter.engine
+        if engine.max_players == 2:
+            return t(lang, "challenge-open", **common)
+        return t(
+            lang,
+            "challenge-open-table",
+            **common,
+            seated=join(lang, seated),
+            least=engine.min_players,
+            most=engine.max_players,
+        )
+    invited = join(lang, [f"<@{p.user_id}>" for p in challenge.players])
+    text = t(lang, "challenge-named", **common, opponent=invited)
+    if challenge.accepted:
+        waiting = join(lang, [f"<@{p.user_id}>" for p in challenge.waiting_for])
+        text += "\n" + t(lang, "challenge-waiting", waiting=waiting)
+    return text
+
+
+def challenge_buttons(challenge: Challenge) -> discord.ui.View:
+    """Accept/Decline, or Join/Leave/Start for an open table, in the challenger's language."""
+    view = discord.ui.View(timeout=None)
+    acts = [("accept", discord.ButtonStyle.success), ("decline", discord.ButtonStyle.secondary)]
+    if challenge.is_open and challenge.max_players > 2:
+        acts.append(("start", discord.ButtonStyle.primary))
+    for act, style in acts:
+        key = f"button-{act}" if not challenge.is_open else f"button-open-{act}"
+        view.add_item(ChallengeButton(challenge.id, act, t(challenge.lang, key), style))
+    return view
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ch:(?P<cid>\d+):(?P<act>accept|decline|start)",
+):
+    """Accept or Decline on a challenge; works after restarts."""
+
+    def __init__(
+        self,
+        cid: int,
+        act: str,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(label=label or act, style=style, custom_id=f"ch:{cid}:{act}")
+        )
+        self.cid, self.act = cid, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChallengeButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["cid"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the Play cog."""
+        cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
+        await guarded(interaction, cog.answer(interaction, self.cid, self.act))
