@@ -242,6 +242,7 @@ class Play(commands.Cog):
 
     async def start_game(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Create the game (once), open its thread, post the opening board."""
+        started_by_challenger = interaction.user.id == challenge.challenger_id
         service = self.bot.service
         series_id = None
         if challenge.series_length > 1:
@@ -277,7 +278,7 @@ class Play(commands.Cog):
         await interaction.edit_original_response(
             content=t(
                 challenge.lang,
-                "challenge-accepted",
+                "challenge-started" if started_by_challenger else "challenge-accepted",
                 name=interaction.user.display_name,
                 game=title,
                 place=place.mention,

@@ -237,3 +237,25 @@ async def test_a_two_player_game_refuses_a_second_opponent(tablero: World) -> No
     args = {"game": "stonehenge", "opponent": world.luis, "opponent2": world.eve}
     ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
     assert ix.ephemeral and "2 players at most" in ix.text
+
+
+async def test_an_open_table_of_three_started_by_its_challenger(tablero: World) -> None:
+    world = tablero
+    ix = await (await world.fake.slash(world.ana, world.channel, "play", {"game": "islas"})).done()
+    offer = ix.message
+    assert "2 to 5 players" in offer.content and "Seated: Ana." in offer.content
+    start = button(offer, "ch:", ":start")
+    early = await (await world.fake.click(world.ana, offer, start)).done()
+    assert early.ephemeral and "Not enough players" in early.text
+    await (await world.fake.click(world.luis, offer, button(offer, "ch:", ":accept"))).done()
+    assert "Seated: Ana and Luis." in offer.content
+    await (await world.fake.click(world.eve, offer, button(offer, "ch:", ":accept"))).done()
+    await (await world.fake.click(world.eve, offer, button(offer, "ch:", ":decline"))).done()
+    assert "Seated: Ana and Luis." in offer.content  # Eve left again
+    await (await world.fake.click(world.eve, offer, button(offer, "ch:", ":accept"))).done()
+    stranger = await (await world.fake.click(world.luis, offer, start)).done()
+    assert "Solo quien lanzó el reto" in stranger.text
+    await (await world.fake.click(world.ana, offer, start)).done()
+    assert "Ana** started the game" in offer.content and not offer.buttons
+    game = await stored_game(world)
+    assert game.names() == ("Ana", "Luis", "Eve") and game.players == 3

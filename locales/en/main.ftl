@@ -73,6 +73,7 @@ button-open-start = Start
 challenge-named = { $opponent }, **{ $challenger }** challenges you to **{ $game }**{ $details }. The challenge expires { $expires }.
 challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }**{ $details }. Anyone may accept; the challenge expires { $expires }.
 challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.
+challenge-started = ✅ **{ $name }** started the game. { $game } is played in { $place }.
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.

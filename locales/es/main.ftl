@@ -73,6 +73,7 @@ button-open-start = Empezar
 challenge-named = { $opponent }, **{ $challenger }** te reta a **{ $game }**{ $details }. El reto caduca { $expires }.
 challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }. Cualquiera puede aceptar; el reto caduca { $expires }.
 challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
+challenge-started = ✅ **{ $name }** empezó la partida. { $game } se juega en { $place }.
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
