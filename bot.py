@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -204,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"Could not reach Discord ({error}): check the network.", file=sys.stderr)
+        return 3
     return 0
 
 
