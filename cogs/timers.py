@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import adapter_for
+from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
@@ -137,7 +138,7 @@ class Timers(commands.Cog):
         if record.players > 2:
             raise UserError("error-claim-multiplayer")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.time_out(record, turn, 1 - turn)
+        await endings.time_out(self.service, record, turn, 1 - turn)
         await interaction.followup.send("✅", ephemeral=True)
 
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
@@ -157,7 +158,7 @@ class Timers(commands.Cog):
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.service.skip(record, interaction.user.id)
+        await endings.skip(self.service, record, interaction.user.id)
         await interaction.followup.send("✅", ephemeral=True)
 
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
+from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
@@ -154,7 +155,7 @@ class ResignButton(
         service = interaction.client.service  # type: ignore[attr-defined]
         record = await service.game(self.gid)
         await interaction.response.defer()
-        await service.resign(record, interaction.user.id, self.ver)
+        await endings.resign(service, record, interaction.user.id, self.ver)
         await interaction.edit_original_response(content=tr(interaction, "resign-done"), view=None)
 
 

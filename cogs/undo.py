@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.replies import guarded, send_private
@@ -30,9 +31,9 @@ class Undo(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         """Ask to take back your last move (at once if no one has seen it yet)."""
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        seat, unseen = self.service.check_undo(record, interaction.user.id)
+        seat, unseen = endings.check_undo(self.service, record, interaction.user.id)
         if unseen:  # an action inside one's own unfinished turn: nobody saw it yet
-            await self.service.take_back(record, record.version)
+            await endings.take_back(self.service, record, record.version)
             await send_private(interaction, tr(interaction, "undo-done-unseen"))
             return
         asked = self.service.state(record).turn
@@ -106,7 +107,7 @@ class UndoButton(
             )
             return
         await interaction.response.defer()
-        restored = await service.take_back(record, self.ver)
+        restored = await endings.take_back(service, record, self.ver)
         await interaction.edit_original_response(
             content=t(lang, "undo-accepted", player=names[asked], requester=requester), view=None
         )

@@ -114,7 +114,7 @@ class GameService:
         except RulesError as error:
             raise UserError.from_rules(error) from None
         outcome = new.outcome()
-        result = _result(outcome, "rules") if outcome.finished else None
+        result = result_of(outcome, "rules") if outcome.finished else None
         try:
             version = await self.store.games.append_move(
                 record.id, record.version, seat=seat, user_id=user_id, move=notation, result=result
@@ -131,53 +131,9 @@ class GameService:
             await self.store.games.mark_posted(record.id, version, None)
         return Played(stored, notation, turn_over)
 
-    def check_undo(self, record: GameRecord, user_id: int) -> tuple[int, bool]:
-        """The caller's seat and whether their last move may be taken back without asking.
-
-        Only the caller's own last move, and only one that revealed nothing (a tile or card
-        drawn, a hidden druid shown): taking it back would let them play with that knowledge.
-        A move inside their own unfinished turn was seen by no one, so it needs no consent.
-        """
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        if not record.active:
-            raise UserError("error-game-over")
-        if not record.moves or len(record.moves) != record.version:
-            raise UserError("error-undo-nothing")
-        if self.last_mover(record) != seat:
-            raise UserError("error-undo-not-yours")
-        game = get_game(record.game)
-        before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
-        if before.move_reveals(before.parse(record.moves[-1])):
-            raise UserError("error-undo-revealed")
-        return seat, self.state(record).turn == seat
-
-    async def take_back(self, record: GameRecord, version: int) -> GameRecord:
-        """Remove the last move (the game must still be at ``version``)."""
-        try:
-            await self.store.games.take_back(record.id, version)
-        except StaleGame:
-            raise UserError("error-position-changed") from None
-        self._states.pop(record.id, None)
-        log.info("game %d: ply %d taken back", record.id, version)
-        return await self.game(record.id)
-
-    async def resign(self, record: GameRecord, user_id: int, version: int) -> None:
-        """End the game with the caller's resignation (if still at ``version``)."""
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        if not record.active:
-            raise UserError("error-game-over")
-        outcome = self.state(record).outcome()
-        winners = [s for s in range(record.players) if s != seat]
-        result = {**_result(outcome, "resign"), "winners": winners, "resigned": seat}
-        try:
-            await self.store.games.finish(record.id, version, result)
-        except StaleGame:
-            raise UserError("error-position-changed") from None
-        await self.announce(await self.game(record.id))
+    def forget(self, game_id: int) -> None:
+        """Drop a cached position (the record went back: an undo)."""
+        self._states.pop(game_id, None)
 
     # -- announcing ------------------------------------------------------------------------
     async def render(self, record: GameRecord, seat: int | None, lang: str) -> discord.File:
@@ -233,29 +189,6 @@ class GameService:
         else:
             await self._continue_series(record)
         await self.store.games.mark_posted(record.id, record.version, message.id)
-
-    async def skip(self, record: GameRecord, voter_id: int) -> None:
-        """Take the turn away from the player to move (the table voted it), and announce."""
-        seat = self.state(record).turn
-        assert seat is not None
-        try:
-            await self.store.games.append_move(
-                record.id, record.version, seat=seat, user_id=voter_id, move="skip"
-            )
-        except StaleGame:
-            raise UserError("error-position-changed") from None
-        log.info("game %d: a turn skipped by vote", record.id)
-        await self.announce(await self.game(record.id))
-
-    async def time_out(self, record: GameRecord, loser: int, claimer: int) -> None:
-        """End a game whose player to move ran out of time, won by the claimer."""
-        outcome = self.state(record).outcome()
-        result = {**_result(outcome, "timeout"), "winners": [claimer], "timed_out": loser}
-        try:
-            await self.store.games.finish(record.id, record.version, result)
-        except StaleGame:
-            raise UserError("error-position-changed") from None
-        await self.announce(await self.game(record.id))
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
         """Play (and private view) while active; Rematch once over, unless a series goes on."""
@@ -428,5 +361,5 @@ def _with_seat(name: str, seat_name: str | None) -> str:
     return name if seat_name is None else f"{name} ({seat_name})"
 
 
-def _result(outcome: Outcome, reason: str) -> dict[str, Any]:
+def result_of(outcome: Outcome, reason: str) -> dict[str, Any]:
     return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": reason}

@@ -1,0 +1,90 @@
+"""Changes to a game other than a move: resigning, running out of time, a skipped turn, undo."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from cogs.utils.errors import UserError
+from cogs.utils.service import GameService, result_of
+from data import GameRecord, StaleGame
+from rules import get_game
+
+log = logging.getLogger(__name__)
+
+
+async def _finish(service: GameService, record: GameRecord, version: int, result: Any) -> None:
+    """End the game (if still at ``version``) and announce how."""
+    try:
+        await service.store.games.finish(record.id, version, result)
+    except StaleGame:
+        raise UserError("error-position-changed") from None
+    await service.announce(await service.game(record.id))
+
+
+async def resign(service: GameService, record: GameRecord, user_id: int, version: int) -> None:
+    """End the game with the caller's resignation; every other seat wins."""
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise UserError("error-not-a-player")
+    if not record.active:
+        raise UserError("error-game-over")
+    winners = [s for s in range(record.players) if s != seat]
+    result = result_of(service.state(record).outcome(), "resign")
+    await _finish(service, record, version, {**result, "winners": winners, "resigned": seat})
+
+
+async def time_out(service: GameService, record: GameRecord, loser: int, claimer: int) -> None:
+    """End a game whose player to move ran out of time, won by the claimer."""
+    result = result_of(service.state(record).outcome(), "timeout")
+    await _finish(
+        service, record, record.version, {**result, "winners": [claimer], "timed_out": loser}
+    )
+
+
+async def skip(service: GameService, record: GameRecord, voter_id: int) -> None:
+    """Take the turn away from the player to move (the table voted it), and announce."""
+    seat = service.state(record).turn
+    assert seat is not None
+    try:
+        await service.store.games.append_move(
+            record.id, record.version, seat=seat, user_id=voter_id, move="skip"
+        )
+    except StaleGame:
+        raise UserError("error-position-changed") from None
+    log.info("game %d: a turn skipped by vote", record.id)
+    await service.announce(await service.game(record.id))
+
+
+def check_undo(service: GameService, record: GameRecord, user_id: int) -> tuple[int, bool]:
+    """The caller's seat and whether their last move may be taken back without asking.
+
+    Only the caller's own last move, and only one that revealed nothing (a tile or card
+    drawn, a hidden druid shown): taking it back would let them play with that knowledge.
+    A move inside their own unfinished turn was seen by no one, so it needs no consent.
+    """
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise UserError("error-not-a-player")
+    if not record.active:
+        raise UserError("error-game-over")
+    if not record.moves or len(record.moves) != record.version:
+        raise UserError("error-undo-nothing")
+    if service.last_mover(record) != seat:
+        raise UserError("error-undo-not-yours")
+    game = get_game(record.game)
+    before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
+    if before.move_reveals(before.parse(record.moves[-1])):
+        raise UserError("error-undo-revealed")
+    return seat, service.state(record).turn == seat
+
+
+async def take_back(service: GameService, record: GameRecord, version: int) -> GameRecord:
+    """Remove the last move (the game must still be at ``version``); the record as it is now."""
+    try:
+        await service.store.games.take_back(record.id, version)
+    except StaleGame:
+        raise UserError("error-position-changed") from None
+    service.forget(record.id)
+    log.info("game %d: ply %d taken back", record.id, version)
+    return await service.game(record.id)
