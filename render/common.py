@@ -239,3 +239,21 @@ def along(
             target += every
         walked += step
     return out
+
+
+def band(path: Sequence[tuple[float, float]], width: float) -> list[tuple[float, float]]:
+    """The outline of a band ``width`` wide along a polyline (flat ends).
+
+    Pillow's wide ``line`` leaves slivers between short segments; a polygon has none.
+    """
+    half = width / 2
+    left: list[tuple[float, float]] = []
+    right: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(path):
+        a = path[max(i - 1, 0)]
+        b = path[min(i + 1, len(path) - 1)]
+        angle = math.atan2(b[1] - a[1], b[0] - a[0])
+        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]

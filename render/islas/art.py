@@ -23,6 +23,7 @@ from render.common import (
     PANEL_EDGE,
     RGB,
     along,
+    band,
     blend,
     hex_rgb,
     palette_image,
@@ -160,21 +161,6 @@ def _tapered(draw: ImageDraw.ImageDraw, points: list[Point], radius: float, fill
             draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
 
 
-def _band(points: list[Point], width: float) -> list[Point]:
-    """The outline of a band ``width`` wide along ``points`` (flat ends)."""
-    half = width / 2
-    left: list[Point] = []
-    right: list[Point] = []
-    for i, (x, y) in enumerate(points):
-        a = points[max(i - 1, 0)]
-        b = points[min(i + 1, len(points) - 1)]
-        angle = math.atan2(b[1] - a[1], b[0] - a[0])
-        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
-        left.append((x + nx, y + ny))
-        right.append((x - nx, y - ny))
-    return left + right[::-1]
-
-
 BEACH = 0.045  # sand along a coast, inside the island
 GRASS_W = 0.075  # light green between the beach and the forest
 HALO = 0.05  # shallow water outside a coast
@@ -211,8 +197,8 @@ def _waves(draw: ImageDraw.ImageDraw, plan: Shape, s: float) -> None:
 def _planks(draw: ImageDraw.ImageDraw, image: Image.Image, plan: Shape, s: float) -> None:
     for plank in plan.planks:
         pts = _px(plank.path, s)
-        draw.polygon(_band(pts, PLANK * s), fill=WOOD_EDGE)
-        draw.polygon(_band(pts, (PLANK - 0.045) * s), fill=WOOD)
+        draw.polygon(band(pts, PLANK * s), fill=WOOD_EDGE)
+        draw.polygon(band(pts, (PLANK - 0.045) * s), fill=WOOD)
         half = (PLANK - 0.045) / 2 * s
         for (x, y), angle in along(pts, 0.06 * s, 0.03 * s):
             nx, ny = -math.sin(angle) * half, math.cos(angle) * half
@@ -306,7 +292,7 @@ def _draw_tile(plan: Shape, size: int) -> Image.Image:
             _tapered(draw, _px(extend(list(coast), 0.0), s), (BEACH + HALO) * s, SHALLOW)
     for plank in plan.planks:  # shadows on the water
         shadow = [(x + 0.018, y + 0.03) for x, y in plank.path]
-        draw.polygon(_band(_px(shadow, s), PLANK * s), fill=SHADOW)
+        draw.polygon(band(_px(shadow, s), PLANK * s), fill=SHADOW)
     if plan.hub:
         c, r = 0.5 * s, HUB_R * s
         draw.ellipse(
@@ -369,7 +355,7 @@ def segment_mask(name: str, rotation: int, kind: str, index: int, size: int) -> 
             _stroke(draw, _px(extend(list(coast)), s), 0.025 * s, 255)
     elif kind == "bridge":
         plank = plan.planks[index]
-        draw.polygon(_band(_px(plank.path, s), (PLANK + 0.03) * s), fill=255)
+        draw.polygon(band(_px(plank.path, s), (PLANK + 0.03) * s), fill=255)
     elif kind == "water":
         cells = water_areas(name, rotation)[index]
         grid = Image.new("L", (GRID, GRID), 0)
@@ -380,7 +366,7 @@ def segment_mask(name: str, rotation: int, kind: str, index: int, size: int) -> 
         for land in plan.lands:
             sdraw.polygon(_px(land.outline, s), fill=0)
         for plank in plan.planks:
-            sdraw.polygon(_band(_px(plank.path, s), PLANK * s), fill=0)
+            sdraw.polygon(band(_px(plank.path, s), PLANK * s), fill=0)
         mask = ImageChops.multiply(grown, solid)
     else:
         raise ValueError(f"unknown segment kind {kind!r}")

@@ -20,6 +20,7 @@ from render.common import (
     RGB,
     SKY_BLUE,
     along,
+    band,
     blend,
     draw_centered,
     fit_text,
@@ -92,24 +93,6 @@ def palette() -> Image.Image:
 
 def _scaled(points: list[Point], origin: Point, k: int = K) -> list[Point]:
     return [((x - origin[0]) * k, (y - origin[1]) * k) for x, y in points]
-
-
-def band(pts: list[Point], width: float) -> list[Point]:
-    """The outline of a band ``width`` wide along the polyline ``pts`` (flat ends).
-
-    Pillow's wide ``line`` leaves slivers between short segments; a polygon has none.
-    """
-    half = width / 2
-    left: list[Point] = []
-    right: list[Point] = []
-    for i, (x, y) in enumerate(pts):
-        a = pts[max(i - 1, 0)]
-        b = pts[min(i + 1, len(pts) - 1)]
-        angle = math.atan2(b[1] - a[1], b[0] - a[0])
-        nx, ny = -math.sin(angle) * half, math.cos(angle) * half
-        left.append((x + nx, y + ny))
-        right.append((x - nx, y - ny))
-    return left + right[::-1]
 
 
 def path_length(path: list[Point]) -> float:

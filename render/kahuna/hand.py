@@ -12,6 +12,7 @@ from render.common import (
     INK,
     MUTED,
     PANEL,
+    band,
     draw_centered,
     draw_text,
     encode_png,
@@ -28,7 +29,6 @@ from render.kahuna.art import (
     SAND,
     SEA,
     SEAT,
-    band,
     palette,
     stone,
 )
