@@ -107,9 +107,9 @@ async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store)
     assert [g.id for g in await store.games.unposted()] == [game_id]
 
 
-async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None:
-    challenge = await store.challenges.create(
-        game="stonehenge",
+async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
+    return await store.challenges.create(
+        game="islas" if most > 2 else "stonehenge",
         options={},
         series_length=1,
         lang="en",
@@ -117,10 +117,14 @@ async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None
         channel_id=20,
         challenger_id=1,
         challenger_name="Ana",
-        invited=[(2, "Luis")],
-        max_players=2,
+        invited=invited,
+        max_players=most,
         ttl=60,
     )
+
+
+async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None:
+    challenge = await _challenge(store, [(2, "Luis")], most=2)
     results = await asyncio.gather(
         _game(store, challenge_id=challenge.id),
         _game(store, challenge_id=challenge.id),
@@ -187,22 +191,6 @@ async def test_settings_have_defaults_and_persist(store: Store) -> None:
     await store.settings.set_guild(10, GuildSettings(6, 77, False))
     assert await store.settings.guild(10) == GuildSettings(6, 77, False)
     assert await store.settings.guild(None) == GuildSettings()
-
-
-async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
-    return await store.challenges.create(
-        game="islas",
-        options={},
-        series_length=1,
-        lang="en",
-        guild_id=10,
-        channel_id=20,
-        challenger_id=1,
-        challenger_name="Ana",
-        invited=invited,
-        max_players=most,
-        ttl=60,
-    )
 
 
 async def test_every_invited_player_accepts_once(store: Store) -> None:
