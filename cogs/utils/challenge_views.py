@@ -18,6 +18,9 @@ def challenge_text(challenge: Challenge) -> str:
     lang = challenge.lang
     adapter = adapter_for(challenge.game)
     details = adapter.option_summary(lang, challenge.options, challenge.series_length)
+    if challenge.days_per_move:
+        days = t(lang, "option-days", count=challenge.days_per_move)
+        details = f"{details}, {days}" if details else days
     common = {
         "challenger": challenge.challenger_name,
         "game": adapter.title(lang),

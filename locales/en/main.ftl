@@ -44,6 +44,10 @@ game-stonehenge = Stonehenge
 
 ## Small words
 list-and = { $head } and { $last }
+option-days = { $count ->
+    [one] 1 day per move
+   *[other] { $count } days per move
+}
 option-series = series of { $count } games
 
 ## Buttons

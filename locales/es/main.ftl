@@ -44,6 +44,10 @@ game-stonehenge = Stonehenge
 
 ## Palabras sueltas
 list-and = { $head } y { $last }
+option-days = { $count ->
+    [one] 1 día por jugada
+   *[other] { $count } días por jugada
+}
 option-series = serie de { $count } partidas
 
 ## Botones
