@@ -326,35 +326,33 @@ def card(name: str | None, width: int, height: int, size: int = 32) -> Image.Ima
     return sprite
 
 
+def _back(
+    width: int,
+    height: int,
+    k: int,
+    radii: tuple[int, int, int],
+    insets: tuple[int, int],
+    colours: tuple[RGB, RGB, RGB],
+) -> Image.Image:
+    """A card back drawn at ``k`` times and shrunk: an edge, a face, an inner frame line."""
+    edge, face, frame = colours
+    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    w, h = width * k - 1, height * k - 1
+    draw.rounded_rectangle((0, 0, w, h), radius=radii[0] * k, fill=edge)
+    a, b = insets[0] * k, insets[1] * k
+    draw.rounded_rectangle((a, a, w - a, h - a), radius=radii[1] * k, fill=face)
+    draw.rounded_rectangle((b, b, w - b, h - b), radius=radii[2] * k, outline=frame, width=2 * k)
+    return shrink(big, k)
+
+
 @lru_cache(maxsize=8)
 def card_back(width: int, height: int) -> Image.Image:
     """The back of a card (the draw pile, face-down discards)."""
-    k = 3
-    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=14 * k, fill=BACK_EDGE)
-    draw.rounded_rectangle(
-        (3 * k, 3 * k, width * k - 1 - 3 * k, height * k - 1 - 3 * k), radius=11 * k, fill=BACK
-    )
-    i = 10 * k
-    draw.rounded_rectangle(
-        (i, i, width * k - 1 - i, height * k - 1 - i), radius=8 * k, outline=BACK_EDGE, width=2 * k
-    )
-    return shrink(big, k)
+    return _back(width, height, 3, (14, 11, 8), (3, 10), (BACK_EDGE, BACK, BACK_EDGE))
 
 
 @lru_cache(maxsize=4)
 def mini_back(width: int, height: int) -> Image.Image:
     """A small card back for counting a hand: plain, so it still reads as a card when tiny."""
-    k = 4
-    big = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, width * k - 1, height * k - 1), radius=5 * k, fill=PANEL)
-    draw.rounded_rectangle(
-        (2 * k, 2 * k, width * k - 1 - 2 * k, height * k - 1 - 2 * k), radius=4 * k, fill=BACK_EDGE
-    )
-    i = 6 * k
-    draw.rounded_rectangle(
-        (i, i, width * k - 1 - i, height * k - 1 - i), radius=2 * k, outline=BACK, width=2 * k
-    )
-    return shrink(big, k)
+    return _back(width, height, 4, (5, 4, 2), (2, 6), (PANEL, BACK_EDGE, BACK))
