@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import ADAPTERS, adapter_for
+from cogs.utils import places
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
@@ -271,46 +272,28 @@ class Play(commands.Cog):
                 return  # the last two answers came together: the other one started the game
             raise UserError("error-challenge-closed") from None
         title = adapter_for(record.game).title(record.lang)
-        names = " – ".join(name for _, name in seats)
-        place = await self._open_place(interaction, f"{title}: {names}")
-        await self.store.games.set_place(record.id, place.id)
-        record.place_id = place.id
-        await interaction.edit_original_response(
-            content=t(
-                challenge.lang,
-                "challenge-started" if started_by_challenger else "challenge-accepted",
-                name=interaction.user.display_name,
-                game=title,
-                place=place.mention,
-            ),
-            view=None,
-        )
-        await service.announce(record)
-
-    async def _open_place(
-        self, interaction: discord.Interaction, name: str
-    ) -> discord.abc.GuildChannel | discord.Thread:
-        """Where the game is played: a public thread (on the challenge message, or in the
-        server's game channel), or a channel where threads are off or refused."""
-        settings = await self.store.settings.guild(interaction.guild_id)
         channel = interaction.channel
-        home = self.bot.get_channel(settings.game_channel_id or 0)
-        try:
-            if isinstance(home, discord.TextChannel):
-                if not settings.threads:
-                    return home
-                return await home.create_thread(
-                    name=name[:100],
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=10080,
-                )
-            message = interaction.message
-            if settings.threads and isinstance(channel, discord.TextChannel) and message:
-                return await message.create_thread(name=name[:100], auto_archive_duration=10080)
-        except discord.HTTPException as error:
-            log.info("no thread for a game (%s): playing in the channel", error.status)
-        assert isinstance(channel, discord.abc.GuildChannel | discord.Thread)
-        return channel
+        assert channel is not None
+
+        async def opener() -> discord.abc.Messageable:
+            name = places.thread_name(record)
+            place = await places.open_place(
+                self.bot, interaction.guild_id, channel, interaction.message, name
+            )
+            key = "challenge-started" if started_by_challenger else "challenge-accepted"
+            await interaction.edit_original_response(
+                content=t(
+                    challenge.lang,
+                    key,
+                    name=interaction.user.display_name,
+                    game=title,
+                    place=getattr(place, "mention", ""),
+                ),
+                view=None,
+            )
+            return place
+
+        await service.start(record, opener)
 
     # -- expiry (fired by the Timers cog) --------------------------------------------------
     async def expire(self, challenge: Challenge) -> None:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from bot import Tablero
 
 AUTOCOMPLETE_LIMIT = 25
+GAME_PREFIX = re.compile(r"\s*#(?P<id>\d{1,18})\s+")
 
 
 def _squash(text: str) -> str:
@@ -52,6 +53,21 @@ def _choices(
     ]
 
 
+def split_game(text: str) -> tuple[int | None, str]:
+    """'#12 6L' -> (12, '6L'): a move that names its game; any other text -> (None, text)."""
+    match = GAME_PREFIX.match(text)
+    if match is None:
+        return None, text
+    return int(match["id"]), text[match.end() :]
+
+
+def _in_game(game_id: int, choice: app_commands.Choice[str]) -> app_commands.Choice[str]:
+    prefix = f"#{game_id} "
+    return app_commands.Choice(
+        name=(prefix + choice.name)[:100], value=(prefix + choice.value)[:100]
+    )
+
+
 class Turns(commands.Cog):
     """The commands of a game in progress."""
 
@@ -63,8 +79,11 @@ class Turns(commands.Cog):
     @app_commands.rename(notation=L("cmd-move-notation"))
     @app_commands.describe(notation=L("cmd-move-notation-desc"))
     async def move(self, interaction: discord.Interaction, notation: str) -> None:
-        """Play a move given in the game's notation."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        """Play a move given in the game's notation ("#12 6L" names game 12 of a shared place)."""
+        game_id, notation = split_game(notation)
+        record = await self.service.game_here(
+            interaction.channel_id, interaction.user.id, game_id=game_id
+        )
         self.service.check_turn(record, interaction.user.id)
         # The reply waits for the board to be stored and posted; deferring keeps us inside
         # Discord's 3-second window whatever the rendering costs.
@@ -77,8 +96,16 @@ class Turns(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Legal moves matching what was typed (autocomplete cannot be deferred: stay quick)."""
+        lang = lang_of(interaction)
+        game_id, typed = split_game(current)
+        if game_id is None:
+            several = await self.service.games_to_move(interaction.channel_id, interaction.user.id)
+            if len(several) > 1:  # a place shared by games: each move says which game
+                return self._choices_in(several, lang, current)
         try:
-            record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+            record = await self.service.game_here(
+                interaction.channel_id, interaction.user.id, game_id=game_id
+            )
             _, state = self.service.check_turn(record, interaction.user.id)
         except UserError as error:
             return [
@@ -87,7 +114,22 @@ class Turns(commands.Cog):
                     value=current[:100] or "-",
                 )
             ]
-        return _choices(adapter_for(record.game), lang_of(interaction), state, current)
+        choices = _choices(adapter_for(record.game), lang, state, typed)
+        if game_id is None:
+            return choices
+        return [_in_game(record.id, c) for c in choices]
+
+    def _choices_in(
+        self, games: list[Any], lang: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Moves of several games at once, each marked with its game's number."""
+        per_game = max(1, AUTOCOMPLETE_LIMIT // len(games))
+        found = []
+        for record in games:
+            state = self.service.state(record)
+            choices = _choices(adapter_for(record.game), lang, state, current)[:per_game]
+            found += [_in_game(record.id, c) for c in choices]
+        return found[:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name=L("cmd-board"), description=L("cmd-board-desc"))
     async def board(self, interaction: discord.Interaction) -> None:

@@ -58,6 +58,8 @@ class GameRecord:
     turn_started_at: float | None = None
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    #: the seat that made each stored move (an action of a Kahuna turn, an Islas skip …)
+    movers: list[int] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -187,7 +189,7 @@ class GameStore:
             "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         )
         moves = await self.db.fetchall(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
+            "SELECT move, seat FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
         )
         return GameRecord(
             id=row["id"],
@@ -212,6 +214,7 @@ class GameStore:
             turn_started_at=row["turn_started_at"],
             seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
             moves=[m["move"] for m in moves],
+            movers=[m["seat"] for m in moves],
         )
 
     async def _many(self, sql: str, params: tuple) -> list[GameRecord]:
@@ -308,18 +311,21 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
 
-    async def take_back(self, game_id: int, expected_version: int) -> None:
+    async def take_back(self, game_id: int, expected_version: int, *, announce: bool) -> None:
         """Remove the last move of an active game still at ``expected_version`` (an undo).
 
         The version goes back too, so the record is exactly what it was before that move;
-        StaleGame when anything happened meanwhile.
+        StaleGame when anything happened meanwhile. With ``announce`` the restored position
+        is left to be posted (and is posted on recovery if the bot stops first); without,
+        it counts as shown (an action nobody saw).
         """
+        shown = 2 if announce else 1
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE games SET version = version - 1, posted_version = version - 1,"
+                "UPDATE games SET version = version - 1, posted_version = version - ?,"
                 " updated_at = ? WHERE id = ? AND version = ? AND version > 0"
                 " AND status = 'active'",
-                (self.clock(), game_id, expected_version),
+                (shown, self.clock(), game_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
@@ -346,11 +352,46 @@ class GameStore:
             row = await cur.fetchone()
         return int(row[0]) if row else 0
 
-    async def mark_posted(self, game_id: int, version: int, message_id: int | None) -> None:
-        """Remember that the position at ``version`` was announced in ``message_id``."""
+    async def mark_posted(
+        self,
+        game_id: int,
+        version: int,
+        message_id: int | None,
+        *,
+        turn_started_at: float | None = None,
+        timers: Sequence[tuple[str, float]] = (),
+    ) -> None:
+        """Remember that the position at ``version`` was announced in ``message_id``.
+
+        With ``turn_started_at`` the announced turn begins then, and its ``timers`` (kind,
+        due) are stored in the same transaction: a crash leaves either the post unrecorded
+        (recovery finds it in the channel) or everything recorded, never a turn without its
+        reminder and deadline.
+        """
         async with self.db.transaction() as conn:
             await conn.execute(
                 "UPDATE games SET posted_version = MAX(posted_version, ?),"
-                " message_id = COALESCE(?, message_id) WHERE id = ?",
-                (version, message_id, game_id),
+                " message_id = COALESCE(?, message_id),"
+                " turn_started_at = COALESCE(?, turn_started_at) WHERE id = ?",
+                (version, message_id, turn_started_at, game_id),
             )
+            await conn.executemany(
+                "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
+                [(kind, game_id, turn_started_at, due) for kind, due in timers],
+            )
+
+    async def posted_version(self, game_id: int) -> int:
+        """The last version announced (-1 before the opening board)."""
+        row = await self.db.fetchone("SELECT posted_version FROM games WHERE id = ?", (game_id,))
+        return int(row["posted_version"]) if row else -1
+
+    async def challenge_message(self, game_id: int) -> tuple[int, int | None] | None:
+        """(channel id, message id) of the challenge that started the game, if any."""
+        row = await self.db.fetchone(
+            "SELECT channel_id, message_id FROM challenges WHERE game_id = ?", (game_id,)
+        )
+        return None if row is None else (row["channel_id"], row["message_id"])
+
+    async def in_place(self, place_id: int) -> list[GameRecord]:
+        """Every game (active or not) played in a thread or channel, oldest first."""
+        return await self._many("SELECT * FROM games WHERE place_id = ? ORDER BY id", (place_id,))

@@ -82,7 +82,9 @@ def check_undo(service: GameService, record: GameRecord, user_id: int) -> tuple[
 async def take_back(service: GameService, record: GameRecord, version: int) -> GameRecord:
     """Remove the last move (the game must still be at ``version``); the record as it is now."""
     try:
-        await service.store.games.take_back(record.id, version)
+        # An action of one's own unfinished turn was never shown: nothing to post again.
+        announce = not service.mid_turn(record)
+        await service.store.games.take_back(record.id, version, announce=announce)
     except StaleGame:
         raise UserError("error-position-changed") from None
     service.forget(record.id)

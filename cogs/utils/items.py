@@ -15,7 +15,7 @@ import discord
 
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
-from cogs.utils import picker
+from cogs.utils import picker, places
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
@@ -273,6 +273,9 @@ async def _after_move(
 ) -> tuple[str, discord.ui.View | None, discord.File | None]:
     """'Done' when the turn passed; else the private board and the picker to go on."""
     done = tr(interaction, "move-done", move=played.notation)
+    done += where_played(interaction, played.record)
+    if played.problem is not None:
+        done += "\n" + not_posted(interaction, played.problem)
     if played.turn_over:
         return done, None, None
     record = played.record
@@ -280,6 +283,30 @@ async def _after_move(
     file = await service.render(record, seat, lang_of(interaction))
     prompt, view = picker_message(interaction, service, record, ())
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
+
+
+def where_played(interaction: discord.Interaction, record: GameRecord) -> str:
+    """' (in your Stonehenge game against Luis, #thread)' when the game is not the one here."""
+    if record.place_id == interaction.channel_id:
+        return ""
+    uid = interaction.user.id
+    return " " + tr(
+        interaction,
+        "move-done-in",
+        game=adapter_for(record.game).title(lang_of(interaction)),
+        opponents=", ".join(s.name for s in record.seats if s.user_id != uid),
+        place=f"<#{record.place_id or record.channel_id}>",
+    )
+
+
+def not_posted(interaction: discord.Interaction, problem: places.Problem) -> str:
+    """The move counts, Discord refused its board: where, and which permissions are missing."""
+    missing = ", ".join(
+        tr(interaction, "perm-" + name.replace("_", "-")) for name in problem.missing
+    )
+    return tr(
+        interaction, "move-not-posted", place=f"<#{problem.channel_id}>", missing=missing or "none"
+    )
 
 
 DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect, RematchButton)

@@ -26,23 +26,16 @@ def deadline(record: GameRecord) -> float | None:
     return record.turn_started_at + record.days_per_move * DAY
 
 
-async def turn_began(service: GameService, record: GameRecord, message: discord.Message) -> None:
-    """A turn starts now: its reminder and deadline timers, and a DM to whoever opted in.
+def turn_timers(record: GameRecord, reminder_hours: float, now: float) -> list[tuple[str, float]]:
+    """The timers (kind, due) of a turn that starts ``now``: a reminder, and the deadline.
 
     Timers carry the turn's start as their stamp, so those of earlier turns go stale by
     themselves when a player moves; nothing has to be cancelled.
     """
-    store, now = service.store, service.bot.clock()
-    await store.games.start_turn(record.id, now)
-    record.turn_started_at = now
-    settings = await store.settings.guild(record.guild_id)
-    await store.timers.add("reminder", record.id, now + settings.reminder_hours * 3600, now)
+    timers = [("reminder", now + reminder_hours * 3600)]
     if record.days_per_move:
-        await store.timers.add("deadline", record.id, now + record.days_per_move * DAY, now)
-    service.bot.wake_timers()
-    turn = service.state(record).turn
-    assert turn is not None
-    await direct_message(service, record, turn, "dm-your-turn", link=message.jump_url)
+        timers.append(("deadline", now + record.days_per_move * DAY))
+    return timers
 
 
 async def direct_message(

@@ -6,8 +6,9 @@ import asyncio
 import io
 import logging
 import random
+import weakref
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +16,9 @@ import discord
 
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
+from cogs.utils import places
 from cogs.utils.errors import UserError
-from cogs.utils.notices import DAY, turn_began
+from cogs.utils.notices import DAY, direct_message, turn_timers
 from data import GameRecord, StaleGame, Store
 from locales import t
 from rules import Event, Outcome, RulesError, State, get_game
@@ -28,6 +30,8 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 CACHED_STATES = 512  # positions kept in memory; any other is replayed from its record
+#: Steps of announcing a turn at which a test may inject a crash (see ``GameService.fault``).
+STEPS = ("stored", "posted", "recorded")
 
 
 class GameService:
@@ -39,6 +43,24 @@ class GameService:
         # game id -> (version, state), most recently used last. States are never mutated
         # once cached (play() clones), so a render in a worker thread can read one safely.
         self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        # game id -> (the announced moves, the position after them): what others see
+        self._public: OrderedDict[int, tuple[tuple[str, ...], State]] = OrderedDict()
+        # One lock per game: its moves are stored and announced one at a time, so boards
+        # reach the place in ply order (a lock lives as long as someone holds it).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: Called at each of STEPS while announcing; tests make it raise to simulate a crash.
+        self.fault: Callable[[str], Awaitable[None]] | None = None
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises the writes and announcements of one game."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def _step(self, name: str) -> None:
+        if self.fault is not None:
+            await self.fault(name)
 
     # -- reading ---------------------------------------------------------------------------
     def state(self, record: GameRecord) -> State:
@@ -53,6 +75,42 @@ class GameService:
         self._remember(record.id, record.version, state)
         return state
 
+    def public_ply(self, record: GameRecord) -> int:
+        """How many moves others may see: all but the actions of a turn not yet announced.
+
+        A turn is announced when it passes, so the trailing moves made by the player still
+        to act (a Kahuna turn in progress) are the mover's alone, even after a resignation
+        or a time-out ended the game in the middle of that turn.
+        """
+        turn = self.state(record).turn
+        ply = len(record.moves)
+        while ply and turn is not None and record.movers[ply - 1] == turn:
+            ply -= 1
+        return ply
+
+    def state_for(self, record: GameRecord, seat: int | None) -> State:
+        """The position as ``seat`` may see it (None: anyone else).
+
+        The player in the middle of their turn sees its actions; everyone else sees the
+        position at the start of that turn, whatever surface they look through.
+        """
+        state = self.state(record)
+        ply = self.public_ply(record)
+        if ply == len(record.moves) or (seat is not None and state.turn == seat):
+            return state
+        announced = tuple(record.moves[:ply])
+        cached = self._public.get(record.id)
+        if cached is not None and cached[0] == announced:
+            self._public.move_to_end(record.id)
+            return cached[1]
+        public = get_game(record.game).replay(
+            record.players, record.seed, record.options, announced
+        )
+        self._public[record.id] = (announced, public)
+        while len(self._public) > CACHED_STATES:
+            self._public.popitem(last=False)
+        return public
+
     def _remember(self, game_id: int, version: int, state: State) -> None:
         self._states[game_id] = (version, state)
         self._states.move_to_end(game_id)
@@ -66,20 +124,68 @@ class GameService:
             raise UserError("error-no-game")
         return record
 
-    async def game_here(self, channel_id: int | None, user_id: int) -> GameRecord:
-        """The active game of this thread/channel, or the user's only active game."""
-        here = await self.store.games.active_in_place(channel_id or 0)
-        if len(here) == 1:
-            return here[0]
-        mine = [g for g in here if g.seat_of(user_id) is not None]
-        if len(mine) == 1:
-            return mine[0]
-        if here:
-            raise UserError("error-several-games-here")
+    async def game_here(
+        self, channel_id: int | None, user_id: int, *, game_id: int | None = None
+    ) -> GameRecord:
+        """The game a command in this thread or channel means.
+
+        In a place that hosts games, only its games: the user's game where they are to
+        move, else their game, else the only one; several candidates are refused with their
+        numbers (``game_id``, from "#12 6L", picks one). A game's own thread means that game
+        even once it is over. Only outside game places does "your only active game" apply
+        (the caller can tell from ``place_id`` that it was used, and should say so).
+        """
+        place = channel_id or 0
+        here = await self.store.games.in_place(place)
+        active = [g for g in here if g.active]
+        if game_id is not None:
+            mine = await self.store.games.active_for_user(user_id)
+            chosen = [g for g in (*active, *mine) if g.id == game_id]
+            if not chosen:
+                raise UserError("error-no-such-game", number=game_id)
+            return chosen[0]
+        if active:
+            return self._choose(active, user_id)
+        if here and self._own_place(here, place):
+            raise UserError("error-game-over")  # a finished game's thread means that game
         theirs = await self.store.games.active_for_user(user_id)
         if len(theirs) == 1:
             return theirs[0]
+        if theirs:
+            to_move = [g for g in theirs if self._to_move(g, user_id)]
+            if len(to_move) == 1:
+                return to_move[0]
         raise UserError("error-no-game-here" if not theirs else "error-which-game")
+
+    def _choose(self, games: list[GameRecord], user_id: int) -> GameRecord:
+        """Among a place's active games: the one the user is to move in, theirs, the only."""
+        if len(games) == 1:
+            return games[0]
+        mine = [g for g in games if g.seat_of(user_id) is not None]
+        to_move = [g for g in mine if self._to_move(g, user_id)]
+        for candidates in (to_move, mine):
+            if len(candidates) == 1:
+                return candidates[0]
+            if candidates:
+                numbers = ", ".join(f"#{g.id}" for g in candidates)
+                raise UserError("error-several-games-here", games=numbers)
+        raise UserError("error-several-games-spectator")
+
+    def _to_move(self, record: GameRecord, user_id: int) -> bool:
+        seat = record.seat_of(user_id)
+        return seat is not None and self.state(record).turn == seat
+
+    def _own_place(self, games: list[GameRecord], place: int) -> bool:
+        """Whether ``place`` is a game's own thread (not a channel that games fell back to)."""
+        channel = self.bot.get_channel(place)
+        if channel is not None:
+            return isinstance(channel, discord.Thread)
+        return all(g.place_id != g.channel_id for g in games)
+
+    async def games_to_move(self, channel_id: int | None, user_id: int) -> list[GameRecord]:
+        """The active games of this place in which the user is to move (for autocomplete)."""
+        here = await self.store.games.active_in_place(channel_id or 0)
+        return [g for g in here if self._to_move(g, user_id)]
 
     # -- moving ----------------------------------------------------------------------------
     def check_turn(self, record: GameRecord, user_id: int) -> tuple[int, State]:
@@ -100,56 +206,82 @@ class GameService:
         Nothing is stored unless the move is legal, and the store refuses it if the game
         moved on meanwhile (two clicks at once: one wins, the other hears the position
         changed). In games whose turn is several actions (Kahuna) each action is stored as
-        it is made, and the public message comes once the turn passes.
+        it is made, and the public message comes once the turn passes. A move is stored
+        even if Discord then refuses the board: ``Played.problem`` says why it is not out.
         """
-        seat, state = self.check_turn(record, user_id)
-        adapter = adapter_for(record.game)
+        async with self.lock(record.id):
+            seat, state = self.check_turn(record, user_id)
+            if record.posted_version < 0 and await self.store.games.posted_version(record.id) < 0:
+                # The opening board is not out yet: a move now would be announced before it.
+                raise UserError("error-game-opening")
+            adapter = adapter_for(record.game)
+            try:
+                move = state.parse(adapter.expand(state, text))
+                if adapter.table_move(move):
+                    raise UserError("error-table-move")
+                new = state.clone()
+                notation = new.format(move)
+                new.apply(move)
+            except RulesError as error:
+                raise UserError.from_rules(error) from None
+            outcome = new.outcome()
+            result = result_of(outcome, "rules") if outcome.finished else None
+            try:
+                version = await self.store.games.append_move(
+                    record.id,
+                    record.version,
+                    seat=seat,
+                    user_id=user_id,
+                    move=notation,
+                    result=result,
+                )
+            except StaleGame:
+                raise UserError("error-position-changed") from None
+            self._remember(record.id, version, new)
+            log.info("game %d: ply %d stored", record.id, version)
+            await self._step("stored")
+            stored = await self.game(record.id)
+            turn_over = new.turn != seat
+            problem = None
+            if turn_over:
+                try:
+                    await self._announce(stored)
+                except discord.HTTPException as error:
+                    log.warning("game %d: board not posted (%s)", record.id, error.status)
+                    problem = await self.posting_problem(stored)
+            else:
+                await self.store.games.mark_posted(record.id, version, None)
+        return Played(stored, notation, turn_over, problem)
+
+    async def posting_problem(self, record: GameRecord) -> places.Problem:
+        """Why the board of ``record`` could not be posted: the permissions missing, if known."""
         try:
-            move = state.parse(adapter.expand(state, text))
-            if adapter.table_move(move):
-                raise UserError("error-table-move")
-            new = state.clone()
-            notation = new.format(move)
-            new.apply(move)
-        except RulesError as error:
-            raise UserError.from_rules(error) from None
-        outcome = new.outcome()
-        result = result_of(outcome, "rules") if outcome.finished else None
-        try:
-            version = await self.store.games.append_move(
-                record.id, record.version, seat=seat, user_id=user_id, move=notation, result=result
-            )
-        except StaleGame:
-            raise UserError("error-position-changed") from None
-        self._remember(record.id, version, new)
-        log.info("game %d: ply %d stored", record.id, version)
-        stored = await self.game(record.id)
-        turn_over = new.turn != seat
-        if turn_over:
-            await self.announce(stored)
-        else:
-            await self.store.games.mark_posted(record.id, version, None)
-        return Played(stored, notation, turn_over)
+            channel = await self.place(record)
+        except discord.HTTPException:
+            return places.Problem(record.place_id or record.channel_id, ())
+        return places.Problem(channel.id, places.missing_permissions(channel))
 
     def forget(self, game_id: int) -> None:
         """Drop a cached position (the record went back: an undo)."""
         self._states.pop(game_id, None)
 
     # -- announcing ------------------------------------------------------------------------
-    async def render(self, record: GameRecord, seat: int | None, lang: str) -> discord.File:
+    async def render(
+        self, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
+    ) -> discord.File:
         """The board image of ``seat``'s view (None: public), rendered off the event loop."""
         adapter = adapter_for(record.game)
-        state = self.state(record)
+        state = self.state_for(record, seat)
         names = record.names()
         png = await asyncio.to_thread(adapter.render, lang, state, seat, names)
         return discord.File(
-            io.BytesIO(png), "board.png", description=adapter.alt_text(lang, state, names)[:1000]
+            io.BytesIO(png), name, description=adapter.alt_text(lang, state, names)[:1000]
         )
 
     async def render_private(self, record: GameRecord, seat: int, lang: str) -> discord.File:
         """The private image of ``seat`` (a hand, own hidden pieces), off the event loop."""
         adapter = adapter_for(record.game)
-        state = self.state(record)
+        state = self.state_for(record, seat)
         png = await asyncio.to_thread(adapter.render_private, lang, state, seat, record.names())
         return discord.File(io.BytesIO(png), "private.png")
 
@@ -162,12 +294,33 @@ class GameService:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
+    async def start(
+        self, record: GameRecord, opener: Callable[[], Awaitable[discord.abc.Messageable]]
+    ) -> None:
+        """Open a new game's place with ``opener`` and post its opening board.
+
+        The game's lock is held throughout, so a move made meanwhile waits for the opening
+        board and then goes to the game's own place.
+        """
+        async with self.lock(record.id):
+            place = await opener()
+            place_id = getattr(place, "id", record.channel_id)
+            await self.store.games.set_place(record.id, place_id)
+            record.place_id = place_id
+            await self._announce(record)
+
     async def announce(self, record: GameRecord, headline: str | None = None) -> None:
         """Post the position after the last turn: what happened, the board, who is next.
 
         ``headline`` replaces the account of the last turn (after an undo, say).
         """
+        async with self.lock(record.id):
+            await self._announce(record, headline)
 
+    async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
+        """``announce`` with the game's lock held; does nothing if that version is out."""
+        if await self.store.games.posted_version(record.id) >= record.version:
+            return
         adapter = adapter_for(record.game)
         lang, names = record.lang, record.names()
         lines = [await self._intro(adapter, record)] if record.version == 0 else []
@@ -176,19 +329,45 @@ class GameService:
         elif events := self._turn_events(record):
             lines.append(adapter.narrate(lang, events, names))
         lines.append(await self._status_line(adapter, record))
-        file = await self.render(record, None, lang)
+        file = await self.render(record, None, lang, places.board_name(record))
         channel = await self.place(record)
         message = await channel.send(
             "\n".join(line for line in lines if line)[:2000],
             file=file,
             view=await self._buttons(record, adapter),
             allowed_mentions=MENTION_USERS,
+            # Discord answers a repeated nonce with the first message: a post retried after
+            # a crash cannot appear twice.
+            nonce=places.nonce(record),
         )
-        if record.active:
-            await turn_began(self, record, message)
-        else:
-            await self._continue_series(record)
-        await self.store.games.mark_posted(record.id, record.version, message.id)
+        await self._step("posted")
+        await self._posted(record, message)
+
+    async def _posted(self, record: GameRecord, message: discord.Message) -> None:
+        """Record that ``record``'s position is out in ``message``, and start the next turn.
+
+        The turn's start and its timers are stored with the post marker in one transaction.
+        """
+        if not record.active:
+            await self._continue_series(record)  # idempotent: safe to run again on recovery
+            await self.store.games.mark_posted(record.id, record.version, message.id)
+            await self._step("recorded")
+            return
+        now = self.bot.clock()
+        settings = await self.store.settings.guild(record.guild_id)
+        await self.store.games.mark_posted(
+            record.id,
+            record.version,
+            message.id,
+            turn_started_at=now,
+            timers=turn_timers(record, settings.reminder_hours, now),
+        )
+        record.turn_started_at = now
+        await self._step("recorded")
+        self.bot.wake_timers()
+        turn = self.state(record).turn
+        assert turn is not None
+        await direct_message(self, record, turn, "dm-your-turn", link=message.jump_url)
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
         """Play (and private view) while active; Rematch once over, unless a series goes on."""
@@ -256,38 +435,31 @@ class GameService:
     def _turn_events(self, record: GameRecord) -> list[Event]:
         """The public events of the last turn: the trailing moves by the last mover.
 
-        Replayed from the record, so the narration is the same whether the turn was one
+        Rebuilt from the record, so the narration is the same whether the turn was one
         move or several actions over several interactions, and after a restart.
         """
         if not record.moves or len(record.moves) != record.version:
             return []  # no move yet, or the last change was a resignation
-        turns = self._replay_turns(record)
-        last_mover = turns[-1][0]
+        start = len(record.moves)
+        while start and record.movers[start - 1] == record.movers[-1]:
+            start -= 1
+        state = get_game(record.game).replay(
+            record.players, record.seed, record.options, record.moves[:start]
+        )
         events: list[Event] = []
-        for mover, move_events in reversed(turns):
-            if mover != last_mover:
-                break
-            events[:0] = move_events
+        for text in record.moves[start:]:
+            events += state.play(text)
         return events
-
-    def _replay_turns(self, record: GameRecord) -> list[tuple[int | None, list[Event]]]:
-        """(mover, events) of every stored move."""
-        state = get_game(record.game).new(record.players, record.seed, record.options)
-        turns = []
-        for text in record.moves:
-            mover = state.turn
-            turns.append((mover, state.play(text)))
-        return turns
 
     def last_mover(self, record: GameRecord) -> int | None:
         """The seat that made the last stored move (None before any)."""
-        return self._replay_turns(record)[-1][0] if record.moves else None
+        return record.movers[-1] if record.movers else None
 
     def mid_turn(self, record: GameRecord) -> bool:
         """Whether the last stored move left the same player to act again (not announced)."""
         if not record.active or not record.moves or len(record.moves) != record.version:
             return False
-        return self._replay_turns(record)[-1][0] == self.state(record).turn
+        return record.movers[-1] == self.state(record).turn
 
     async def open_game(
         self,
@@ -336,16 +508,41 @@ class GameService:
         await self.announce(nxt)
 
     async def recover(self) -> None:
-        """Announce what was stored but never posted (the bot stopped in between)."""
+        """Finish what a previous run (or a refused post) left undone, each thing once.
+
+        A game accepted but never opened gets its place; a position stored but not posted
+        is posted, unless the post is already in the place (the bot died after sending it);
+        where the bot still lacks permissions, nothing is sent (Discord frowns on bursts of
+        refused requests) and the next round tries again.
+        """
         for record in await self.store.games.unposted():
             try:
-                if self.mid_turn(record):
-                    # Actions of an unfinished turn are private until the turn ends.
-                    await self.store.games.mark_posted(record.id, record.version, None)
-                else:
-                    await self.announce(record)
-            except (discord.HTTPException, RulesError):
-                log.exception("could not announce game %d after a restart", record.id)
+                async with self.lock(record.id):
+                    await self._recover_game(record)
+            except (discord.HTTPException, RulesError) as error:
+                log.warning("could not announce game %d yet (%s)", record.id, error)
+
+    async def _recover_game(self, record: GameRecord) -> None:
+        record = await self.game(record.id)  # as it is now, under the lock
+        if record.posted_version >= record.version:
+            return
+        if record.place_id is None:
+            place = await places.open_for(self.bot, record)
+            await self.store.games.set_place(record.id, getattr(place, "id", record.channel_id))
+            record = await self.game(record.id)
+        if self.mid_turn(record):
+            # Actions of an unfinished turn are private until the turn ends.
+            await self.store.games.mark_posted(record.id, record.version, None)
+            return
+        channel = await self.place(record)
+        if places.missing_permissions(channel):
+            log.info("game %d: still no permission to post in %d", record.id, channel.id)
+            return
+        found = await places.find_post(channel, record)
+        if found is not None:
+            await self._posted(record, found)
+        else:
+            await self._announce(record)
 
 
 @dataclass(frozen=True)
@@ -355,6 +552,8 @@ class Played:
     record: GameRecord
     notation: str
     turn_over: bool
+    #: why the board is not out yet (Discord refused it), or None when it was posted
+    problem: places.Problem | None = None
 
 
 def _with_seat(name: str, seat_name: str | None) -> str:

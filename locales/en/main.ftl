@@ -77,6 +77,7 @@ button-open-start = Start
 challenge-named = { $opponent }, **{ $challenger }** challenges you to **{ $game }**{ $details }. The challenge expires { $expires }.
 challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }**{ $details }. Anyone may accept; the challenge expires { $expires }.
 challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.
+challenge-opened = ✅ The game of { $game } is played in { $place }.
 challenge-started = ✅ **{ $name }** started the game. { $game } is played in { $place }.
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
@@ -89,6 +90,16 @@ turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.
+move-done-in = (in your { $game } game against { $opponents }, { $place })
+move-not-posted = ⚠️ Your move counts, but Discord refused the board in { $place }{ $missing ->
+    [none] .
+   *[other] : I lack the permission { $missing } there. Ask a moderator to grant it.
+} I will post it as soon as I can; /board shows it meanwhile.
+perm-view-channel = View Channel
+perm-send-messages = Send Messages
+perm-send-messages-in-threads = Send Messages in Threads
+perm-attach-files = Attach Files
+perm-read-message-history = Read Message History
 private-view = Only you see this:
 board-public = The current board:
 board-private = The board as you see it (your hidden pieces included):
@@ -110,7 +121,10 @@ error-unexpected = Something went wrong on our side. Your game is safe; please t
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
 error-which-game = You have several games in progress: use this command in the game's thread.
-error-several-games-here = Several games are played here: use the game's own thread.
+error-several-games-here = You have several games here ({ $games }): start your move with the game's number, for example `#12 …` (autocomplete offers them).
+error-several-games-spectator = Several games are played here and you play none of them.
+error-no-such-game = You are not playing a game numbered #{ $number } here.
+error-game-opening = The game is still being set up: its board is on its way. Try again in a moment.
 error-not-a-player = You are not playing in this game.
 error-game-over = This game is over.
 error-not-your-turn = It's not your turn: { $player } is to move.

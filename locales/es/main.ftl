@@ -77,6 +77,7 @@ button-open-start = Empezar
 challenge-named = { $opponent }, **{ $challenger }** te reta a **{ $game }**{ $details }. El reto caduca { $expires }.
 challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }. Cualquiera puede aceptar; el reto caduca { $expires }.
 challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
+challenge-opened = ✅ La partida de { $game } se juega en { $place }.
 challenge-started = ✅ **{ $name }** empezó la partida. { $game } se juega en { $place }.
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
@@ -89,6 +90,16 @@ turn-next-seat = { $mention }, te toca ({ $seat }).
 turn-next = { $mention }, te toca.
 turn-goes-on = Tu turno sigue: haz otra acción o roba para terminarlo.
 move-done = ✅ Jugaste { $move }.
+move-done-in = (en tu partida de { $game } contra { $opponents }, { $place })
+move-not-posted = ⚠️ Tu jugada cuenta, pero Discord rechazó el tablero en { $place }{ $missing ->
+    [none] .
+   *[other] : me falta el permiso { $missing } allí. Pide a un moderador que lo conceda.
+} Lo publicaré en cuanto pueda; /tablero lo muestra mientras tanto.
+perm-view-channel = Ver canal
+perm-send-messages = Enviar mensajes
+perm-send-messages-in-threads = Enviar mensajes en hilos
+perm-attach-files = Adjuntar archivos
+perm-read-message-history = Leer el historial de mensajes
 private-view = Solo tú ves esto:
 board-public = El tablero actual:
 board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
@@ -110,7 +121,10 @@ error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuel
 error-no-game = Esa partida ya no existe.
 error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
 error-which-game = Tienes varias partidas en curso: usa este comando en el hilo de la partida.
-error-several-games-here = Aquí se juegan varias partidas: usa el hilo de la tuya.
+error-several-games-here = Aquí tienes varias partidas ({ $games }): empieza tu jugada con el número de la partida, por ejemplo `#12 …` (el autocompletado las ofrece).
+error-several-games-spectator = Aquí se juegan varias partidas y no juegas ninguna.
+error-no-such-game = Aquí no juegas ninguna partida con el número #{ $number }.
+error-game-opening = La partida aún se está preparando: su tablero está en camino. Vuelve a intentarlo en un momento.
 error-not-a-player = No juegas en esta partida.
 error-game-over = Esta partida ha terminado.
 error-not-your-turn = No es tu turno: le toca a { $player }.

@@ -242,6 +242,12 @@ class FakeDiscord(UserActions):
         """Cut the bot's websocket: it reconnects and RESUMEs (or re-IDENTIFYs)."""
         await self.gateway.drop(resume)
 
+    def deny_bot(self, channel: FakeChannel, bits: int) -> None:
+        """Deny the bot permission ``bits`` in ``channel`` (and its threads); 0 lifts it."""
+        self.world.bot_denied[channel.id] = bits
+        parent = self.world.channels.get(channel.parent_id or 0)
+        self.world.emit_channel("CHANNEL_UPDATE", parent or channel)
+
     def archive_thread(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after inactivity (dispatches THREAD_UPDATE)."""
         thread.archived = True

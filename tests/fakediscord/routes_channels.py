@@ -70,7 +70,16 @@ async def post_message(request: web.Request) -> web.Response:
     if channel.is_thread and channel.locked:
         raise ApiError(400, 50083, "Thread is archived")
     body, files = await read_body(request)
-    msg = create_message(world, channel, body or {}, files, author_id=world.bot.id)
+    body = body or {}
+    key = (channel.id, str(body.get("nonce")))
+    if body.get("enforce_nonce") and key in world.nonces:
+        earlier = world.messages.get(world.nonces[key])
+        if earlier is not None and not earlier.deleted:
+            world.duplicate_nonces += 1
+            return json_response(message_payload(world, earlier))
+    msg = create_message(world, channel, body, files, author_id=world.bot.id)
+    if body.get("nonce") is not None:
+        world.nonces[key] = msg.id
     return json_response(message_payload(world, msg))
 
 

@@ -53,6 +53,12 @@ class World:
         self.server_errors: list[str] = []
         self.api_errors: list[str] = []
         self.bot_role: dict[int, FakeRole] = {}
+        # channel id -> permission bits denied to the bot there (a member overwrite)
+        self.bot_denied: dict[int, int] = {}
+        # (channel id, nonce) -> message id: Discord returns the first message for a repeated
+        # nonce sent with enforce_nonce (for a few minutes; here for the fake's lifetime)
+        self.nonces: dict[tuple[int, str], int] = {}
+        self.duplicate_nonces = 0
         self.strict = True
         self.expected_token: str | None = None
         self.interaction_deadline: float | None = 3.0
@@ -168,11 +174,18 @@ class World:
         return perms.ALL if value & perms.ADMINISTRATOR else value
 
     def overwrites(self, channel: FakeChannel) -> list[dict[str, Any]]:
-        """Permission overwrites of a channel (threads not allowed: creation denied)."""
-        if channel.threads_allowed or channel.guild_id is None:
+        """Permission overwrites of a channel (threads not allowed: creation denied; bits
+        denied to the bot: a member overwrite)."""
+        if channel.guild_id is None:
             return []
-        deny = str(perms.THREAD_CREATION)
-        return [{"id": str(channel.guild_id), "type": 0, "allow": "0", "deny": deny}]
+        found = []
+        if not channel.threads_allowed:
+            deny = str(perms.THREAD_CREATION)
+            found.append({"id": str(channel.guild_id), "type": 0, "allow": "0", "deny": deny})
+        if self.bot_denied.get(channel.id):
+            deny = str(self.bot_denied[channel.id])
+            found.append({"id": str(self.bot.id), "type": 1, "allow": "0", "deny": deny})
+        return found
 
     def permissions_in(self, channel: FakeChannel, user_id: int) -> int:
         """Channel-level permissions of ``user_id`` (threads inherit from their parent)."""
@@ -184,6 +197,8 @@ class World:
             return value
         target = self.channels[channel.parent_id] if channel.parent_id else channel
         for ow in self.overwrites(target):
+            if ow["type"] == 1 and int(ow["id"]) != user_id:
+                continue
             value = perms.apply_overwrite(value, int(ow["allow"]), int(ow["deny"]))
         return value
 

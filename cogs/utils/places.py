@@ -1,0 +1,142 @@
+"""Where a game lives on Discord: opening its thread, posting into it safely, finding old posts."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.games import adapter_for
+from data import GameRecord
+from locales import t
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+log = logging.getLogger(__name__)
+
+THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
+#: The permissions a board post needs, by the kind of place (Discord's attribute names).
+NEEDED_IN_CHANNEL = ("view_channel", "send_messages", "attach_files", "read_message_history")
+NEEDED_IN_THREAD = (
+    "view_channel",
+    "send_messages_in_threads",
+    "attach_files",
+    "read_message_history",
+)
+#: How far back recovery looks for a post that was sent but not recorded.
+HISTORY_LOOKBACK = 25
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A board Discord refused to take: where, and the permissions the bot lacks there."""
+
+    channel_id: int
+    missing: tuple[str, ...]
+
+
+def post_key(record: GameRecord) -> str:
+    """What tells one announcement from any other: the game, its version, and the post
+    before it (an undo brings a version number back, but a post never comes back)."""
+    return f"{record.id}-{record.version}-{(record.message_id or 0) % 10**7}"
+
+
+def board_name(record: GameRecord) -> str:
+    """The file name of a posted board: it says which position it shows, for recovery."""
+    return f"game-{post_key(record)}.png"
+
+
+def nonce(record: GameRecord) -> str:
+    """The message nonce of a board post (Discord takes at most 25 characters)."""
+    return post_key(record)[-25:]
+
+
+def missing_permissions(channel: object) -> tuple[str, ...]:
+    """The permissions the bot lacks to post a board in ``channel`` (() where unknown)."""
+    if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+        return ()
+    me = channel.guild.me
+    if me is None:
+        return ()
+    perms = channel.permissions_for(me)
+    needed = NEEDED_IN_THREAD if isinstance(channel, discord.Thread) else NEEDED_IN_CHANNEL
+    return tuple(name for name in needed if not getattr(perms, name))
+
+
+async def find_post(channel: discord.abc.Messageable, record: GameRecord) -> discord.Message | None:
+    """The post of ``record``'s position if it is already in the place (sent, not recorded)."""
+    wanted = board_name(record)
+    try:
+        async for message in channel.history(limit=HISTORY_LOOKBACK):
+            if any(a.filename == wanted for a in message.attachments):
+                return message
+    except discord.HTTPException as error:
+        log.info("could not read the history of %s (%s)", getattr(channel, "id", "?"), error)
+    return None
+
+
+def thread_name(record: GameRecord) -> str:
+    """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit)."""
+    title = adapter_for(record.game).title(record.lang)
+    return f"{title}: {' – '.join(record.names())}"[:100]
+
+
+async def open_place(
+    bot: Tablero,
+    guild_id: int | None,
+    channel: discord.abc.Messageable,
+    message: discord.Message | discord.PartialMessage | None,
+    name: str,
+) -> discord.abc.Messageable:
+    """Where a new game is played: a public thread (on the challenge message, or in the
+    server's game channel), or the channel itself where threads are off or refused.
+
+    Safe to run twice for one challenge: a message has at most one thread, whose id is
+    the message's, so a second try finds the first thread.
+    """
+    settings = await bot.store.settings.guild(guild_id)
+    home = bot.get_channel(settings.game_channel_id or 0)
+    try:
+        if isinstance(home, discord.TextChannel):
+            if not settings.threads:
+                return home
+            return await home.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        if settings.threads and isinstance(channel, discord.TextChannel) and message is not None:
+            try:
+                return await message.create_thread(name=name[:100], auto_archive_duration=10080)
+            except discord.HTTPException as error:
+                if error.code != THREAD_EXISTS:
+                    raise
+                thread = bot.get_channel(message.id) or await bot.fetch_channel(message.id)
+                assert isinstance(thread, discord.abc.Messageable)
+                return thread
+    except discord.HTTPException as error:
+        log.info("no thread for a game (%s): playing in the channel", error.status)
+    return channel
+
+
+async def open_for(bot: Tablero, record: GameRecord) -> discord.abc.Messageable:
+    """Open the place of a game accepted before a restart, as acceptance would have."""
+    channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    found = await bot.store.games.challenge_message(record.id)
+    message = None
+    if found is not None and found[1] is not None and isinstance(channel, discord.TextChannel):
+        message = channel.get_partial_message(found[1])
+    place = await open_place(bot, record.guild_id, channel, message, thread_name(record))
+    log.info("game %d: opened its place %d after a restart", record.id, getattr(place, "id", 0))
+    if message is not None:
+        title = adapter_for(record.game).title(record.lang)
+        mention = getattr(place, "mention", "")
+        try:  # the challenge's buttons would only answer "closed" now
+            await message.edit(
+                content=t(record.lang, "challenge-opened", game=title, place=mention), view=None
+            )
+        except discord.HTTPException:
+            log.info("game %d: could not update its challenge message", record.id)
+    return place
