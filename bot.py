@@ -29,6 +29,7 @@ log = logging.getLogger("tablero")
 
 ROOT = Path(__file__).resolve().parent
 EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.undo", "cogs.timers", "cogs.settings", "cogs.info")
+RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\
 Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
 
@@ -162,15 +163,24 @@ class Tablero(commands.Bot):
         await report(interaction, getattr(error, "original", error))
 
     async def _recover(self) -> None:
-        """Once connected, post what a previous run stored but could not announce."""
+        """Once connected, post what a previous run stored but could not announce; then
+        try again now and then what Discord refused (a permission taken away, say)."""
         await self.wait_until_ready()
         await self.service.recover()
         # Build every renderer's cached layers now, in a worker thread, so that the first
         # board a player waits for is as quick as the others.
         await asyncio.to_thread(warm_renderers)
+        while not self.is_closed():
+            await asyncio.sleep(RETRY_SECONDS)
+            try:
+                await self.service.recover()
+            except Exception:  # the loop must outlive any one failure
+                log.exception("retrying unposted boards failed")
 
     async def close(self) -> None:
         """Stop the bot and close the database."""
+        if self.recovery is not None:
+            self.recovery.cancel()
         try:
             await super().close()
         finally:
