@@ -14,6 +14,7 @@ from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.options import check_option_values
 from cogs.utils.service import MENTION_USERS
 from data import Challenge, ChallengeGone
 from locales import t
@@ -93,6 +94,7 @@ class Play(commands.Cog):
         no_bridges_loses: bool | None = None,
     ) -> None:
         """Challenge someone, several people (Islas), or anyone, to a game."""
+        check_option_values(interaction)  # game, days, series, first: as offered, or refused
         adapter = adapter_for(game)
         lang = lang_of(interaction)
         invited = _invited(interaction.user, (opponent, opponent2, opponent3, opponent4))
@@ -334,11 +336,13 @@ def _title(challenge: Challenge) -> str:
 
 
 def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | None]) -> list:
-    """The distinct people named, refusing the challenger and bots."""
+    """The people named, refusing the challenger, bots and anyone named twice."""
     invited: list[discord.Member] = []
     for member in members:
-        if member is None or member in invited:
+        if member is None:
             continue
+        if member in invited:
+            raise UserError("error-challenge-twice", name=member.display_name)
         if member.id == challenger.id:
             raise UserError("error-challenge-self")
         if member.bot:
