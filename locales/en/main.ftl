@@ -235,6 +235,7 @@ cmd-settings-channel-desc = The channel where games get their threads
 cmd-settings-threads = threads
 cmd-settings-threads-desc = One thread per game (True) or play in the channel (False)
 settings-same-channel = the channel of the challenge
+error-settings-manager = Only members with the Manage Server permission can change these settings.
 settings-now = Settings of this server: a reminder after { $hours } h without a move; games are played in { $place }; { $threads ->
     [yes] one thread per game.
    *[no] without threads.

@@ -235,6 +235,7 @@ cmd-settings-channel-desc = El canal donde las partidas abren sus hilos
 cmd-settings-threads = hilos
 cmd-settings-threads-desc = Un hilo por partida (True) o jugar en el canal (False)
 settings-same-channel = el canal del reto
+error-settings-manager = Solo quien tiene el permiso Gestionar servidor puede cambiar estos ajustes.
 settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin jugar; las partidas se juegan en { $place }; { $threads ->
     [yes] un hilo por partida.
    *[no] sin hilos.
