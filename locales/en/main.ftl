@@ -219,6 +219,7 @@ cmd-claim-desc = Claim the win when your opponent's time to move has run out
 error-claim-own-turn = It's your own turn: there is nothing to claim.
 error-claim-no-deadline = This game has no time limit.
 error-claim-too-early = Your opponent still has time: the deadline is { $deadline }.
+claim-done = ⌛ You win on time: { $loser } did not move before the deadline. The result is posted in { $place }.
 error-claim-multiplayer = With more than two players a win cannot be claimed: vote to skip the turn with /skip.
 cmd-notify = notify
 cmd-notify-desc = Get a direct message when it's your turn, and for reminders

@@ -219,6 +219,7 @@ cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo pa
 error-claim-own-turn = Es tu propio turno: no hay nada que reclamar.
 error-claim-no-deadline = Esta partida no tiene límite de tiempo.
 error-claim-too-early = Tu rival aún tiene tiempo: el plazo termina { $deadline }.
+claim-done = ⌛ Ganas por tiempo: { $loser } no jugó antes del plazo. El resultado está publicado en { $place }.
 error-claim-multiplayer = Con más de dos jugadores no se puede reclamar la victoria: vota saltar el turno con /saltar.
 cmd-notify = avisos
 cmd-notify-desc = Recibe un mensaje directo cuando te toque, y los recordatorios
