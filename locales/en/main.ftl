@@ -185,7 +185,10 @@ rules-stonehenge =
 cmd-undo = undo
 cmd-undo-desc = Ask to take back your last move
 undo-done-unseen = ↩️ Your last action is taken back; your turn goes on.
-undo-asked = ↩️ **{ $player }** asks to take back their last move. { $mention }, do you agree?
+undo-asked =
+    ↩️ **{ $player }** asks to take back their last move:
+    > { $move }
+    { $mention }, do you agree?
 undo-sent = Your request is posted in the game; your opponent decides.
 button-undo-yes = Yes, take it back
 button-undo-no = No
@@ -195,7 +198,7 @@ undo-restored = ↩️ { $requester }'s last move was taken back. The position b
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.
-error-undo-not-asked = This question is for the player who moves now.
+error-undo-not-asked = Only { $player } decides on this request.
 error-game-not-over = This game is still being played.
 button-rematch = Rematch
 

@@ -185,7 +185,10 @@ rules-stonehenge =
 cmd-undo = deshacer
 cmd-undo-desc = Pide deshacer tu última jugada
 undo-done-unseen = ↩️ Tu última acción está deshecha; tu turno sigue.
-undo-asked = ↩️ **{ $player }** pide deshacer su última jugada. { $mention }, ¿estás de acuerdo?
+undo-asked =
+    ↩️ **{ $player }** pide deshacer su última jugada:
+    > { $move }
+    { $mention }, ¿estás de acuerdo?
 undo-sent = Tu petición está en la partida; decide tu rival.
 button-undo-yes = Sí, deshacer
 button-undo-no = No
@@ -195,7 +198,7 @@ undo-restored = ↩️ Se deshizo la última jugada de { $requester }. La posici
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
-error-undo-not-asked = Esta pregunta es para el jugador al que le toca ahora.
+error-undo-not-asked = Solo { $player } decide sobre esta petición.
 error-game-not-over = Esta partida aún se está jugando.
 button-rematch = Revancha
 
