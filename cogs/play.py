@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.options import check_option_values
 from cogs.utils.service import MENTION_USERS
-from data import Challenge, ChallengeGone
+from data import Challenge, ChallengeGone, RematchOffered
 from locales import t
 from rules import RulesError
 
@@ -156,7 +157,8 @@ class Play(commands.Cog):
         if record.seat_of(user.id) is None:
             raise UserError("error-not-a-player")
         seats = record.seats
-        challenge = await self.store.challenges.create(
+        offer = functools.partial(
+            self.store.challenges.create,
             game=record.game,
             options={k: v for k, v in record.options.items() if k != "first"},
             series_length=1,
@@ -170,7 +172,19 @@ class Play(commands.Cog):
             ttl=self.bot.challenge_seconds,
             seat_order=[s.user_id for s in (*seats[1:], seats[0])],
             days_per_move=record.days_per_move,
+            rematch_of=record.id,
         )
+        try:
+            challenge = await offer()
+        except RematchOffered as offered:  # a second click, or the other player's
+            existing = offered.challenge
+            if existing.expires_at > self.bot.clock():
+                link, name = _link(existing), existing.challenger_name
+                if existing.challenger_id == user.id:
+                    raise UserError("error-rematch-yours", link=link) from None
+                raise UserError("error-rematch-offered", challenger=name, link=link) from None
+            await self.expire(existing)  # its time is up; its timer just has not fired yet
+            challenge = await offer()
         await self._post(interaction, challenge)
 
     # -- answers to a challenge ---------------------------------------------------------------
@@ -333,6 +347,14 @@ class Play(commands.Cog):
 
 def _title(challenge: Challenge) -> str:
     return adapter_for(challenge.game).title(challenge.lang)
+
+
+def _link(challenge: Challenge) -> str:
+    """Where to find a challenge: its message, or its channel while it is being posted."""
+    if challenge.message_id is None:
+        return f"<#{challenge.channel_id}>"
+    guild = challenge.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{challenge.channel_id}/{challenge.message_id}"
 
 
 def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | None]) -> list:

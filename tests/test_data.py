@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from data import ChallengeGone, StaleGame, Store
+from data import ChallengeGone, RematchOffered, StaleGame, Store
 from data.migrations import MIGRATIONS
 
 
@@ -107,7 +108,7 @@ async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store)
     assert [g.id for g in await store.games.unposted()] == [game_id]
 
 
-async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
+async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5, **extra: Any):
     return await store.challenges.create(
         game="islas" if most > 2 else "stonehenge",
         options={},
@@ -120,7 +121,26 @@ async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5
         invited=invited,
         max_players=most,
         ttl=60,
+        **extra,
     )
+
+
+async def test_one_open_rematch_per_game_even_when_asked_twice_at_once(store: Store) -> None:
+    game_id = await _game(store)
+    results = await asyncio.gather(
+        *(_challenge(store, [(2, "Luis")], most=2, rematch_of=game_id) for _ in range(3)),
+        return_exceptions=True,
+    )
+    made = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, RematchOffered)]
+    assert len(made) == 1 and len(refused) == 2
+    assert all(r.challenge.id == made[0].id for r in refused)
+    assert made[0].rematch_of == game_id
+    await store.challenges.resolve(made[0].id, "declined")
+    again = await _challenge(store, [(2, "Luis")], most=2, rematch_of=game_id)
+    assert again.id != made[0].id  # a closed offer does not block a new one
+    other = await _challenge(store, [(2, "Luis")], most=2)  # not a rematch: no limit
+    assert other.rematch_of is None
 
 
 async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None:

@@ -103,10 +103,10 @@ async def test_a_second_rematch_click_finds_the_first(tablero: World) -> None:
     first = await (await world.fake.click(world.luis, final, "rm:1")).done()
     assert not first.ephemeral
     again = await (await world.fake.click(world.luis, final, "rm:1")).done()
-    assert again.ephemeral and "already offered a rematch" in again.text, again.text
+    assert again.ephemeral and "Ya has propuesto la revancha" in again.text, again.text
     assert "/channels/" in again.text  # a link to the open offer
     other = await (await world.fake.click(world.ana, final, "rm:1")).done()
-    assert other.ephemeral and "Luis" in other.text
+    assert other.ephemeral and "Luis has already offered a rematch" in other.text
     assert await _open_challenges(world) == [2]
     offer = first.message
     await (await world.fake.click(world.ana, offer, button(offer, "ch:", ":decline"))).done()

@@ -81,6 +81,8 @@ challenge-started = ✅ **{ $name }** started the game. { $game } is played in {
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
+error-rematch-offered = { $challenger } has already offered a rematch of this game: { $link }
+error-rematch-yours = You have already offered a rematch of this game: { $link }
 
 ## Turns
 game-intro = **{ $game }**: { $players }.

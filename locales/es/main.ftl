@@ -81,6 +81,8 @@ challenge-started = ✅ **{ $name }** empezó la partida. { $game } se juega en 
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
+error-rematch-offered = { $challenger } ya ha propuesto la revancha de esta partida: { $link }
+error-rematch-yours = Ya has propuesto la revancha de esta partida: { $link }
 
 ## Turnos
 game-intro = **{ $game }**: { $players }.
