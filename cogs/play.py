@@ -215,11 +215,15 @@ class Play(commands.Cog):
             await self._progress(interaction, challenge.id)
 
     async def _decline(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        """The challenger withdraws; an invitee declines; a seated player leaves an open table."""
+        """The challenger withdraws; an invitee declines; a seated player leaves an open table
+        (its host too: the table goes on with the next player as host)."""
         user = interaction.user
-        if challenge.is_open and user.id != challenge.challenger_id:
+        if challenge.is_open and user.id == challenge.challenger_id:
+            await self._host_leaves(interaction, challenge)
+            return
+        if challenge.is_open:
             if not await self.store.challenges.leave(challenge.id, user.id):
-                raise UserError("error-not-your-challenge")
+                raise UserError("error-not-seated")
             await self._progress(interaction, challenge.id)
             return
         if user.id != challenge.challenger_id and challenge.invitee(user.id) is None:
@@ -230,6 +234,28 @@ class Play(commands.Cog):
         key = "challenge-cancelled" if status == "cancelled" else "challenge-declined"
         await interaction.response.edit_message(
             content=t(challenge.lang, key, name=user.display_name), view=None
+        )
+
+    async def _host_leaves(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """Leave means the same for everyone: the host's seat goes, the table stays for those
+        seated (the longest seated hosts it now); an empty table closes."""
+        name = interaction.user.display_name
+        try:
+            host = await self.store.challenges.hand_over(challenge.id, interaction.user.id)
+        except ChallengeGone:
+            raise UserError("error-not-seated") from None
+        if host is None:
+            await interaction.response.edit_message(
+                content=t(challenge.lang, "challenge-cancelled", name=name), view=None
+            )
+            return
+        now = await self.store.challenges.get(challenge.id)
+        assert now is not None
+        note = t(challenge.lang, "challenge-host-left", name=name, host=host.name)
+        await interaction.response.edit_message(
+            content=f"{challenge_text(now)}\n{note}",
+            view=challenge_buttons(now),
+            allowed_mentions=MENTION_USERS,
         )
 
     async def _start_open(self, interaction: discord.Interaction, challenge: Challenge) -> None:
@@ -294,7 +320,7 @@ class Play(commands.Cog):
         await interaction.edit_original_response(
             content=t(
                 challenge.lang,
-                "challenge-started" if started_by_challenger else "challenge-accepted",
+                _started_key(challenge, started_by_challenger),
                 name=interaction.user.display_name,
                 game=title,
                 place=place.mention,
@@ -347,6 +373,15 @@ class Play(commands.Cog):
 
 def _title(challenge: Challenge) -> str:
     return adapter_for(challenge.game).title(challenge.lang)
+
+
+def _started_key(challenge: Challenge, by_challenger: bool) -> str:
+    """How the challenge message tells that its game began."""
+    if by_challenger:
+        return "challenge-started"
+    if challenge.is_open and challenge.max_players > 2:
+        return "challenge-table-full"  # the last seat was taken: nobody pressed Start
+    return "challenge-accepted"
 
 
 def _link(challenge: Challenge) -> str:

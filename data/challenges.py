@@ -16,7 +16,7 @@ from typing import Any
 import aiosqlite
 
 from data.db import Database
-from data.games import Clock, _dumps
+from data.games import ChallengeGone, Clock, _dumps
 
 
 class RematchOffered(Exception):
@@ -170,7 +170,7 @@ class ChallengeStore:
     async def _complete(self, row: aiosqlite.Row) -> Challenge:
         players = await self.db.fetchall(
             "SELECT user_id, name, accepted FROM challenge_players WHERE challenge_id = ?"
-            " ORDER BY joined_at",
+            " ORDER BY joined_at, rowid",
             (row["id"],),
         )
         values = dict(row)
@@ -225,6 +225,39 @@ class ChallengeStore:
                 (challenge_id, user_id, challenge_id),
             )
             return cur.rowcount == 1
+
+    async def hand_over(self, challenge_id: int, host_id: int) -> Invitee | None:
+        """The host leaves an open table: the player seated longest hosts it now (returned);
+        with nobody seated it is cancelled (None). ChallengeGone when it is no longer open or
+        ``host_id`` no longer hosts it (a double click)."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "SELECT 1 FROM challenges WHERE id = ? AND status = 'open' AND is_open = 1"
+                " AND challenger_id = ?",
+                (challenge_id, host_id),
+            )
+            if await cur.fetchone() is None:
+                raise ChallengeGone(challenge_id)
+            cur = await conn.execute(
+                "SELECT user_id, name FROM challenge_players WHERE challenge_id = ?"
+                " ORDER BY joined_at, rowid LIMIT 1",
+                (challenge_id,),
+            )
+            row = await cur.fetchone()
+            if row is None:
+                await conn.execute(
+                    "UPDATE challenges SET status = 'cancelled' WHERE id = ?", (challenge_id,)
+                )
+                return None
+            await conn.execute(
+                "UPDATE challenges SET challenger_id = ?, challenger_name = ? WHERE id = ?",
+                (row["user_id"], row["name"], challenge_id),
+            )
+            await conn.execute(
+                "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?",
+                (challenge_id, row["user_id"]),
+            )
+            return Invitee(row["user_id"], row["name"], True)
 
     async def resolve(self, challenge_id: int, status: str, game_id: int | None = None) -> bool:
         """Move an open challenge to ``status``; False when it was no longer open."""

@@ -258,3 +258,18 @@ async def test_schema_1_challenges_are_migrated(tmp_path: Path) -> None:
     await store.close()
     assert [p.user_id for p in named.waiting_for] == [2] and not named.is_open
     assert open_one.is_open and open_one.players == ()
+
+
+async def test_a_host_leaving_hands_the_table_to_the_player_seated_longest(store: Store) -> None:
+    table = await _challenge(store, [])
+    for uid, name in ((2, "Luis"), (3, "Eve")):
+        assert await store.challenges.join(table.id, uid, name)
+    host = await store.challenges.hand_over(table.id, 1)
+    assert host is not None and (host.user_id, host.name) == (2, "Luis")
+    now = await store.challenges.get(table.id)
+    assert now.challenger_id == 2 and [p.name for p in now.players] == ["Eve"]
+    with pytest.raises(ChallengeGone):
+        await store.challenges.hand_over(table.id, 1)  # Ana no longer hosts it
+    assert await store.challenges.leave(table.id, 3)
+    assert await store.challenges.hand_over(table.id, 2) is None  # nobody left: closed
+    assert (await store.challenges.get(table.id)).status == "cancelled"

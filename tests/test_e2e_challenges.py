@@ -65,7 +65,7 @@ async def test_leaving_an_open_table_twice_says_you_are_not_seated(tablero: Worl
     again = await _press(world, world.eve, offer, "decline")
     assert again.ephemeral and "not seated" in again.text, again.text
     stranger = await _press(world, world.luis, offer, "decline")
-    assert "no tienes asiento" in stranger.text, stranger.text
+    assert "No tienes asiento" in stranger.text, stranger.text
 
 
 async def test_the_host_leaving_hands_the_table_to_the_next_player(tablero: World) -> None:
@@ -76,7 +76,7 @@ async def test_the_host_leaving_hands_the_table_to_the_next_player(tablero: Worl
     left = await _press(world, world.ana, offer, "decline")
     assert not left.ephemeral and offer.buttons, left.text
     assert "**Luis** opens a table" in offer.content and "Seated: Luis and Eve." in offer.content
-    assert "Ana left" in offer.content
+    assert "**Ana** left the table: **Luis** hosts it now" in offer.content
     challenge = await world.bot.store.challenges.get(1)
     assert challenge.status == "open" and challenge.challenger_id == world.luis.id
     gone = await _press(world, world.ana, offer, "start")

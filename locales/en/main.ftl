@@ -78,6 +78,8 @@ challenge-named = { $opponent }, **{ $challenger }** challenges you to **{ $game
 challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }**{ $details }. Anyone may accept; the challenge expires { $expires }.
 challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.
 challenge-started = ✅ **{ $name }** started the game. { $game } is played in { $place }.
+challenge-table-full = ✅ **{ $name }** took the last seat: the table is full and the game has started. { $game } is played in { $place }.
+challenge-host-left = ↪️ **{ $name }** left the table: **{ $host }** hosts it now.
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
@@ -125,6 +127,7 @@ error-challenge-bot = Bots don't play (yet).
 error-challenge-closed = This challenge is no longer open.
 error-challenge-own = You cannot accept your own challenge; wait for an opponent.
 error-not-your-challenge = This challenge is not addressed to you.
+error-not-seated = You are not seated at this table: there is nothing to leave.
 
 ## Errors from the rules (keys of rules/)
 move-unreadable = I can’t read “{ $text }” as a move.

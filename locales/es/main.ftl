@@ -78,6 +78,8 @@ challenge-named = { $opponent }, **{ $challenger }** te reta a **{ $game }**{ $d
 challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }. Cualquiera puede aceptar; el reto caduca { $expires }.
 challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
 challenge-started = ✅ **{ $name }** empezó la partida. { $game } se juega en { $place }.
+challenge-table-full = ✅ **{ $name }** ocupó el último asiento: la mesa está completa y la partida ha empezado. { $game } se juega en { $place }.
+challenge-host-left = ↪️ **{ $name }** dejó la mesa: ahora la organiza **{ $host }**.
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
@@ -125,6 +127,7 @@ error-challenge-bot = Los bots no juegan (todavía).
 error-challenge-closed = Este reto ya no está abierto.
 error-challenge-own = No puedes aceptar tu propio reto; espera a un rival.
 error-not-your-challenge = Este reto no va dirigido a ti.
+error-not-seated = No tienes asiento en esta mesa: no hay nada que dejar.
 
 ## Errores de las reglas (claves de rules/)
 move-unreadable = No entiendo «{ $text }» como jugada.
