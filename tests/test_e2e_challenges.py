@@ -104,3 +104,11 @@ async def test_a_table_that_fills_up_says_it_is_full_and_started(tablero: World)
     assert "table is full" in offer.content and "has started" in offer.content, offer.content
     assert "Tom" in offer.content and not offer.buttons
     assert (await stored_game(world)).players == 5
+
+
+async def test_rules_refuse_a_game_the_bot_does_not_know(tablero: World) -> None:
+    world = tablero
+    ix = await world.fake.slash(
+        world.ana, world.channel, "rules", {"game": "chess"}, modified_client=True
+    )
+    assert "“chess” is not one of the values of game" in (await ix.done()).text
