@@ -11,6 +11,7 @@ from discord.ext import commands
 from cogs.games import ADAPTERS, adapter_for
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.notices import deadline
+from cogs.utils.options import check_option_values
 from locales import t
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ class Info(commands.Cog):
     )
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """The rules of a game, in your language."""
+        check_option_values(interaction)
         adapter = adapter_for(game)
         lang = lang_of(interaction)
         embed = discord.Embed(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -15,8 +16,9 @@ from cogs.utils import places
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.options import check_option_values
 from cogs.utils.service import MENTION_USERS
-from data import Challenge, ChallengeGone
+from data import Challenge, ChallengeGone, RematchOffered
 from locales import t
 from rules import RulesError
 
@@ -94,6 +96,7 @@ class Play(commands.Cog):
         no_bridges_loses: bool | None = None,
     ) -> None:
         """Challenge someone, several people (Islas), or anyone, to a game."""
+        check_option_values(interaction)  # game, days, series, first: as offered, or refused
         adapter = adapter_for(game)
         lang = lang_of(interaction)
         invited = _invited(interaction.user, (opponent, opponent2, opponent3, opponent4))
@@ -155,7 +158,8 @@ class Play(commands.Cog):
         if record.seat_of(user.id) is None:
             raise UserError("error-not-a-player")
         seats = record.seats
-        challenge = await self.store.challenges.create(
+        offer = functools.partial(
+            self.store.challenges.create,
             game=record.game,
             options={k: v for k, v in record.options.items() if k != "first"},
             series_length=1,
@@ -169,7 +173,19 @@ class Play(commands.Cog):
             ttl=self.bot.challenge_seconds,
             seat_order=[s.user_id for s in (*seats[1:], seats[0])],
             days_per_move=record.days_per_move,
+            rematch_of=record.id,
         )
+        try:
+            challenge = await offer()
+        except RematchOffered as offered:  # a second click, or the other player's
+            existing = offered.challenge
+            if existing.expires_at > self.bot.clock():
+                link, name = _link(existing), existing.challenger_name
+                if existing.challenger_id == user.id:
+                    raise UserError("error-rematch-yours", link=link) from None
+                raise UserError("error-rematch-offered", challenger=name, link=link) from None
+            await self.expire(existing)  # its time is up; its timer just has not fired yet
+            challenge = await offer()
         await self._post(interaction, challenge)
 
     # -- answers to a challenge ---------------------------------------------------------------
@@ -200,11 +216,15 @@ class Play(commands.Cog):
             await self._progress(interaction, challenge.id)
 
     async def _decline(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        """The challenger withdraws; an invitee declines; a seated player leaves an open table."""
+        """The challenger withdraws; an invitee declines; a seated player leaves an open table
+        (its host too: the table goes on with the next player as host)."""
         user = interaction.user
-        if challenge.is_open and user.id != challenge.challenger_id:
+        if challenge.is_open and user.id == challenge.challenger_id:
+            await self._host_leaves(interaction, challenge)
+            return
+        if challenge.is_open:
             if not await self.store.challenges.leave(challenge.id, user.id):
-                raise UserError("error-not-your-challenge")
+                raise UserError("error-not-seated")
             await self._progress(interaction, challenge.id)
             return
         if user.id != challenge.challenger_id and challenge.invitee(user.id) is None:
@@ -215,6 +235,28 @@ class Play(commands.Cog):
         key = "challenge-cancelled" if status == "cancelled" else "challenge-declined"
         await interaction.response.edit_message(
             content=t(challenge.lang, key, name=user.display_name), view=None
+        )
+
+    async def _host_leaves(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """Leave means the same for everyone: the host's seat goes, the table stays for those
+        seated (the longest seated hosts it now); an empty table closes."""
+        name = interaction.user.display_name
+        try:
+            host = await self.store.challenges.hand_over(challenge.id, interaction.user.id)
+        except ChallengeGone:
+            raise UserError("error-not-seated") from None
+        if host is None:
+            await interaction.response.edit_message(
+                content=t(challenge.lang, "challenge-cancelled", name=name), view=None
+            )
+            return
+        now = await self.store.challenges.get(challenge.id)
+        assert now is not None
+        note = t(challenge.lang, "challenge-host-left", name=name, host=host.name)
+        await interaction.response.edit_message(
+            content=f"{challenge_text(now)}\n{note}",
+            view=challenge_buttons(now),
+            allowed_mentions=MENTION_USERS,
         )
 
     async def _start_open(self, interaction: discord.Interaction, challenge: Challenge) -> None:
@@ -280,7 +322,7 @@ class Play(commands.Cog):
             place = await places.open_place(
                 self.bot, interaction.guild_id, channel, interaction.message, name
             )
-            key = "challenge-started" if started_by_challenger else "challenge-accepted"
+            key = _started_key(challenge, started_by_challenger)
             await interaction.edit_original_response(
                 content=t(
                     challenge.lang,
@@ -316,12 +358,31 @@ def _title(challenge: Challenge) -> str:
     return adapter_for(challenge.game).title(challenge.lang)
 
 
+def _started_key(challenge: Challenge, by_challenger: bool) -> str:
+    """How the challenge message tells that its game began."""
+    if by_challenger:
+        return "challenge-started"
+    if challenge.is_open and challenge.max_players > 2:
+        return "challenge-table-full"  # the last seat was taken: nobody pressed Start
+    return "challenge-accepted"
+
+
+def _link(challenge: Challenge) -> str:
+    """Where to find a challenge: its message, or its channel while it is being posted."""
+    if challenge.message_id is None:
+        return f"<#{challenge.channel_id}>"
+    guild = challenge.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{challenge.channel_id}/{challenge.message_id}"
+
+
 def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | None]) -> list:
-    """The distinct people named, refusing the challenger and bots."""
+    """The people named, refusing the challenger, bots and anyone named twice."""
     invited: list[discord.Member] = []
     for member in members:
-        if member is None or member in invited:
+        if member is None:
             continue
+        if member in invited:
+            raise UserError("error-challenge-twice", name=member.display_name)
         if member.id == challenger.id:
             raise UserError("error-challenge-self")
         if member.bot:

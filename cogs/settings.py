@@ -8,7 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
+from cogs.utils.options import check_option_values
 from data import GuildSettings
 
 if TYPE_CHECKING:
@@ -53,6 +55,12 @@ class Settings(commands.Cog):
     ) -> None:
         """Change (or, with no option, show) how this server's games are played."""
         assert interaction.guild_id is not None
+        check_option_values(interaction)
+        changing = (reminder_hours, channel, threads) != (None, None, None)
+        # The default permission only hides the command: a server may grant it to everyone,
+        # so changes check Manage Server here too. Looking at the settings is harmless.
+        if changing and not interaction.permissions.manage_guild:
+            raise UserError("error-settings-manager")
         current = await self.store.settings.guild(interaction.guild_id)
         updated = GuildSettings(
             reminder_hours=float(reminder_hours or current.reminder_hours),

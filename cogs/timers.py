@@ -139,7 +139,9 @@ class Timers(commands.Cog):
             raise UserError("error-claim-multiplayer")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await endings.time_out(self.service, record, turn, 1 - turn)
-        await interaction.followup.send("✅", ephemeral=True)
+        place = f"<#{record.place_id or record.channel_id}>"
+        text = tr(interaction, "claim-done", loser=record.names()[turn], place=place)
+        await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
     async def skip(self, interaction: discord.Interaction) -> None:

@@ -9,12 +9,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.games import adapter_for
 from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.service import MENTION_USERS, GameService
+from data import GameRecord
 from locales import t
+from rules import get_game
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -52,12 +55,23 @@ class Undo(commands.Cog):
                 lang,
                 "undo-asked",
                 player=record.names()[seat],
+                move=_last_move_in_words(record),
                 mention=f"<@{record.user_of(asked)}>",
             ),
             view=view,
             allowed_mentions=MENTION_USERS,
         )
         await send_private(interaction, tr(interaction, "undo-sent"))
+
+
+def _last_move_in_words(record: GameRecord) -> str:
+    """The move to take back as the table saw it: its public narration, so a hidden druid
+    stays hidden (its notation would show the value)."""
+    before = get_game(record.game).replay(
+        record.players, record.seed, record.options, record.moves[:-1]
+    )
+    events = before.play(record.moves[-1])
+    return adapter_for(record.game).narrate(record.lang, events, record.names())
 
 
 class UndoButton(
@@ -94,10 +108,14 @@ class UndoButton(
         record = await service.game(self.gid)
         if record.version != self.ver or not record.active:
             raise UserError("error-position-changed")
+        if record.seat_of(interaction.user.id) is None:
+            raise UserError("error-not-a-player")
         asked = service.state(record).turn
-        if asked is None or record.user_of(asked) != interaction.user.id:
-            raise UserError("error-undo-not-asked")
         lang, names = record.lang, record.names()
+        if asked is None:
+            raise UserError("error-game-over")
+        if record.user_of(asked) != interaction.user.id:
+            raise UserError("error-undo-not-asked", player=names[asked])
         mover = service.last_mover(record)
         requester = names[mover] if mover is not None else "?"
         if self.act == "no":

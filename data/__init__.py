@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from data.challenges import Challenge, ChallengeStore
+from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
 from data.settings import GuildSettings, SettingsStore
@@ -40,6 +40,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "RematchOffered",
     "Seat",
     "SettingsStore",
     "StaleGame",

@@ -7,6 +7,7 @@ seat until the table is full or the challenger starts the game.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,7 +16,15 @@ from typing import Any
 import aiosqlite
 
 from data.db import Database
-from data.games import Clock, _dumps
+from data.games import ChallengeGone, Clock, _dumps
+
+
+class RematchOffered(Exception):
+    """A rematch of that game is already open: ``challenge`` is the offer to answer."""
+
+    def __init__(self, challenge: Challenge) -> None:
+        super().__init__(challenge.id)
+        self.challenge = challenge
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,7 @@ class Challenge:
     max_players: int
     seat_order: tuple[int, ...] | None = None  # user ids, challenger included (a rematch)
     days_per_move: int | None = None  # the deadline of each move, None for none
+    rematch_of: int | None = None  # the finished game this challenge repeats
     players: tuple[Invitee, ...] = field(default=())
 
     @property
@@ -89,52 +99,68 @@ class ChallengeStore:
         ttl: float,
         seat_order: Sequence[int] | None = None,
         days_per_move: int | None = None,
+        rematch_of: int | None = None,
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
-        With no one ``invited`` it is open to anyone, up to ``max_players`` in all.
+        With no one ``invited`` it is open to anyone, up to ``max_players`` in all. A rematch
+        of a game that has an open one already raises :class:`RematchOffered`: a unique index
+        decides, so two clicks at once make one offer.
         """
         now = self.clock()
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
-                " channel_id, challenger_id, challenger_name, created_at, expires_at,"
-                " is_open, max_players, seat_order, days_per_move)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game,
-                    _dumps(options),
-                    series_length,
-                    lang,
-                    guild_id,
-                    channel_id,
-                    challenger_id,
-                    challenger_name,
-                    now,
-                    now + ttl,
-                    int(not invited),
-                    max_players if not invited else len(invited) + 1,
-                    None if seat_order is None else _dumps(list(seat_order)),
-                    days_per_move,
-                ),
-            )
-            challenge_id = int(cur.lastrowid or 0)
-            # Expiry is a timer like any other: one loop fires them all, after restarts too.
-            await conn.execute(
-                "INSERT INTO timers (kind, ref_id, due_at) VALUES ('challenge', ?, ?)",
-                (challenge_id, now + ttl),
-            )
-            await conn.executemany(
-                "INSERT INTO challenge_players (challenge_id, user_id, name, accepted, joined_at)"
-                " VALUES (?, ?, ?, 0, ?)",
-                [
-                    (challenge_id, uid, name, now + i * 1e-6)
-                    for i, (uid, name) in enumerate(invited)
-                ],
-            )
+        try:
+            async with self.db.transaction() as conn:
+                cur = await conn.execute(
+                    "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
+                    " channel_id, challenger_id, challenger_name, created_at, expires_at,"
+                    " is_open, max_players, seat_order, days_per_move, rematch_of)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        _dumps(options),
+                        series_length,
+                        lang,
+                        guild_id,
+                        channel_id,
+                        challenger_id,
+                        challenger_name,
+                        now,
+                        now + ttl,
+                        int(not invited),
+                        max_players if not invited else len(invited) + 1,
+                        None if seat_order is None else _dumps(list(seat_order)),
+                        days_per_move,
+                        rematch_of,
+                    ),
+                )
+                challenge_id = int(cur.lastrowid or 0)
+                # Expiry is a timer like any other: one loop fires them all, after restarts too.
+                await conn.execute(
+                    "INSERT INTO timers (kind, ref_id, due_at) VALUES ('challenge', ?, ?)",
+                    (challenge_id, now + ttl),
+                )
+                await conn.executemany(
+                    "INSERT INTO challenge_players"
+                    " (challenge_id, user_id, name, accepted, joined_at) VALUES (?, ?, ?, 0, ?)",
+                    [
+                        (challenge_id, uid, name, now + i * 1e-6)
+                        for i, (uid, name) in enumerate(invited)
+                    ],
+                )
+        except sqlite3.IntegrityError:
+            if rematch_of is None:
+                raise
+            raise RematchOffered(await self._open_rematch(rematch_of)) from None
         found = await self.get(challenge_id)
         assert found is not None
         return found
+
+    async def _open_rematch(self, game_id: int) -> Challenge:
+        row = await self.db.fetchone(
+            "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open'", (game_id,)
+        )
+        assert row is not None  # open ones are only closed by resolve(), never deleted
+        return await self._complete(row)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         """The challenge with its players, or None."""
@@ -144,7 +170,7 @@ class ChallengeStore:
     async def _complete(self, row: aiosqlite.Row) -> Challenge:
         players = await self.db.fetchall(
             "SELECT user_id, name, accepted FROM challenge_players WHERE challenge_id = ?"
-            " ORDER BY joined_at",
+            " ORDER BY joined_at, rowid",
             (row["id"],),
         )
         values = dict(row)
@@ -199,6 +225,39 @@ class ChallengeStore:
                 (challenge_id, user_id, challenge_id),
             )
             return cur.rowcount == 1
+
+    async def hand_over(self, challenge_id: int, host_id: int) -> Invitee | None:
+        """The host leaves an open table: the player seated longest hosts it now (returned);
+        with nobody seated it is cancelled (None). ChallengeGone when it is no longer open or
+        ``host_id`` no longer hosts it (a double click)."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "SELECT 1 FROM challenges WHERE id = ? AND status = 'open' AND is_open = 1"
+                " AND challenger_id = ?",
+                (challenge_id, host_id),
+            )
+            if await cur.fetchone() is None:
+                raise ChallengeGone(challenge_id)
+            cur = await conn.execute(
+                "SELECT user_id, name FROM challenge_players WHERE challenge_id = ?"
+                " ORDER BY joined_at, rowid LIMIT 1",
+                (challenge_id,),
+            )
+            row = await cur.fetchone()
+            if row is None:
+                await conn.execute(
+                    "UPDATE challenges SET status = 'cancelled' WHERE id = ?", (challenge_id,)
+                )
+                return None
+            await conn.execute(
+                "UPDATE challenges SET challenger_id = ?, challenger_name = ? WHERE id = ?",
+                (row["user_id"], row["name"], challenge_id),
+            )
+            await conn.execute(
+                "DELETE FROM challenge_players WHERE challenge_id = ? AND user_id = ?",
+                (challenge_id, row["user_id"]),
+            )
+            return Invitee(row["user_id"], row["name"], True)
 
     async def resolve(self, challenge_id: int, status: str, game_id: int | None = None) -> bool:
         """Move an open challenge to ``status``; False when it was no longer open."""

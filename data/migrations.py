@@ -131,4 +131,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn_stamp, user_id)
     )
     """,
+    # 6: a rematch names the game it repeats; at most one rematch of a game is open at a time,
+    # so a double click (even two at once) cannot offer it twice.
+    """
+    ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games(id);
+    CREATE UNIQUE INDEX challenges_open_rematch ON challenges(rematch_of)
+        WHERE status = 'open' AND rematch_of IS NOT NULL
+    """,
 ]

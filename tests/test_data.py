@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from data import ChallengeGone, StaleGame, Store
+from data import ChallengeGone, RematchOffered, StaleGame, Store
 from data.migrations import MIGRATIONS
 
 
@@ -107,7 +108,7 @@ async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store)
     assert [g.id for g in await store.games.unposted()] == [game_id]
 
 
-async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5):
+async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5, **extra: Any):
     return await store.challenges.create(
         game="islas" if most > 2 else "stonehenge",
         options={},
@@ -120,7 +121,26 @@ async def _challenge(store: Store, invited: list[tuple[int, str]], most: int = 5
         invited=invited,
         max_players=most,
         ttl=60,
+        **extra,
     )
+
+
+async def test_one_open_rematch_per_game_even_when_asked_twice_at_once(store: Store) -> None:
+    game_id = await _game(store)
+    results = await asyncio.gather(
+        *(_challenge(store, [(2, "Luis")], most=2, rematch_of=game_id) for _ in range(3)),
+        return_exceptions=True,
+    )
+    made = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, RematchOffered)]
+    assert len(made) == 1 and len(refused) == 2
+    assert all(r.challenge.id == made[0].id for r in refused)
+    assert made[0].rematch_of == game_id
+    await store.challenges.resolve(made[0].id, "declined")
+    again = await _challenge(store, [(2, "Luis")], most=2, rematch_of=game_id)
+    assert again.id != made[0].id  # a closed offer does not block a new one
+    other = await _challenge(store, [(2, "Luis")], most=2)  # not a rematch: no limit
+    assert other.rematch_of is None
 
 
 async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None:
@@ -238,3 +258,18 @@ async def test_schema_1_challenges_are_migrated(tmp_path: Path) -> None:
     await store.close()
     assert [p.user_id for p in named.waiting_for] == [2] and not named.is_open
     assert open_one.is_open and open_one.players == ()
+
+
+async def test_a_host_leaving_hands_the_table_to_the_player_seated_longest(store: Store) -> None:
+    table = await _challenge(store, [])
+    for uid, name in ((2, "Luis"), (3, "Eve")):
+        assert await store.challenges.join(table.id, uid, name)
+    host = await store.challenges.hand_over(table.id, 1)
+    assert host is not None and (host.user_id, host.name) == (2, "Luis")
+    now = await store.challenges.get(table.id)
+    assert now.challenger_id == 2 and [p.name for p in now.players] == ["Eve"]
+    with pytest.raises(ChallengeGone):
+        await store.challenges.hand_over(table.id, 1)  # Ana no longer hosts it
+    assert await store.challenges.leave(table.id, 3)
+    assert await store.challenges.hand_over(table.id, 2) is None  # nobody left: closed
+    assert (await store.challenges.get(table.id)).status == "cancelled"

@@ -259,3 +259,27 @@ async def test_an_open_table_of_three_started_by_its_challenger(tablero: World) 
     assert "Ana** started the game" in offer.content and not offer.buttons
     game = await stored_game(world)
     assert game.names() == ("Ana", "Luis", "Eve") and game.players == 3
+
+
+async def test_settings_need_manage_server_even_when_the_command_is_shown(tablero: World) -> None:
+    from tests.fakediscord.perms import MANAGE_GUILD
+
+    world = tablero
+    args = {"threads": False}
+    refused = await (await world.fake.slash(world.eve, world.channel, "settings", args)).done()
+    assert refused.ephemeral and "Manage Server" in refused.text, refused.text
+    assert (await world.bot.store.settings.guild(world.guild.id)).threads
+    shown = await (await world.fake.slash(world.eve, world.channel, "settings")).done()
+    assert shown.ephemeral and "24" in shown.text  # looking changes nothing: anyone may
+    admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
+    admins.member_ids.add(world.ana.id)
+    done = await (await world.fake.slash(world.ana, world.channel, "settings", args)).done()
+    assert "Manage Server" not in done.text
+    assert not (await world.bot.store.settings.guild(world.guild.id)).threads
+
+
+async def test_settings_refuse_hours_outside_their_range(tablero: World) -> None:
+    world = tablero
+    args = {"reminder_hours": 0}
+    ix = await world.fake.slash(world.ana, world.channel, "settings", args, modified_client=True)
+    assert "“0”" in (await ix.done()).text

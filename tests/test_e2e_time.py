@@ -126,3 +126,12 @@ async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> N
     assert "Ana's turn was skipped" in posted.content and world.luis.id in posted.pinged_user_ids
     claim = await (await world.fake.slash(world.eve, place, "claim")).done()
     assert "still has time" in claim.text  # Luis's turn has just begun
+
+
+async def test_a_claim_says_who_won_on_time_and_where(tablero: World) -> None:
+    world = tablero
+    place = await _started(world, days=1)
+    await _tick(world, 25)
+    claimed = await (await world.fake.slash(world.luis, place, "claim")).done()
+    assert claimed.ephemeral and "Ana" in claimed.text and "tiempo" in claimed.text, claimed.text
+    assert f"<#{place.id}>" in claimed.text

@@ -28,11 +28,11 @@ async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -
     assert "opponent decides" in asked.text
     request = world.fake.messages(place)[-1]
     assert "asks to take back" in request.content and world.luis.id in request.pinged_user_ids
-    assert "4A" not in request.content  # the move is not named (it may be a hidden druid)
-    intruder = await (
-        await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))
+    assert "played 4 on A" in request.content
+    mover = await (
+        await world.fake.click(world.ana, request, button(request, "ud:", ":yes"))
     ).done()
-    assert intruder.ephemeral and "player who moves now" in intruder.text
+    assert mover.ephemeral and "Luis decides" in mover.text, mover.text
     await (await world.fake.click(world.luis, request, button(request, "ud:", ":yes"))).done()
     restored = (await wait_boards(world, place, 5))[-1]
     assert "taken back" in restored.content and world.ana.id in restored.pinged_user_ids
@@ -82,3 +82,70 @@ async def test_rematch_swaps_the_seats(tablero: World) -> None:
     await world.fake.wait_for_message(place, lambda m: len(boards(world, place)) >= 3)
     rematch = await stored_game(world, 2)
     assert rematch.names() == ("Luis", "Ana") and rematch.active
+
+
+async def _finished(world: World):
+    place = await _started(world)
+    await (await world.fake.slash(world.ana, place, "resign")).done()
+    confirm = world.fake.messages(place, world.ana)[-1]
+    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    return place, (await wait_boards(world, place, 2))[-1]
+
+
+async def _open_challenges(world: World) -> list[int]:
+    rows = await world.bot.store.db.fetchall("SELECT id FROM challenges WHERE status = 'open'")
+    return [row["id"] for row in rows]
+
+
+async def test_a_second_rematch_click_finds_the_first(tablero: World) -> None:
+    world = tablero
+    _, final = await _finished(world)
+    first = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    assert not first.ephemeral
+    again = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    assert again.ephemeral and "Ya has propuesto la revancha" in again.text, again.text
+    assert "/channels/" in again.text  # a link to the open offer
+    other = await (await world.fake.click(world.ana, final, "rm:1")).done()
+    assert other.ephemeral and "Luis has already offered a rematch" in other.text
+    assert await _open_challenges(world) == [2]
+    offer = first.message
+    await (await world.fake.click(world.ana, offer, button(offer, "ch:", ":decline"))).done()
+    later = await (await world.fake.click(world.ana, final, "rm:1")).done()
+    assert not later.ephemeral  # the first offer was declined: a new one may be made
+    assert await _open_challenges(world) == [3]
+
+
+async def test_two_rematch_clicks_at_once_make_one_challenge(tablero: World) -> None:
+    world = tablero
+    _, final = await _finished(world)
+    clicks = [await world.fake.click(world.luis, final, "rm:1") for _ in range(2)]
+    clicks.append(await world.fake.click(world.ana, final, "rm:1"))
+    answers = [await c.done() for c in clicks]
+    assert sorted(a.ephemeral for a in answers) == [False, True, True]
+    assert len(await _open_challenges(world)) == 1
+
+
+async def test_an_undo_request_names_the_move_and_outsiders_are_not_playing(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await _started(world)
+    await move(world, world.ana, place, "6L")
+    await _undo_request(world, place, world.ana)
+    request = world.fake.messages(place)[-1]
+    assert "played 6 on L" in request.content, request.content
+    outsider = await (
+        await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))
+    ).done()
+    assert outsider.ephemeral and "not playing" in outsider.text, outsider.text
+    assert (await stored_game(world)).moves == ["6L"]
+
+
+async def test_an_undo_request_in_a_hidden_game_keeps_the_druid_hidden(tablero: World) -> None:
+    world = tablero
+    place = await _started(world, hidden=True)
+    await move(world, world.ana, place, "6A")
+    await _undo_request(world, place, world.ana)
+    request = world.fake.messages(place)[-1]
+    assert "face down on A" in request.content, request.content
+    assert "6 on" not in request.content and "6A" not in request.content

@@ -79,9 +79,13 @@ challenge-open = **{ $challenger }** is looking for an opponent for **{ $game }*
 challenge-accepted = ✅ **{ $name }** accepted. The game of { $game } is played in { $place }.
 challenge-opened = ✅ The game of { $game } is played in { $place }.
 challenge-started = ✅ **{ $name }** started the game. { $game } is played in { $place }.
+challenge-table-full = ✅ **{ $name }** took the last seat: the table is full and the game has started. { $game } is played in { $place }.
+challenge-host-left = ↪️ **{ $name }** left the table: **{ $host }** hosts it now.
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
+error-rematch-offered = { $challenger } has already offered a rematch of this game: { $link }
+error-rematch-yours = You have already offered a rematch of this game: { $link }
 
 ## Turns
 game-intro = **{ $game }**: { $players }.
@@ -130,11 +134,14 @@ error-game-over = This game is over.
 error-not-your-turn = It's not your turn: { $player } is to move.
 error-position-changed = The position changed meanwhile (another move arrived first). Look at the new board and try again.
 error-option-not-for-game = The option { $option } does not apply to { $game }.
+error-option-value = “{ $value }” is not one of the values of { $option }: pick one that Discord offers.
 error-challenge-self = You cannot challenge yourself.
+error-challenge-twice = You named { $name } twice: name each opponent once.
 error-challenge-bot = Bots don't play (yet).
 error-challenge-closed = This challenge is no longer open.
 error-challenge-own = You cannot accept your own challenge; wait for an opponent.
 error-not-your-challenge = This challenge is not addressed to you.
+error-not-seated = You are not seated at this table: there is nothing to leave.
 
 ## Errors from the rules (keys of rules/)
 move-unreadable = I can’t read “{ $text }” as a move.
@@ -197,7 +204,10 @@ rules-stonehenge =
 cmd-undo = undo
 cmd-undo-desc = Ask to take back your last move
 undo-done-unseen = ↩️ Your last action is taken back; your turn goes on.
-undo-asked = ↩️ **{ $player }** asks to take back their last move. { $mention }, do you agree?
+undo-asked =
+    ↩️ **{ $player }** asks to take back their last move:
+    > { $move }
+    { $mention }, do you agree?
 undo-sent = Your request is posted in the game; your opponent decides.
 button-undo-yes = Yes, take it back
 button-undo-no = No
@@ -207,7 +217,7 @@ undo-restored = ↩️ { $requester }'s last move was taken back. The position b
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.
-error-undo-not-asked = This question is for the player who moves now.
+error-undo-not-asked = Only { $player } decides on this request.
 error-game-not-over = This game is still being played.
 button-rematch = Rematch
 
@@ -231,6 +241,7 @@ cmd-claim-desc = Claim the win when your opponent's time to move has run out
 error-claim-own-turn = It's your own turn: there is nothing to claim.
 error-claim-no-deadline = This game has no time limit.
 error-claim-too-early = Your opponent still has time: the deadline is { $deadline }.
+claim-done = ⌛ You win on time: { $loser } did not move before the deadline. The result is posted in { $place }.
 error-claim-multiplayer = With more than two players a win cannot be claimed: vote to skip the turn with /skip.
 cmd-notify = notify
 cmd-notify-desc = Get a direct message when it's your turn, and for reminders
@@ -247,6 +258,7 @@ cmd-settings-channel-desc = The channel where games get their threads
 cmd-settings-threads = threads
 cmd-settings-threads-desc = One thread per game (True) or play in the channel (False)
 settings-same-channel = the channel of the challenge
+error-settings-manager = Only members with the Manage Server permission can change these settings.
 settings-now = Settings of this server: a reminder after { $hours } h without a move; games are played in { $place }; { $threads ->
     [yes] one thread per game.
    *[no] without threads.

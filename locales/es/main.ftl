@@ -79,9 +79,13 @@ challenge-open = **{ $challenger }** busca rival para **{ $game }**{ $details }.
 challenge-accepted = ✅ **{ $name }** aceptó. La partida de { $game } se juega en { $place }.
 challenge-opened = ✅ La partida de { $game } se juega en { $place }.
 challenge-started = ✅ **{ $name }** empezó la partida. { $game } se juega en { $place }.
+challenge-table-full = ✅ **{ $name }** ocupó el último asiento: la mesa está completa y la partida ha empezado. { $game } se juega en { $place }.
+challenge-host-left = ↪️ **{ $name }** dejó la mesa: ahora la organiza **{ $host }**.
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
+error-rematch-offered = { $challenger } ya ha propuesto la revancha de esta partida: { $link }
+error-rematch-yours = Ya has propuesto la revancha de esta partida: { $link }
 
 ## Turnos
 game-intro = **{ $game }**: { $players }.
@@ -130,11 +134,14 @@ error-game-over = Esta partida ha terminado.
 error-not-your-turn = No es tu turno: le toca a { $player }.
 error-position-changed = La posición cambió mientras tanto (otra jugada llegó antes). Mira el nuevo tablero y vuelve a intentarlo.
 error-option-not-for-game = La opción { $option } no se aplica a { $game }.
+error-option-value = “{ $value }” no es uno de los valores de { $option }: elige uno de los que ofrece Discord.
 error-challenge-self = No puedes retarte a ti mismo.
+error-challenge-twice = Has nombrado a { $name } dos veces: nombra a cada rival una sola vez.
 error-challenge-bot = Los bots no juegan (todavía).
 error-challenge-closed = Este reto ya no está abierto.
 error-challenge-own = No puedes aceptar tu propio reto; espera a un rival.
 error-not-your-challenge = Este reto no va dirigido a ti.
+error-not-seated = No tienes asiento en esta mesa: no hay nada que dejar.
 
 ## Errores de las reglas (claves de rules/)
 move-unreadable = No entiendo «{ $text }» como jugada.
@@ -197,7 +204,10 @@ rules-stonehenge =
 cmd-undo = deshacer
 cmd-undo-desc = Pide deshacer tu última jugada
 undo-done-unseen = ↩️ Tu última acción está deshecha; tu turno sigue.
-undo-asked = ↩️ **{ $player }** pide deshacer su última jugada. { $mention }, ¿estás de acuerdo?
+undo-asked =
+    ↩️ **{ $player }** pide deshacer su última jugada:
+    > { $move }
+    { $mention }, ¿estás de acuerdo?
 undo-sent = Tu petición está en la partida; decide tu rival.
 button-undo-yes = Sí, deshacer
 button-undo-no = No
@@ -207,7 +217,7 @@ undo-restored = ↩️ Se deshizo la última jugada de { $requester }. La posici
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
-error-undo-not-asked = Esta pregunta es para el jugador al que le toca ahora.
+error-undo-not-asked = Solo { $player } decide sobre esta petición.
 error-game-not-over = Esta partida aún se está jugando.
 button-rematch = Revancha
 
@@ -231,6 +241,7 @@ cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo pa
 error-claim-own-turn = Es tu propio turno: no hay nada que reclamar.
 error-claim-no-deadline = Esta partida no tiene límite de tiempo.
 error-claim-too-early = Tu rival aún tiene tiempo: el plazo termina { $deadline }.
+claim-done = ⌛ Ganas por tiempo: { $loser } no jugó antes del plazo. El resultado está publicado en { $place }.
 error-claim-multiplayer = Con más de dos jugadores no se puede reclamar la victoria: vota saltar el turno con /saltar.
 cmd-notify = avisos
 cmd-notify-desc = Recibe un mensaje directo cuando te toque, y los recordatorios
@@ -247,6 +258,7 @@ cmd-settings-channel-desc = El canal donde las partidas abren sus hilos
 cmd-settings-threads = hilos
 cmd-settings-threads-desc = Un hilo por partida (True) o jugar en el canal (False)
 settings-same-channel = el canal del reto
+error-settings-manager = Solo quien tiene el permiso Gestionar servidor puede cambiar estos ajustes.
 settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin jugar; las partidas se juegan en { $place }; { $threads ->
     [yes] un hilo por partida.
    *[no] sin hilos.

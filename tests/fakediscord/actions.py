@@ -76,15 +76,20 @@ class UserActions:
         *,
         locale: str | None = None,
         subcommand: str | None = None,
+        modified_client: bool = False,
     ) -> Interaction:
         """Run ``/name`` (``subcommand``: ``"sub"`` or ``"group sub"``) as ``user``.
 
         Option values are converted to the synced option types: users, channels, roles and
         attachments may be given as fake objects (or ids) and come with ``resolved`` data.
+        ``modified_client=True`` sends values outside an option's choices, as a client that
+        skips Discord's own check could.
         """
         cmd = self._command(name, channel)
         resolver = Resolver(self.world, channel)
-        data = command_data(cmd, options or {}, subcommand, resolver)
+        data = command_data(
+            cmd, options or {}, subcommand, resolver, check_choices=not modified_client
+        )
         label = f"{name} {subcommand}" if subcommand else name
         return self._dispatch(2, user, channel, data, locale=locale, command_name=label)
 

@@ -123,8 +123,13 @@ def build_options(
     values: dict[str, Any],
     resolver: Resolver,
     focused: str | None,
+    check_choices: bool = True,
 ) -> list[dict[str, Any]]:
-    """Typed option list for ``values`` following the synced option definitions."""
+    """Typed option list for ``values`` following the synced option definitions.
+
+    ``check_choices=False`` lets a value outside an option's choices through, as a modified
+    client could send it (Discord itself does not check what arrives at the bot).
+    """
     by_name = {o["name"]: o for o in definition}
     out = []
     for name, value in values.items():
@@ -139,7 +144,7 @@ def build_options(
         }
         if is_focused:
             item["focused"] = True
-        elif not opt.get("autocomplete"):
+        elif check_choices and not opt.get("autocomplete"):
             _check_choice(opt, item["value"])
         out.append(item)
     if focused is None:
@@ -157,6 +162,7 @@ def command_data(
     subcommand: str | None,
     resolver: Resolver,
     focused: str | None = None,
+    check_choices: bool = True,
 ) -> dict[str, Any]:
     """The ``data`` of an APPLICATION_COMMAND / AUTOCOMPLETE interaction."""
     definition = command.get("options") or []
@@ -170,7 +176,7 @@ def command_data(
         definition = sub.get("options") or []
     if definition and definition[0]["type"] in (SUBCOMMAND, GROUP):
         raise ValueError(f"command {command['name']!r} needs subcommand= (one of its groups)")
-    options = build_options(definition, values, resolver, focused)
+    options = build_options(definition, values, resolver, focused, check_choices)
     for wrapper in reversed(wrappers):
         wrapper["options"] = options
         options = [wrapper]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 CREATE_INSTANT_INVITE = 1 << 0
 ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
 ADD_REACTIONS = 1 << 6
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11

@@ -1,0 +1,114 @@
+"""Challenges as new players (and a modified client) use them: odd options, open tables."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from tests.e2e import World, button, stored_game
+from tests.fakediscord.models import FakeMessage
+from tests.fakediscord.records import Interaction
+
+
+async def _play(world: World, user: Any, args: dict[str, Any], **kwargs: Any) -> Interaction:
+    return await (await world.fake.slash(user, world.channel, "play", args, **kwargs)).done()
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "shown"),
+    [
+        ("game", "chess", "chess"),
+        ("game", "x" * 500, "x" * 29 + "…"),
+        ("days", 4, "4"),
+        ("series", 2, "2"),
+        ("first", "second", "second"),
+    ],
+)
+async def test_play_refuses_a_value_outside_the_offered_choices(
+    tablero: World, caplog: pytest.LogCaptureFixture, option: str, value: Any, shown: str
+) -> None:
+    world = tablero
+    caplog.set_level(logging.WARNING)
+    args = {"game": "stonehenge", "opponent": world.luis, option: value}
+    ix = await _play(world, world.ana, args, modified_client=True)
+    assert ix.ephemeral and f"“{shown}" in ix.text and f"of {option}" in ix.text, ix.text
+    assert len(ix.text) < 200  # the value is echoed shortened
+    assert await world.bot.store.challenges.get(1) is None
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]  # no traceback
+
+
+async def test_play_refuses_the_same_opponent_named_twice(tablero: World) -> None:
+    world = tablero
+    args = {"game": "islas", "opponent": world.luis, "opponent2": world.luis}
+    ix = await _play(world, world.ana, args)
+    assert ix.ephemeral and "Luis" in ix.text and "twice" in ix.text, ix.text
+    assert await world.bot.store.challenges.get(1) is None
+
+
+async def _table(world: World) -> FakeMessage:
+    ix = await _play(world, world.ana, {"game": "islas"})
+    assert ix.message is not None
+    return ix.message
+
+
+async def _press(world: World, user: Any, offer: FakeMessage, act: str) -> Interaction:
+    return await (await world.fake.click(user, offer, button(offer, "ch:", f":{act}"))).done()
+
+
+async def test_leaving_an_open_table_twice_says_you_are_not_seated(tablero: World) -> None:
+    world = tablero
+    offer = await _table(world)
+    await _press(world, world.eve, offer, "accept")
+    await _press(world, world.eve, offer, "decline")
+    again = await _press(world, world.eve, offer, "decline")
+    assert again.ephemeral and "not seated" in again.text, again.text
+    stranger = await _press(world, world.luis, offer, "decline")
+    assert "No tienes asiento" in stranger.text, stranger.text
+
+
+async def test_the_host_leaving_hands_the_table_to_the_next_player(tablero: World) -> None:
+    world = tablero
+    offer = await _table(world)
+    await _press(world, world.luis, offer, "accept")
+    await _press(world, world.eve, offer, "accept")
+    left = await _press(world, world.ana, offer, "decline")
+    assert not left.ephemeral and offer.buttons, left.text
+    assert "**Luis** opens a table" in offer.content and "Seated: Luis and Eve." in offer.content
+    assert "**Ana** left the table: **Luis** hosts it now" in offer.content
+    challenge = await world.bot.store.challenges.get(1)
+    assert challenge.status == "open" and challenge.challenger_id == world.luis.id
+    gone = await _press(world, world.ana, offer, "start")
+    assert gone.ephemeral and "Only the challenger" in gone.text
+    await _press(world, world.ana, offer, "accept")  # Ana may sit down again, as a guest
+    await _press(world, world.luis, offer, "start")
+    game = await stored_game(world)
+    assert game.names() == ("Luis", "Eve", "Ana")
+
+
+async def test_the_last_host_leaving_closes_the_table(tablero: World) -> None:
+    world = tablero
+    offer = await _table(world)
+    await _press(world, world.ana, offer, "decline")
+    assert "withdrew" in offer.content and not offer.buttons
+    assert (await world.bot.store.challenges.get(1)).status == "cancelled"
+
+
+async def test_a_table_that_fills_up_says_it_is_full_and_started(tablero: World) -> None:
+    world = tablero
+    others = [world.luis, world.eve] + [world.fake.add_user(n) for n in ("Erin", "Tom")]
+    offer = await _table(world)
+    for user in others:
+        await _press(world, user, offer, "accept")
+    assert "table is full" in offer.content and "has started" in offer.content, offer.content
+    assert "Tom" in offer.content and not offer.buttons
+    assert (await stored_game(world)).players == 5
+
+
+async def test_rules_refuse_a_game_the_bot_does_not_know(tablero: World) -> None:
+    world = tablero
+    ix = await world.fake.slash(
+        world.ana, world.channel, "rules", {"game": "chess"}, modified_client=True
+    )
+    assert "“chess” is not one of the values of game" in (await ix.done()).text
