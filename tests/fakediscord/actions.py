@@ -76,15 +76,17 @@ class UserActions:
         *,
         locale: str | None = None,
         subcommand: str | None = None,
+        check: bool = True,
     ) -> Interaction:
         """Run ``/name`` (``subcommand``: ``"sub"`` or ``"group sub"``) as ``user``.
 
         Option values are converted to the synced option types: users, channels, roles and
         attachments may be given as fake objects (or ids) and come with ``resolved`` data.
+        ``check=False`` sends values Discord's client would refuse (too long, not a choice).
         """
         cmd = self._command(name, channel)
         resolver = Resolver(self.world, channel)
-        data = command_data(cmd, options or {}, subcommand, resolver)
+        data = command_data(cmd, options or {}, subcommand, resolver, check=check)
         label = f"{name} {subcommand}" if subcommand else name
         return self._dispatch(2, user, channel, data, locale=locale, command_name=label)
 
