@@ -10,46 +10,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
 from cogs.utils import endings
+from cogs.utils.choices import HINT, hint, move_choices
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
-from rules import RulesError, State
 
 if TYPE_CHECKING:
     from bot import Tablero
 
-AUTOCOMPLETE_LIMIT = 25
-
-
-def _squash(text: str) -> str:
-    """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
-    return re.sub(r"[^0-9a-zñáéíóúü]", "", text.lower())
-
-
-def _choices(
-    adapter: GameAdapter, lang: str, state: State, current: str
-) -> list[app_commands.Choice[str]]:
-    """Up to 25 legal moves for what was typed: a complete move alone, else those whose
-    notation contains the text, else those whose words (in the user's language) do."""
-    legal = state.legal_moves()
-    try:
-        exact = state.parse(adapter.expand(state, current))
-    except RulesError:
-        exact = None
-    if exact is not None and exact in legal:
-        found = [exact]
-    else:
-        typed = _squash(current)
-        found = [m for m in legal if typed in _squash(state.format(m))]
-        if not found:  # "robar" finds "draw deck" for a Spanish speaker
-            found = [m for m in legal if typed in _squash(adapter.choice_name(lang, state, m))]
-    return [
-        app_commands.Choice(name=adapter.choice_name(lang, state, m)[:100], value=state.format(m))
-        for m in found[:AUTOCOMPLETE_LIMIT]
-    ]
+#: The longest move text /move takes (Discord's client stops there): every legal move and
+#: every autocomplete value fits, and nothing longer is worth reading.
+MOVE_MAX_LENGTH = 100
 
 
 class Turns(commands.Cog):
@@ -62,10 +35,16 @@ class Turns(commands.Cog):
     @app_commands.command(name=L("cmd-move"), description=L("cmd-move-desc"))
     @app_commands.rename(notation=L("cmd-move-notation"))
     @app_commands.describe(notation=L("cmd-move-notation-desc"))
-    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        notation: app_commands.Range[str, 1, MOVE_MAX_LENGTH],
+    ) -> None:
         """Play a move given in the game's notation."""
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
         self.service.check_turn(record, interaction.user.id)
+        if notation.strip() == HINT:  # a hint chosen after it stopped applying, or "/move ?"
+            raise UserError("move-hint")
         # The reply waits for the board to be stored and posted; deferring keeps us inside
         # Discord's 3-second window whatever the rendering costs.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -81,13 +60,9 @@ class Turns(commands.Cog):
             record = await self.service.game_here(interaction.channel_id, interaction.user.id)
             _, state = self.service.check_turn(record, interaction.user.id)
         except UserError as error:
-            return [
-                app_commands.Choice(
-                    name=tr(interaction, error.key, **error.params)[:100],
-                    value=current[:100] or "-",
-                )
-            ]
-        return _choices(adapter_for(record.game), lang_of(interaction), state, current)
+            # Choosing the hint runs /move, which meets the same error and says it again.
+            return [hint(tr(interaction, error.key, **error.params))]
+        return move_choices(adapter_for(record.game), lang_of(interaction), state, current)
 
     @app_commands.command(name=L("cmd-board"), description=L("cmd-board-desc"))
     async def board(self, interaction: discord.Interaction) -> None:

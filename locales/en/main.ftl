@@ -89,6 +89,8 @@ turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.
+move-no-match = No legal move matches “{ $text }”.
+move-hint = Start typing your move and choose one of the legal moves offered; /board shows the position.
 private-view = Only you see this:
 board-public = The current board:
 board-private = The board as you see it (your hidden pieces included):
@@ -107,6 +109,7 @@ games-their-turn = { $player }'s turn
 
 ## Errors
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
+error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
 error-which-game = You have several games in progress: use this command in the game's thread.

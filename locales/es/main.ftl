@@ -89,6 +89,8 @@ turn-next-seat = { $mention }, te toca ({ $seat }).
 turn-next = { $mention }, te toca.
 turn-goes-on = Tu turno sigue: haz otra acción o roba para terminarlo.
 move-done = ✅ Jugaste { $move }.
+move-no-match = Ninguna jugada legal coincide con «{ $text }».
+move-hint = Empieza a escribir tu jugada y elige una de las jugadas legales que se ofrecen; /tablero muestra la posición.
 private-view = Solo tú ves esto:
 board-public = El tablero actual:
 board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
@@ -107,6 +109,7 @@ games-their-turn = le toca a { $player }
 
 ## Errores
 error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
+error-reply-refused = Discord rechazó mi respuesta (superaba uno de sus límites). /tablero muestra cómo va la partida.
 error-no-game = Esa partida ya no existe.
 error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
 error-which-game = Tienes varias partidas en curso: usa este comando en el hilo de la partida.
