@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from tests.e2e import World, accept, challenge
+from tests.fakediscord.models import FakeChannel, FakeUser
 
 
-async def _pick(world: World, user, place, typed: str) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+async def _pick(
+    world: World, user: FakeUser, place: FakeChannel, typed: str
+) -> list[dict[str, str]]:
+    """The autocomplete entries ``user`` sees for ``typed`` in /move."""
     return await world.fake.autocomplete(user, place, "move", {"move": typed}, focused="move")
 
 
