@@ -10,47 +10,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
 from cogs.utils import endings
+from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, hint, move_choices
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
-from rules import RulesError, State
 
 if TYPE_CHECKING:
     from bot import Tablero
 
-AUTOCOMPLETE_LIMIT = 25
+#: The longest move text /move takes (Discord's client stops there): every legal move and
+#: every autocomplete value fits, and nothing longer is worth reading.
+MOVE_MAX_LENGTH = 100
 GAME_PREFIX = re.compile(r"\s*#(?P<id>\d{1,18})\s+")
-
-
-def _squash(text: str) -> str:
-    """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
-    return re.sub(r"[^0-9a-zñáéíóúü]", "", text.lower())
-
-
-def _choices(
-    adapter: GameAdapter, lang: str, state: State, current: str
-) -> list[app_commands.Choice[str]]:
-    """Up to 25 legal moves for what was typed: a complete move alone, else those whose
-    notation contains the text, else those whose words (in the user's language) do."""
-    legal = state.legal_moves()
-    try:
-        exact = state.parse(adapter.expand(state, current))
-    except RulesError:
-        exact = None
-    if exact is not None and exact in legal:
-        found = [exact]
-    else:
-        typed = _squash(current)
-        found = [m for m in legal if typed in _squash(state.format(m))]
-        if not found:  # "robar" finds "draw deck" for a Spanish speaker
-            found = [m for m in legal if typed in _squash(adapter.choice_name(lang, state, m))]
-    return [
-        app_commands.Choice(name=adapter.choice_name(lang, state, m)[:100], value=state.format(m))
-        for m in found[:AUTOCOMPLETE_LIMIT]
-    ]
 
 
 def split_game(text: str) -> tuple[int | None, str]:
@@ -78,13 +51,19 @@ class Turns(commands.Cog):
     @app_commands.command(name=L("cmd-move"), description=L("cmd-move-desc"))
     @app_commands.rename(notation=L("cmd-move-notation"))
     @app_commands.describe(notation=L("cmd-move-notation-desc"))
-    async def move(self, interaction: discord.Interaction, notation: str) -> None:
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        notation: app_commands.Range[str, 1, MOVE_MAX_LENGTH],
+    ) -> None:
         """Play a move given in the game's notation ("#12 6L" names game 12 of a shared place)."""
         game_id, notation = split_game(notation)
         record = await self.service.game_here(
             interaction.channel_id, interaction.user.id, game_id=game_id
         )
         self.service.check_turn(record, interaction.user.id)
+        if notation.strip() == HINT:  # a hint chosen after it stopped applying, or "/move ?"
+            raise UserError("move-hint")
         # The reply waits for the board to be stored and posted; deferring keeps us inside
         # Discord's 3-second window whatever the rendering costs.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -108,16 +87,12 @@ class Turns(commands.Cog):
             )
             _, state = self.service.check_turn(record, interaction.user.id)
         except UserError as error:
-            return [
-                app_commands.Choice(
-                    name=tr(interaction, error.key, **error.params)[:100],
-                    value=current[:100] or "-",
-                )
-            ]
-        choices = _choices(adapter_for(record.game), lang, state, typed)
+            # Choosing the hint runs /move, which meets the same error and says it again.
+            return [hint(tr(interaction, error.key, **error.params))]
+        choices = move_choices(adapter_for(record.game), lang, state, typed)
         if game_id is None:
             return choices
-        return [_in_game(record.id, c) for c in choices]
+        return [_in_game(record.id, c) for c in choices if c.value != HINT]
 
     def _choices_in(
         self, games: list[Any], lang: str, current: str
@@ -127,8 +102,8 @@ class Turns(commands.Cog):
         found = []
         for record in games:
             state = self.service.state(record)
-            choices = _choices(adapter_for(record.game), lang, state, current)[:per_game]
-            found += [_in_game(record.id, c) for c in choices]
+            choices = move_choices(adapter_for(record.game), lang, state, current)[:per_game]
+            found += [_in_game(record.id, c) for c in choices if c.value != HINT]
         return found[:AUTOCOMPLETE_LIMIT]
 
     @app_commands.command(name=L("cmd-board"), description=L("cmd-board-desc"))

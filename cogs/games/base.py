@@ -118,3 +118,10 @@ class GameAdapter:
     ) -> str:
         """The standing of a series after the finished games' ``results``."""
         return ""
+
+    # -- autocomplete ----------------------------------------------------------------------
+    def rank_choices(self, lang: str, state: State, typed: str, moves: list[Any]) -> list[Any]:
+        """/move's suggestions for ``typed`` (lower case, letters and digits only): ``moves``
+        are the legal moves matching it, best text match first; a game may reorder or drop
+        them by what its players mean (default: as they are)."""
+        return moves

@@ -169,3 +169,11 @@ class IslasAdapter(GameAdapter):
     def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
         """The map with the current tile's spots labelled."""
         return render_islas(state.view(seat), list(names), self._labels_for(lang))
+
+    def rank_choices(self, lang: str, state: Any, typed: str, moves: list[Any]) -> list[Any]:
+        """Letters typed first name a spot (A, not the a of 'water'): its placements first."""
+        letters = re.match(r"[a-z]+", typed)
+        if letters is None:
+            return moves
+        labels = self._spot_labels(state)
+        return sorted(moves, key=lambda m: labels.get((m.x, m.y), "").lower() != letters[0])

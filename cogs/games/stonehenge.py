@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -14,6 +15,20 @@ from rules.stonehenge import LINES_THROUGH, STONEHENGE, Placement, StonehengeSta
 
 def _line(n: int) -> str:
     return f"L{n}"
+
+
+def _spread(moves: list[Placement]) -> list[Placement]:
+    """Each value in turn, each on other points: 1A 2D 3G … 1B 2E …, so that any first 25
+    show every druid value on points all over the board."""
+    by_value: dict[int, list[Placement]] = {}
+    for move in moves:
+        by_value.setdefault(move.value, []).append(move)
+    rows = []
+    for index, value in enumerate(sorted(by_value)):
+        row = by_value[value]
+        shift = index * len(row) // len(by_value)
+        rows.append(row[shift:] + row[:shift])
+    return [row[i] for i in range(max(map(len, rows), default=0)) for row in rows if i < len(row)]
 
 
 class StonehengeAdapter(GameAdapter):
@@ -172,3 +187,16 @@ class StonehengeAdapter(GameAdapter):
         if len(standing.winners) == 1:
             return text + "\n" + t(lang, "series-won", winner=names[standing.winners[0]])
         return text + "\n" + t(lang, "series-tied")
+
+    def rank_choices(self, lang: str, state: Any, typed: str, moves: list[Any]) -> list[Any]:
+        """Typed digits are a druid's value and a letter a point (8 or S match nothing);
+        with nothing typed, every value on points spread over the board."""
+        if not typed:
+            return _spread(moves)
+        value = re.match(r"\d+", typed)
+        if value:
+            moves = [m for m in moves if m.value == int(value[0])]
+        letters = re.findall(r"[a-zñ]", typed)
+        if len(letters) == 1:
+            moves = [m for m in moves if m.point == letters[0].upper()]
+        return moves

@@ -6,6 +6,16 @@ from typing import Any
 
 from rules import RulesError
 
+#: How much of a user's text a reply quotes back: enough to recognise it, never enough to
+#: push a message past Discord's 2,000 characters (or a Fluent placeable past its limit).
+ECHO_LIMIT = 60
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """User text fit to quote in a reply: one line, at most ``limit`` characters, '…' if cut."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
 
 class UserError(Exception):
     """Something the user should be told (a message key and its arguments), not a bug."""
@@ -13,7 +23,9 @@ class UserError(Exception):
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
         self.key = key
-        self.params = params
+        # Texts here may be the user's own words (a move that could not be read): every
+        # echo is shortened here, the one place all such replies pass through.
+        self.params = {k: shorten(v) if isinstance(v, str) else v for k, v in params.items()}
 
     @classmethod
     def from_rules(cls, error: RulesError) -> UserError:

@@ -15,7 +15,22 @@ log = logging.getLogger(__name__)
 
 
 async def send_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """An ephemeral message, as the response or as a followup when already answered."""
+    """An ephemeral message, as the response or as a followup when already answered.
+
+    Should Discord refuse it (400: too long, a label too big…), a short note goes instead:
+    otherwise a deferred command would stay on "thinking…" for good.
+    """
+    try:
+        await _send(interaction, content, **kwargs)
+    except discord.HTTPException as error:
+        if error.status != 400:
+            raise
+        # The code says which limit; the content stays out of the logs (it may hold a secret).
+        log.warning("Discord refused a reply in %s (code %s)", _where(interaction), error.code)
+        await _send(interaction, "⚠️ " + tr(interaction, "error-reply-refused"))
+
+
+async def _send(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     else:

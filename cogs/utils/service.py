@@ -167,7 +167,8 @@ class GameService:
             if len(candidates) == 1:
                 return candidates[0]
             if candidates:
-                numbers = ", ".join(f"#{g.id}" for g in candidates)
+                numbers = ", ".join(f"#{g.id}" for g in candidates[:3])  # a hint's room
+                numbers += " …" if len(candidates) > 3 else ""
                 raise UserError("error-several-games-here", games=numbers)
         raise UserError("error-several-games-spectator")
 

@@ -104,6 +104,8 @@ perm-send-messages = Send Messages
 perm-send-messages-in-threads = Send Messages in Threads
 perm-attach-files = Attach Files
 perm-read-message-history = Read Message History
+move-no-match = No legal move matches “{ $text }”.
+move-hint = Start typing your move and choose one of the legal moves offered; /board shows the position.
 private-view = Only you see this:
 board-public = The current board:
 board-private = The board as you see it (your hidden pieces included):
@@ -122,10 +124,11 @@ games-their-turn = { $player }'s turn
 
 ## Errors
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
+error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
 error-which-game = You have several games in progress: use this command in the game's thread.
-error-several-games-here = You have several games here ({ $games }): start your move with the game's number, for example `#12 …` (autocomplete offers them).
+error-several-games-here = Several of your games are here ({ $games }): begin with a number, like `#12 6L`.
 error-several-games-spectator = Several games are played here and you play none of them.
 error-no-such-game = You are not playing a game numbered #{ $number } here.
 error-game-opening = The game is still being set up: its board is on its way. Try again in a moment.

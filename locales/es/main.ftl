@@ -104,6 +104,8 @@ perm-send-messages = Enviar mensajes
 perm-send-messages-in-threads = Enviar mensajes en hilos
 perm-attach-files = Adjuntar archivos
 perm-read-message-history = Leer el historial de mensajes
+move-no-match = Ninguna jugada legal coincide con «{ $text }».
+move-hint = Empieza a escribir tu jugada y elige una de las jugadas legales que se ofrecen; /tablero muestra la posición.
 private-view = Solo tú ves esto:
 board-public = El tablero actual:
 board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
@@ -122,10 +124,11 @@ games-their-turn = le toca a { $player }
 
 ## Errores
 error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
+error-reply-refused = Discord rechazó mi respuesta (superaba uno de sus límites). /tablero muestra cómo va la partida.
 error-no-game = Esa partida ya no existe.
 error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
 error-which-game = Tienes varias partidas en curso: usa este comando en el hilo de la partida.
-error-several-games-here = Aquí tienes varias partidas ({ $games }): empieza tu jugada con el número de la partida, por ejemplo `#12 …` (el autocompletado las ofrece).
+error-several-games-here = Aquí tienes varias partidas ({ $games }): empieza con su número, como `#12 6L`.
 error-several-games-spectator = Aquí se juegan varias partidas y no juegas ninguna.
 error-no-such-game = Aquí no juegas ninguna partida con el número #{ $number }.
 error-game-opening = La partida aún se está preparando: su tablero está en camino. Vuelve a intentarlo en un momento.

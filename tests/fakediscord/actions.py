@@ -76,20 +76,17 @@ class UserActions:
         *,
         locale: str | None = None,
         subcommand: str | None = None,
-        modified_client: bool = False,
+        check: bool = True,
     ) -> Interaction:
         """Run ``/name`` (``subcommand``: ``"sub"`` or ``"group sub"``) as ``user``.
 
         Option values are converted to the synced option types: users, channels, roles and
         attachments may be given as fake objects (or ids) and come with ``resolved`` data.
-        ``modified_client=True`` sends values outside an option's choices, as a client that
-        skips Discord's own check could.
+        ``check=False`` sends values Discord's client would refuse (too long, not a choice).
         """
         cmd = self._command(name, channel)
         resolver = Resolver(self.world, channel)
-        data = command_data(
-            cmd, options or {}, subcommand, resolver, check_choices=not modified_client
-        )
+        data = command_data(cmd, options or {}, subcommand, resolver, check=check)
         label = f"{name} {subcommand}" if subcommand else name
         return self._dispatch(2, user, channel, data, locale=locale, command_name=label)
 

@@ -118,17 +118,30 @@ def _check_choice(opt: dict[str, Any], value: Any) -> None:
         raise ValueError(f"option {opt['name']!r} only accepts the choices {names}, not {value!r}")
 
 
+def _check_bounds(opt: dict[str, Any], value: Any) -> None:
+    """Discord's client refuses a string outside min/max_length, a number outside min/max_value."""
+    size, low, high = (
+        (len(value), "min_length", "max_length")
+        if isinstance(value, str)
+        else (value, "min_value", "max_value")
+    )
+    if opt.get(low) is not None and size < opt[low]:
+        raise ValueError(f"option {opt['name']!r} is below its {low} {opt[low]}: {size}")
+    if opt.get(high) is not None and size > opt[high]:
+        raise ValueError(f"option {opt['name']!r} is over its {high} {opt[high]}: {size}")
+
+
 def build_options(
     definition: list[dict[str, Any]],
     values: dict[str, Any],
     resolver: Resolver,
     focused: str | None,
-    check_choices: bool = True,
+    check: bool = True,
 ) -> list[dict[str, Any]]:
     """Typed option list for ``values`` following the synced option definitions.
 
-    ``check_choices=False`` lets a value outside an option's choices through, as a modified
-    client could send it (Discord itself does not check what arrives at the bot).
+    ``check=False`` skips what Discord's own client enforces (choices, lengths, ranges), as a
+    modified client or a command synced before a limit existed would.
     """
     by_name = {o["name"]: o for o in definition}
     out = []
@@ -144,8 +157,11 @@ def build_options(
         }
         if is_focused:
             item["focused"] = True
-        elif check_choices and not opt.get("autocomplete"):
-            _check_choice(opt, item["value"])
+        elif check:
+            if not opt.get("autocomplete"):
+                _check_choice(opt, item["value"])
+            if opt["type"] in (STRING, INTEGER, NUMBER):
+                _check_bounds(opt, item["value"])
         out.append(item)
     if focused is None:
         missing = [o["name"] for o in definition if o.get("required") and o["name"] not in values]
@@ -162,7 +178,7 @@ def command_data(
     subcommand: str | None,
     resolver: Resolver,
     focused: str | None = None,
-    check_choices: bool = True,
+    check: bool = True,
 ) -> dict[str, Any]:
     """The ``data`` of an APPLICATION_COMMAND / AUTOCOMPLETE interaction."""
     definition = command.get("options") or []
@@ -176,7 +192,7 @@ def command_data(
         definition = sub.get("options") or []
     if definition and definition[0]["type"] in (SUBCOMMAND, GROUP):
         raise ValueError(f"command {command['name']!r} needs subcommand= (one of its groups)")
-    options = build_options(definition, values, resolver, focused, check_choices)
+    options = build_options(definition, values, resolver, focused, check)
     for wrapper in reversed(wrappers):
         wrapper["options"] = options
         options = [wrapper]

@@ -1,0 +1,104 @@
+"""What /move's autocomplete offers: legal moves ranked by what was typed, or a hint.
+
+One mechanism for every game: the typed text is matched against each legal move's notation
+and its entry in the user's language, and ranked; the game's adapter then has its say
+(``GameAdapter.rank_choices``: a Stonehenge digit is a druid's value, an Islas letter a spot).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from discord import app_commands
+
+from cogs.games.base import GameAdapter
+from cogs.utils.errors import UserError, shorten
+from locales import t
+from rules import IllegalMove, RulesError, State
+
+AUTOCOMPLETE_LIMIT = 25
+#: The value of an autocomplete entry that is a hint, not a move ("not your turn", "nothing
+#: matches"): /move answers it with an explanation instead of reading it as a move.
+HINT = "?"
+_WORD = re.compile(r"[0-9a-zñáéíóúü]+")
+
+
+def _squash(text: str) -> str:
+    """Text reduced to letters and digits, lower case: '6 @ l' and '6L' compare equal."""
+    return re.sub(r"[^0-9a-zñáéíóúü]", "", text.lower())
+
+
+def _rank(typed: tuple[str, ...], texts: tuple[str, str]) -> int | None:
+    """How well a move's notation and entry match what was typed (lower is better): the
+    text starts one of them, starts one of their words, is in the notation, is in the entry;
+    None when it is in neither."""
+    squashed = [_squash(text) for text in texts]
+    words = [word for text in texts for word in _WORD.findall(text.lower())]
+    best = None
+    for form in typed:
+        if any(s.startswith(form) for s in squashed):
+            return 0
+        if any(w.startswith(form) for w in words):
+            rank = 1
+        elif form in squashed[0]:
+            rank = 2
+        elif form in squashed[1]:
+            rank = 3
+        else:
+            continue
+        best = rank if best is None else min(best, rank)
+    return best
+
+
+def _matches(
+    adapter: GameAdapter, lang: str, state: State, current: str, moves: list[Any]
+) -> list[Any]:
+    """The moves matching the typed text, best first (all of them when nothing is typed).
+
+    The text counts as typed and with the game's shortcuts spelled out ('A 9' is spot A's
+    square, then a rotation starting with 9); the entry is in the user's language, so
+    'robar' finds 'draw deck' for a Spanish speaker.
+    """
+    typed = tuple(dict.fromkeys(_squash(t) for t in (current, adapter.expand(state, current))))
+    if not typed[0]:
+        return list(moves)
+    ranked = []
+    for order, move in enumerate(moves):
+        texts = (state.format(move), adapter.choice_name(lang, state, move))
+        rank = _rank(typed, texts)
+        if rank is not None:
+            ranked.append((rank, order, move))
+    return [move for *_, move in sorted(ranked, key=lambda r: r[:2])]
+
+
+def move_choices(
+    adapter: GameAdapter, lang: str, state: State, current: str
+) -> list[app_commands.Choice[str]]:
+    """Up to 25 legal moves for what was typed: a complete move alone, else the matches as
+    the game ranks them, else a hint saying nothing matches."""
+    legal = state.legal_moves()
+    refused: RulesError | None = None
+    try:
+        exact = state.parse(adapter.expand(state, current))
+    except RulesError as error:
+        exact, refused = None, error
+    if exact is not None and exact in legal:
+        found = [exact]
+    else:
+        matches = _matches(adapter, lang, state, current, legal)
+        found = adapter.rank_choices(lang, state, _squash(current), matches)
+    if not found:
+        if isinstance(refused, IllegalMove):  # a whole move the rules refuse: say why
+            why = UserError.from_rules(refused)
+            return [hint(t(lang, why.key, **why.params))]
+        return [hint(t(lang, "move-no-match", text=shorten(current)))]
+    return [
+        app_commands.Choice(name=adapter.choice_name(lang, state, m)[:100], value=state.format(m))
+        for m in found[:AUTOCOMPLETE_LIMIT]
+    ]
+
+
+def hint(text: str) -> app_commands.Choice[str]:
+    """An autocomplete entry that explains; choosing it makes /move explain again."""
+    return app_commands.Choice(name=text[:100], value=HINT)
