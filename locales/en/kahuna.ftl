@@ -27,13 +27,34 @@ kahuna-round-won = End of round { $round }: **{ $player }** has more islands ({ 
     [one] 1 point
    *[other] { $points } points
 }.
-kahuna-round-tie = End of round { $round }: { $count } islands each, nobody scores.
+kahuna-round-tie = End of round { $round }: { $count ->
+    [one] 1 island
+   *[other] { $count } islands
+} each, nobody scores.
 kahuna-round-started = Round { $round } begins: the discards are shuffled into a new pile.
-kahuna-result-win = 🏆 **{ $winner }** wins, { $mine } points to { $theirs }.
-kahuna-result-draw = 🤝 A draw: { $points } points each.
+kahuna-result-win = 🏆 **{ $winner }** wins, { $mine ->
+    [one] 1 point
+   *[other] { $mine } points
+} to { $theirs }.
+kahuna-result-draw = 🤝 A draw: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} each.
 kahuna-result-no-bridges = 🏆 { $loser } has no bridge left on the board: **{ $winner }** wins.
 kahuna-result-no-bridges-draw = 🤝 Neither player has a bridge left on the board: a draw.
-kahuna-alt = Kahuna, round { $round }. { $p0 } (orange) { $islands0 } islands, { $score0 } points; { $p1 } (blue) { $islands1 } islands, { $score1 } points. { $finished ->
+kahuna-alt = Kahuna, round { $round }. { $p0 } (orange) { $islands0 ->
+    [one] 1 island
+   *[other] { $islands0 } islands
+}, { $score0 ->
+    [one] 1 point
+   *[other] { $score0 } points
+}; { $p1 } (blue) { $islands1 ->
+    [one] 1 island
+   *[other] { $islands1 } islands
+}, { $score1 ->
+    [one] 1 point
+   *[other] { $score1 } points
+}. { $finished ->
     [yes] The game is over.
    *[no] { $next } to move.
 }

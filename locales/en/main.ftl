@@ -48,7 +48,10 @@ option-days = { $count ->
     [one] 1 day per move
    *[other] { $count } days per move
 }
-option-series = series of { $count } games
+option-series = { $count ->
+    [one] a single game
+   *[other] series of { $count } games
+}
 
 ## Buttons
 button-play = Play
@@ -64,12 +67,18 @@ cmd-play-opponent2 = opponent2
 cmd-play-opponent3 = opponent3
 cmd-play-opponent4 = opponent4
 cmd-play-more-desc = Islas: one more player you invite
-error-too-many-players = { $game } is played by { $most } players at most.
+error-too-many-players = { $game } is played by { $most ->
+    [one] 1 player
+   *[other] { $most } players
+} at most.
 error-challenge-full-or-joined = You already have a seat, or the table is full.
 error-challenge-answered = You have already accepted.
 error-only-challenger-starts = Only the challenger can start the game.
 error-not-enough-players = Not enough players have joined yet.
-challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $details } for { $least } to { $most } players. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
+challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $details } for { $least } to { $most ->
+    [one] 1 player
+   *[other] { $most } players
+}. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
 challenge-waiting = Still waiting for { $waiting }.
 button-open-accept = Join
 button-open-decline = Leave
@@ -131,7 +140,10 @@ stonehenge-point-taken = Point { $point } is already taken.
 record-bad-field = The record's field { $field } is not valid.
 record-bad-json = The record is not valid JSON.
 record-bad-option = The option { $option } has a value that is not allowed.
-record-bad-players = { $game } cannot be played by { $players } players.
+record-bad-players = { $game } cannot be played by { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}.
 record-missing-field = The record lacks the field { $field }.
 record-not-object = The record must be a JSON object.
 record-unknown-field = The record has an unknown field { $field }.
@@ -155,7 +167,13 @@ sh-other-won = { $count ->
 }
 sh-revealed = Line { $line } is full and revealed: { $druids } (light { $light }, dark { $dark }).
 sh-result = 🏆 **{ $winner }** places an 8th megalith and wins, { $mine } to { $theirs }.
-sh-alt = Stonehenge, move { $ply }. { $light } (light) { $light_megaliths } megaliths, { $dark } (dark) { $dark_megaliths }. { $finished ->
+sh-alt = Stonehenge, move { $ply }. { $light } (light) { $light_megaliths ->
+    [one] 1 megalith
+   *[other] { $light_megaliths } megaliths
+}, { $dark } (dark) { $dark_megaliths ->
+    [one] 1 megalith
+   *[other] { $dark_megaliths } megaliths
+}. { $finished ->
     [yes] The game is over.
    *[no] { $next } to move.
 }

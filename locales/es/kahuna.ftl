@@ -27,13 +27,34 @@ kahuna-round-won = Fin de la ronda { $round }: **{ $player }** tiene más islas 
     [one] 1 punto
    *[other] { $points } puntos
 }.
-kahuna-round-tie = Fin de la ronda { $round }: { $count } islas cada uno, nadie puntúa.
+kahuna-round-tie = Fin de la ronda { $round }: { $count ->
+    [one] 1 isla
+   *[other] { $count } islas
+} cada uno, nadie puntúa.
 kahuna-round-started = Empieza la ronda { $round }: los descartes se barajan en un mazo nuevo.
-kahuna-result-win = 🏆 **{ $winner }** gana, { $mine } puntos a { $theirs }.
-kahuna-result-draw = 🤝 Empate: { $points } puntos cada uno.
+kahuna-result-win = 🏆 **{ $winner }** gana, { $mine ->
+    [one] 1 punto
+   *[other] { $mine } puntos
+} a { $theirs }.
+kahuna-result-draw = 🤝 Empate: { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} cada uno.
 kahuna-result-no-bridges = 🏆 { $loser } no tiene ningún puente en el tablero: gana **{ $winner }**.
 kahuna-result-no-bridges-draw = 🤝 Ninguno de los dos tiene puentes en el tablero: empate.
-kahuna-alt = Kahuna, ronda { $round }. { $p0 } (naranja) { $islands0 } islas, { $score0 } puntos; { $p1 } (azul) { $islands1 } islas, { $score1 } puntos. { $finished ->
+kahuna-alt = Kahuna, ronda { $round }. { $p0 } (naranja) { $islands0 ->
+    [one] 1 isla
+   *[other] { $islands0 } islas
+}, { $score0 ->
+    [one] 1 punto
+   *[other] { $score0 } puntos
+}; { $p1 } (azul) { $islands1 ->
+    [one] 1 isla
+   *[other] { $islands1 } islas
+}, { $score1 ->
+    [one] 1 punto
+   *[other] { $score1 } puntos
+}. { $finished ->
     [yes] La partida ha terminado.
    *[no] Le toca a { $next }.
 }

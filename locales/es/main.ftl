@@ -48,7 +48,10 @@ option-days = { $count ->
     [one] 1 día por jugada
    *[other] { $count } días por jugada
 }
-option-series = serie de { $count } partidas
+option-series = { $count ->
+    [one] una sola partida
+   *[other] serie de { $count } partidas
+}
 
 ## Botones
 button-play = Jugar
@@ -64,12 +67,18 @@ cmd-play-opponent2 = rival2
 cmd-play-opponent3 = rival3
 cmd-play-opponent4 = rival4
 cmd-play-more-desc = Islas: otro jugador al que invitas
-error-too-many-players = { $game } se juega con { $most } jugadores como máximo.
+error-too-many-players = { $game } se juega con { $most ->
+    [one] 1 jugador
+   *[other] { $most } jugadores
+} como máximo.
 error-challenge-full-or-joined = Ya tienes sitio, o la mesa está completa.
 error-challenge-answered = Ya habías aceptado.
 error-only-challenger-starts = Solo quien lanzó el reto puede empezar la partida.
 error-not-enough-players = Aún no se han unido suficientes jugadores.
-challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $details } para { $least } a { $most } jugadores. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
+challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $details } para { $least } a { $most ->
+    [one] 1 jugador
+   *[other] { $most } jugadores
+}. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
 challenge-waiting = Aún falta que acepte { $waiting }.
 button-open-accept = Unirme
 button-open-decline = Salir
@@ -131,7 +140,10 @@ stonehenge-point-taken = El punto { $point } ya está ocupado.
 record-bad-field = El campo { $field } del registro no es válido.
 record-bad-json = El registro no es JSON válido.
 record-bad-option = La opción { $option } tiene un valor no permitido.
-record-bad-players = { $game } no se puede jugar con { $players } jugadores.
+record-bad-players = { $game } no se puede jugar con { $players ->
+    [one] 1 jugador
+   *[other] { $players } jugadores
+}.
 record-missing-field = Al registro le falta el campo { $field }.
 record-not-object = El registro debe ser un objeto JSON.
 record-unknown-field = El registro tiene un campo desconocido: { $field }.
@@ -155,7 +167,13 @@ sh-other-won = { $count ->
 }
 sh-revealed = La línea { $line } está llena y se revela: { $druids } (claras { $light }, oscuras { $dark }).
 sh-result = 🏆 **{ $winner }** coloca su octavo megalito y gana, { $mine } a { $theirs }.
-sh-alt = Stonehenge, jugada { $ply }. { $light } (claras) { $light_megaliths } megalitos, { $dark } (oscuras) { $dark_megaliths }. { $finished ->
+sh-alt = Stonehenge, jugada { $ply }. { $light } (claras) { $light_megaliths ->
+    [one] 1 megalito
+   *[other] { $light_megaliths } megalitos
+}, { $dark } (oscuras) { $dark_megaliths ->
+    [one] 1 megalito
+   *[other] { $dark_megaliths } megalitos
+}. { $finished ->
     [yes] La partida ha terminado.
    *[no] Le toca a { $next }.
 }
