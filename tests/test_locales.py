@@ -13,6 +13,7 @@ from fluent.syntax import FluentParser, ast, visitor
 import locales
 from cogs.games import ADAPTERS
 from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
+from cogs.games.kahuna import NOTATION_WORDS as KAHUNA_NOTATION_WORDS
 from cogs.play import DAYS_PER_MOVE
 from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
@@ -63,6 +64,8 @@ def _used_keys() -> set[str]:
     keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
+    keys |= {adapter.board_private_key for adapter in ADAPTERS.values()}
+    keys |= {f"kahuna-notation-{word}" for word in KAHUNA_NOTATION_WORDS}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}
     keys |= {f"kahuna-label-{key.replace('_', '-')}" for key in KAHUNA_LABELS}
     keys |= {f"kahuna-pick-{token}" for token in (*KAHUNA_ACTIONS, "pile")}

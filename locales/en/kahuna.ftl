@@ -2,6 +2,8 @@
 
 game-kahuna = Kahuna
 kahuna-button-hand = Show my hand
+kahuna-board-private = The board as you see it, your hand included:
+kahuna-drew-from-pile = From the pile you drew **{ $card }**. Your hand now:
 kahuna-seat-0 = orange
 kahuna-seat-1 = blue
 kahuna-option-first-edition = first edition: no bridge towards an island the opponent controls
@@ -58,6 +60,15 @@ kahuna-alt = Kahuna, round { $round }. { $p0 } (orange) { $islands0 ->
     [yes] The game is over.
    *[no] { $next } to move.
 }
+kahuna-hand-alt = { $count ->
+    [0] Your Kahuna hand is empty.
+    [one] Your Kahuna hand, 1 card: { $cards }.
+   *[other] Your Kahuna hand, { $count } cards: { $cards }.
+}
+kahuna-hand-alt-card = { $count ->
+    [0] { $card } (no free line to build on)
+   *[other] { $card } (can build towards { $ends })
+}
 
 ## The picker
 kahuna-pick-place = Build a bridge (1 card)
@@ -76,6 +87,13 @@ kahuna-choice-place = build { $line } with { $card }
 kahuna-choice-remove = remove the bridge { $line } with { $cards }
 kahuna-choice-draw-pile = draw from the pile (ends your turn)
 kahuna-choice-draw-display = take the face-up { $card } (ends your turn)
+## How a move is written; typed Spanish verbs are also read (cogs/games/kahuna.py)
+kahuna-notation-place = place
+kahuna-notation-remove = remove
+kahuna-notation-discard = discard
+kahuna-notation-draw = draw
+kahuna-notation-with = with
+kahuna-notation-deck = deck
 kahuna-choice-discard = { $count ->
     [one] discard a card face down
    *[other] discard { $count } cards face down

@@ -2,6 +2,8 @@
 
 game-kahuna = Kahuna
 kahuna-button-hand = Ver mi mano
+kahuna-board-private = El tablero tal como lo ves tú, con tu mano:
+kahuna-drew-from-pile = Del mazo robaste **{ $card }**. Tu mano ahora:
 kahuna-seat-0 = naranja
 kahuna-seat-1 = azul
 kahuna-option-first-edition = primera edición: sin puentes hacia una isla que controla el rival
@@ -58,6 +60,15 @@ kahuna-alt = Kahuna, ronda { $round }. { $p0 } (naranja) { $islands0 ->
     [yes] La partida ha terminado.
    *[no] Le toca a { $next }.
 }
+kahuna-hand-alt = { $count ->
+    [0] Tu mano de Kahuna está vacía.
+    [one] Tu mano de Kahuna, 1 carta: { $cards }.
+   *[other] Tu mano de Kahuna, { $count } cartas: { $cards }.
+}
+kahuna-hand-alt-card = { $count ->
+    [0] { $card } (ninguna línea libre donde construir)
+   *[other] { $card } (puede construir hacia { $ends })
+}
 
 ## El selector
 kahuna-pick-place = Construir un puente (1 carta)
@@ -76,6 +87,13 @@ kahuna-choice-place = construir { $line } con { $card }
 kahuna-choice-remove = quitar el puente { $line } con { $cards }
 kahuna-choice-draw-pile = robar del mazo (termina tu turno)
 kahuna-choice-draw-display = robar la carta visible { $card } (termina tu turno)
+## Cómo se escribe una jugada; también se leen poner, retirar, «y», «robar del mazo»…
+kahuna-notation-place = colocar
+kahuna-notation-remove = quitar
+kahuna-notation-discard = descartar
+kahuna-notation-draw = robar
+kahuna-notation-with = con
+kahuna-notation-deck = mazo
 kahuna-choice-discard = { $count ->
     [one] descartar una carta boca abajo
    *[other] descartar { $count } cartas boca abajo
