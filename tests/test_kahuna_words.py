@@ -63,9 +63,9 @@ def test_the_verbs_a_spanish_player_would_guess_are_read(typed: str, move: objec
     assert read_move(KAHUNA.expand(state, typed)) == move  # read only: no position to check
 
 
-def test_text_without_spanish_words_is_left_as_typed() -> None:
+def test_text_not_made_readable_is_left_as_typed() -> None:
     state = ENGINE.new(2, 1, {"first": 0})
-    for typed in ("place  Elai-Huna with Huna", "6L", "", "   ", "de la"):
+    for typed in ("place  Elai-Huna with Huna", "6L", "", "   ", "de la", "poner Elai con"):
         assert KAHUNA.expand(state, typed) == typed
 
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from cogs.games.base import GameAdapter
 from locales import join, t
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
-from rules import Event
+from rules import Event, InvalidMove, RulesError
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 
 #: Picker tokens of the four kinds of action, in the order offered.
@@ -259,8 +259,15 @@ class KahunaAdapter(GameAdapter):
         """'poner un puente en Elai-Huna con Elai' -> 'place Elai-Huna with Elai'."""
         words = text.split()
         spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
-        # Unchanged text stays as typed, so an error quotes the player's own words.
-        return " ".join(spelled) if spelled and spelled != words else text
+        if not spelled or spelled == words:
+            return text
+        try:
+            state.parse(" ".join(spelled))
+        except InvalidMove:
+            return text  # unreadable either way: the error quotes the player's own words
+        except RulesError:
+            pass  # readable; the rules will say what is wrong with it
+        return " ".join(spelled)
 
     def choice_name(self, lang: str, state: Any, move: KahunaMove) -> str:
         """The notation and, in the user's language, what it does."""

@@ -130,7 +130,7 @@ kahuna-not-in-display = No hay ninguna carta visible de { $card } que tomar.
 rules-kahuna =
     • **Objetivo:** controlar más islas que tu rival al final de cada una de las tres rondas.
     • **Turno:** las acciones que quieras y después robar una carta (una visible o la primera del mazo), con lo que termina tu turno. Nunca más de 5 cartas en la mano: con 5, descarta antes de robar.
-    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover colocar Elai-Huna con Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`quitar Elai-Huna con Elai+Huna`); o descarta cartas boca abajo (`descartar Bari Coco`). `robar mazo` o `robar Coco` termina el turno.
+    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover colocar Elai-Huna con Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`quitar Elai-Huna con Elai+Huna`); o descarta cartas boca abajo (`descartar Bari Coco`). `robar mazo` o `robar Coco` termina el turno. También valen `poner`, `retirar`, `Elai y Huna` y `robar del mazo`.
     • **Control:** tus puentes ocupan más de la mitad de las líneas de una isla (el número de su insignia). Al tomar una isla se quitan todos los puentes rivales de ella, lo que puede costarle islas vecinas.
     • **Rondas:** una ronda termina cuando se toma la última carta. La ronda 1 da 1 punto a quien tenga más islas, la 2 da 2; tras la 3, quien va delante suma la diferencia. Gana el total más alto.
     • **Secretos:** tu mano es solo tuya: mírala con /mano o con el botón «Ver mi mano».
