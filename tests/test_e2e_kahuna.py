@@ -232,3 +232,17 @@ async def test_board_wording_says_what_is_private_in_each_game(tablero: World) -
     assert "tu mano" in board.text
     board = await (await world.fake.slash(world.eve, place, "board")).done()
     assert "The current board:" in board.text
+
+
+async def test_the_picker_tells_the_drawer_their_pile_card(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    top = state.pile[0]
+    opened = await (await world.fake.click(world.ana, boards(world, place)[-1], "tg:1:play")).done()
+    sources = await (await world.fake.click(world.ana, opened.message, "pk:1:0::draw")).done()
+    drawn = await (await world.fake.click(world.ana, sources.message, f"pk:1:0:draw:{DECK}")).done()
+    assert f"You played draw deck.\nFrom the pile you drew **{top}**." in drawn.text
+    assert drawn.ephemeral and drawn.attachments[0].description.startswith("Your Kahuna hand")
+    posted = (await wait_boards(world, place, 2))[-1]
+    assert "drew from the pile" in posted.content and not posted.ephemeral
+    assert top not in posted.content and top not in (posted.attachments[0].description or "")
