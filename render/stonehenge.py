@@ -72,6 +72,12 @@ CARD_H = 200
 UNIT = 150  # pixels between neighbouring points
 DRUID_D = 108
 POINT_D = 60
+# A point's letter on a small tag at the druid's upper-right shoulder, so it stays readable
+# once a druid covers the point. That direction (30° above the horizontal) lies midway
+# between two ley lines, and the tag still touches its own druid, not a neighbour.
+TAG_D = 52
+TAG_TEXT = 36
+TAG_AT = (DRUID_D / 2 + 10) * math.cos(math.radians(30)), -(DRUID_D / 2 + 10) * 0.5
 MEGA_W, MEGA_H = 58, 84
 HAND_D = 50
 BOARD_TOP = MARGIN + CARD_H + 10
@@ -189,6 +195,19 @@ def _point(label: str) -> Image.Image:
     return sprite
 
 
+@lru_cache(maxsize=18)
+def _tag(label: str) -> Image.Image:
+    sprite = disc_sprite(TAG_D, POINT_FILL, POINT_INK, 2.5)
+    draw_centered(ImageDraw.Draw(sprite), (TAG_D / 2, TAG_D / 2 + 1), label, TAG_TEXT, POINT_INK)
+    return sprite
+
+
+def tag_centre(label: str) -> tuple[float, float]:
+    """Where the letter tag of point ``label`` goes when a druid stands on it."""
+    x, y = geometry()[0][label]
+    return (x + TAG_AT[0], y + TAG_AT[1])
+
+
 @lru_cache(maxsize=64)
 def _line_band(index: int, colour: RGB, width: int) -> tuple[Image.Image, tuple[int, int]]:
     """An antialiased band along line ``index`` and where to paste it."""
@@ -299,6 +318,9 @@ def _draw_board(image: Image.Image, view: StonehengeView) -> None:
     for label, druid in view.points.items():
         if druid is not None:
             paste_centered(image, _druid_sprite(druid), cells[label])
+    for label, druid in view.points.items():
+        if druid is not None:
+            paste_centered(image, _tag(label), tag_centre(label))
 
 
 def _druid_sprite(druid: Druid, size: int = DRUID_D) -> Image.Image:

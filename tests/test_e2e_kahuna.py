@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -17,8 +18,8 @@ from tests.fakediscord.models import FakeChannel
 KAHUNA = adapter_for("kahuna")
 
 
-async def _started(world: World) -> tuple[FakeChannel, KahunaState]:
-    args: dict[str, Any] = {"game": "kahuna", "opponent": world.luis, "first": "me"}
+async def _started(world: World, first: str = "me") -> tuple[FakeChannel, KahunaState]:
+    args: dict[str, Any] = {"game": "kahuna", "opponent": world.luis, "first": first}
     ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
     assert "Kahuna" in ix.message.content
     await (
@@ -181,3 +182,67 @@ async def test_an_unseen_action_is_taken_back_at_once_but_a_pile_draw_never(
     ix = await (await world.fake.slash(world.ana, place, "undo")).done()
     assert ix.ephemeral and "revealed something" in ix.text
     assert (await stored_game(world)).moves == ["draw deck"]
+
+
+async def test_the_hand_image_describes_the_cards_to_its_owner(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    mine = await (await world.fake.click(world.luis, boards(world, place)[-1], "tg:1:mine")).done()
+    alt = mine.attachments[0].description
+    assert alt.startswith("Tu mano de Kahuna, 3 cartas:"), alt
+    for card in state.hands[1]:
+        assert card in alt
+    hand = await (await world.fake.slash(world.ana, place, "hand")).done()
+    assert hand.attachments[0].description.startswith("Your Kahuna hand, 3 cards:")
+
+
+async def test_spanish_verbs_are_read_and_moves_confirmed_in_spanish(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world, first="opponent")
+    assert state.turn == 1  # Luis, who writes Spanish
+    build = next(m for m in state.legal_moves() if isinstance(m, Place))
+    state.apply(build)
+    ix = await move(world, world.luis, place, f"poner un puente en {build.line} con {build.card}")
+    assert f"Jugaste colocar {build.line} con {build.card}." in ix.text, ix.text
+    hand_before = list(state.hands[1])
+    events = state.apply(Draw(DECK))
+    (drawn,) = (Counter(state.hands[1]) - Counter(hand_before)).elements()
+    ix = await move(world, world.luis, place, "robar del mazo")
+    assert "Jugaste robar mazo." in ix.text, ix.text
+    game = await stored_game(world)
+    assert game.moves == [state.format(build), "draw deck"]  # the record stays canonical
+    # Only the mover hears which card came off the pile, with their hand to see it in.
+    assert ix.ephemeral and f"Del mazo robaste **{drawn}**." in ix.text
+    (hand,) = ix.attachments
+    assert hand.data == KAHUNA.render_private("es", state, 1, ("Ana", "Luis"))
+    posted = (await wait_boards(world, place, 2))[-1]
+    assert "drew from the pile" in posted.content
+    if drawn not in _words(p for e in events for p in e.params.values()) | set(
+        build.line.split("-")
+    ):
+        assert drawn not in posted.content
+
+
+async def test_board_wording_says_what_is_private_in_each_game(tablero: World) -> None:
+    world = tablero
+    place, _ = await _started(world)
+    board = await (await world.fake.slash(world.ana, place, "board")).done()
+    assert "your hand" in board.text and "hidden pieces" not in board.text
+    board = await (await world.fake.slash(world.luis, place, "board")).done()
+    assert "tu mano" in board.text
+    board = await (await world.fake.slash(world.eve, place, "board")).done()
+    assert "The current board:" in board.text
+
+
+async def test_the_picker_tells_the_drawer_their_pile_card(tablero: World) -> None:
+    world = tablero
+    place, state = await _started(world)
+    top = state.pile[0]
+    opened = await (await world.fake.click(world.ana, boards(world, place)[-1], "tg:1:play")).done()
+    sources = await (await world.fake.click(world.ana, opened.message, "pk:1:0::draw")).done()
+    drawn = await (await world.fake.click(world.ana, sources.message, f"pk:1:0:draw:{DECK}")).done()
+    assert f"You played draw deck.\nFrom the pile you drew **{top}**." in drawn.text
+    assert drawn.ephemeral and drawn.attachments[0].description.startswith("Your Kahuna hand")
+    posted = (await wait_boards(world, place, 2))[-1]
+    assert "drew from the pile" in posted.content and not posted.ephemeral
+    assert top not in posted.content and top not in (posted.attachments[0].description or "")

@@ -162,7 +162,7 @@ async def test_spanish_user_gets_spanish_text(tablero: World) -> None:
     ix = await move(world, world.luis, place, "6A")
     assert "No es tu turno: le toca a Ana." in ix.text
     board = await (await world.fake.slash(world.luis, place, "board")).done()
-    assert board.ephemeral and board.attachments and "El tablero" in board.text
+    assert board.ephemeral and board.attachments and board.text == "El tablero actual:"
     mine = await (await world.fake.slash(world.luis, place, "hand")).done()
     assert mine.ephemeral and mine.attachments and "Solo tú ves esto" in mine.text
     outsider = await (await world.fake.slash(world.eve, place, "hand")).done()
@@ -174,3 +174,15 @@ async def test_spanish_user_gets_spanish_text(tablero: World) -> None:
     commands = world.fake.commands(world.guild)
     move_command = next(c for c in commands if c["name"] == "move")
     assert move_command["name_localizations"]["es-ES"] == "mover"
+
+
+async def test_board_names_the_private_part_only_with_hidden_druids(tablero: World) -> None:
+    world = tablero
+    place = await _started(world, hidden=True)
+    await move(world, world.ana, place, "6L")
+    board = await (await world.fake.slash(world.ana, place, "board")).done()
+    assert "your face-down druids showing their values" in board.text
+    board = await (await world.fake.slash(world.luis, place, "board")).done()
+    assert "tus druidas boca abajo" in board.text
+    board = await (await world.fake.slash(world.eve, place, "board")).done()
+    assert board.text == "The current board:"

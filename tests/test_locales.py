@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import discord
@@ -12,6 +13,7 @@ from fluent.syntax import FluentParser, ast, visitor
 import locales
 from cogs.games import ADAPTERS
 from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
+from cogs.games.kahuna import NOTATION_WORDS as KAHUNA_NOTATION_WORDS
 from cogs.play import DAYS_PER_MOVE
 from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
@@ -62,6 +64,8 @@ def _used_keys() -> set[str]:
     keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
     keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
+    keys |= {adapter.board_private_key for adapter in ADAPTERS.values()}
+    keys |= {f"kahuna-notation-{word}" for word in KAHUNA_NOTATION_WORDS}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}
     keys |= {f"kahuna-label-{key.replace('_', '-')}" for key in KAHUNA_LABELS}
     keys |= {f"kahuna-pick-{token}" for token in (*KAHUNA_ACTIONS, "pile")}
@@ -100,6 +104,60 @@ def test_every_message_formats_without_errors(lang: str) -> None:
         args = {name: 1 if name in {"count", "value"} else "x" for name in names}
         _, errors = bundle.format_pattern(message.value, args)
         assert errors == [], (lang, key)
+
+
+# Nouns a number may count. Where one follows a number outside a plural selector,
+# "1 megaliths" can happen.
+COUNT_NOUNS = {
+    "en": r"bridges?|cards?|days?|druids?|games?|islands?|lines?|megaliths?|players?|points?"
+    r"|votes?",
+    "es": r"puentes?|cartas?|días?|druidas?|partidas?|islas?|líneas?|megalitos?|jugador(?:es)?"
+    r"|puntos?|votos?",
+}
+
+
+#: Variables that hold a name, not a number ("a { $card } card").
+NAMING_VARIABLES = {"card"}
+
+
+@pytest.mark.parametrize("lang", locales.LANGUAGES)
+def test_a_number_followed_by_a_noun_is_always_in_a_plural_selector(lang: str) -> None:
+    noun = re.compile(rf"^\s+(?:{COUNT_NOUNS[lang]})\b")
+    unselected = []
+    for path in locales.files(lang):
+        if path.name == "islas.ftl":
+            continue  # Islas wording is another change's
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(entry, ast.Message) or entry.value is None:
+                continue
+            elements = entry.value.elements
+            for here, after in pairwise(elements):
+                counted = (
+                    isinstance(here, ast.Placeable)
+                    and isinstance(here.expression, ast.VariableReference)
+                    and here.expression.id.name not in NAMING_VARIABLES
+                )
+                if counted and isinstance(after, ast.TextElement) and noun.match(after.value):
+                    unselected.append(entry.id.name)
+    assert unselected == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "args", "expected"),
+    [
+        ("en", "sh-alt", {"light_megaliths": 1, "dark_megaliths": 1}, "1 megalith,"),
+        ("es", "sh-alt", {"light_megaliths": 1, "dark_megaliths": 0}, "0 megalitos."),
+        ("en", "kahuna-alt", {"islands0": 1, "score0": 1}, "1 island, 1 point;"),
+        ("es", "kahuna-alt", {"islands0": 1, "score0": 1}, "1 isla, 1 punto;"),
+        ("en", "kahuna-round-tie", {"count": 1}, "1 island each"),
+        ("es", "kahuna-result-draw", {"points": 1}, "1 punto cada uno"),
+    ],
+)
+def test_alt_texts_and_counts_say_one_in_the_singular(
+    lang: str, key: str, args: dict[str, int], expected: str
+) -> None:
+    defaults = {"islands0": 2, "islands1": 2, "score0": 2, "score1": 2, "finished": "no"}
+    assert expected in locales.t(lang, key, **{**defaults, **args})
 
 
 def test_language_follows_the_discord_locale() -> None:

@@ -101,8 +101,8 @@ def _values(lang: str) -> dict[str, Any]:
     for names_, value in text_values.items():
         values.update(dict.fromkeys(names_.split(), value))
     numbers = (
-        "number count points value round x y rotation mine theirs ply placed left votes needed hours"
-        " index length least most played score0 score1 islands0 islands1 light_megaliths"
+        "number count points value round x y rotation mine theirs ply placed left votes needed"
+        " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))

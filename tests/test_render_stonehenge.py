@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import random
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from PIL import Image
 
 from render import render
 from render.__main__ import main
-from render.stonehenge import render_stonehenge
+from render.stonehenge import DRUID_D, POINT_INK, geometry, render_stonehenge
 from rules.stonehenge import STONEHENGE
 from rules.stonehenge_view import POINTS, Druid, StonehengeView
 
@@ -171,3 +172,35 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert png == render_stonehenge(_state(record["moves"], hidden=True).view(1))
     assert f"{len(png)} bytes" in capsys.readouterr().out
     assert main([str(tmp_path / "missing.json"), "-o", str(out)]) == 2
+
+
+def test_every_point_keeps_its_letter_readable_under_a_druid() -> None:
+    # A full board: every letter would be hidden under its druid unless it is drawn beside it.
+    points = {p: Druid(i % 2, 1 + i % 6) for i, p in enumerate(POINTS)}
+    view = StonehengeView(
+        viewer=None,
+        hidden=False,
+        points=points,
+        line_owners=(None,) * 15,
+        megaliths=(0, 0),
+        hands=((), ()),
+        hand_sizes=(0, 0),
+        turn=None,
+        ply=18,
+        last_point="L",
+        last_seat=1,
+        last_lines=(),
+        winner=0,
+    )
+    image = _image(render_stonehenge(view)).convert("RGB")
+    cells, _ = geometry()
+    ink = POINT_INK
+    for label, (cx, cy) in cells.items():
+        # Letter ink outside the druid disc (and its last-move ring), close to the point.
+        near = [
+            (x, y)
+            for x in range(round(cx) - 100, round(cx) + 101)
+            for y in range(round(cy) - 100, round(cy) + 101)
+            if DRUID_D / 2 + 2 < math.dist((x, y), (cx, cy)) < 100 and image.getpixel((x, y)) == ink
+        ]
+        assert len(near) >= 40, (label, len(near))

@@ -22,6 +22,8 @@ class GameAdapter:
     title_key: ClassVar[str]
     #: message key of the button that shows a player what only they may see
     private_button_key: ClassVar[str] = "button-mine"
+    #: message key introducing a player's own view of the board (/board), when it has secrets
+    board_private_key: ClassVar[str] = "board-private"
 
     @property
     def name(self) -> str:
@@ -70,6 +72,14 @@ class GameAdapter:
         """A short description of the position for the image's alt text."""
         raise NotImplementedError
 
+    def private_alt_text(self, lang: str, state: State, seat: int, names: Sequence[str]) -> str:
+        """The alt text of ``seat``'s private image (by default that of the position)."""
+        return self.alt_text(lang, state, names)
+
+    def private_after_turn(self, lang: str, state: State, seat: int) -> str | None:
+        """What only ``seat`` learnt from the turn they just ended (a card drawn), or None."""
+        return None
+
     # -- the guided picker -----------------------------------------------------------------
     def move_path(self, state: State, move: Any) -> tuple[str, ...]:
         """The picker's tokens leading to ``move`` (short, no ':' or '.')."""
@@ -98,6 +108,10 @@ class GameAdapter:
     def choice_name(self, lang: str, state: State, move: Any) -> str:
         """An autocomplete entry for ``move`` (at most 100 characters)."""
         return state.format(move)
+
+    def move_words(self, lang: str, notation: str) -> str:
+        """A stored move (canonical notation) as a player of ``lang`` writes it."""
+        return notation
 
     # -- images ----------------------------------------------------------------------------
     def image_words(self, lang: str, prefix: str, keys: Iterable[str]) -> dict[str, str]:

@@ -12,11 +12,34 @@ from typing import Any, ClassVar
 from cogs.games.base import GameAdapter
 from locales import join, t
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
-from rules import Event
+from rules import Event, InvalidMove, RulesError
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 
 #: Picker tokens of the four kinds of action, in the order offered.
 ACTIONS = ("place", "remove", "discard", "draw")
+#: The words of the canonical notation; each is written as message ``kahuna-notation-{word}``.
+NOTATION_WORDS = (*ACTIONS, "with", DECK)
+#: Words a Spanish player may type, read whatever their language: the verbs they would guess,
+#: "con", "y" between two cards, and the pile.
+TYPED_WORDS: dict[str, str] = {
+    "colocar": "place",
+    "poner": "place",
+    "construir": "place",
+    "quitar": "remove",
+    "retirar": "remove",
+    "eliminar": "remove",
+    "descartar": "discard",
+    "robar": "draw",
+    "coger": "draw",
+    "tomar": "draw",
+    "con": "with",
+    "y": "+",
+    "mazo": DECK,
+    "montón": DECK,
+    "pila": DECK,
+}
+#: Words around the notation, skipped: "poner un puente en …", "robar del mazo".
+FILLER_WORDS = frozenset({"un", "una", "el", "la", "del", "de", "en", "puente", "carta"})
 
 
 def _line(line: str) -> str:
@@ -30,6 +53,7 @@ class KahunaAdapter(GameAdapter):
     engine = KAHUNA
     title_key = "game-kahuna"
     private_button_key = "kahuna-button-hand"
+    board_private_key = "kahuna-board-private"
     option_params: ClassVar[dict[str, str]] = {
         "first_edition": "forbid_build_on_controlled",
         "no_bridges_loses": "no_bridges_ends_game",
@@ -169,6 +193,31 @@ class KahunaAdapter(GameAdapter):
             finished="yes" if turn is None else "no",
         )
 
+    def private_alt_text(self, lang: str, state: Any, seat: int, names: Sequence[str]) -> str:
+        """'Your Kahuna hand, 2 cards: Bari (can build towards Aloa and Coco); Lale (…).'
+
+        Only its owner sees the hand image, so its description may name the cards.
+        """
+        view = state.view(seat)
+        hand = view.hand or ()
+        cards = "; ".join(
+            self._card_words(lang, card, view.buildable.get(card, ())) for card in hand
+        )
+        return t(lang, "kahuna-hand-alt", count=len(hand), cards=cards)
+
+    def _card_words(self, lang: str, card: str, lines: Sequence[str]) -> str:
+        """A card of the hand and the islands it could bridge to now, as the image lists them."""
+        ends = [next((e for e in line.split("-") if e != card), card) for line in lines]
+        return t(lang, "kahuna-hand-alt-card", card=card, count=len(ends), ends=join(lang, ends))
+
+    def private_after_turn(self, lang: str, state: Any, seat: int) -> str | None:
+        """The card ``seat`` just drew from the pile (the others hear only "from the pile")."""
+        assert isinstance(state, KahunaState)
+        if state.last_turn.seat != seat or state.last_turn.drew_from != "pile":
+            return None
+        # The draw adds the card at the end of the hand and ends the turn: nothing follows it.
+        return t(lang, "kahuna-drew-from-pile", card=state.hands[seat][-1])
+
     # -- the picker ------------------------------------------------------------------------
     def move_path(self, state: Any, move: KahunaMove) -> tuple[str, ...]:
         """Action first; then card and line, line and cards, the cards, or the source."""
@@ -206,9 +255,23 @@ class KahunaAdapter(GameAdapter):
             return t(lang, "kahuna-prompt-remove-cards", line=_line(path[1]))
         return t(lang, f"kahuna-prompt-{path[0]}")
 
+    def expand(self, state: Any, text: str) -> str:
+        """'poner un puente en Elai-Huna con Elai' -> 'place Elai-Huna with Elai'."""
+        words = text.split()
+        spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
+        if not spelled or spelled == words:
+            return text
+        try:
+            state.parse(" ".join(spelled))
+        except InvalidMove:
+            return text  # unreadable either way: the error quotes the player's own words
+        except RulesError:
+            pass  # readable; the rules will say what is wrong with it
+        return " ".join(spelled)
+
     def choice_name(self, lang: str, state: Any, move: KahunaMove) -> str:
         """The notation and, in the user's language, what it does."""
-        notation = state.format(move)
+        notation = self.move_words(lang, state.format(move))
         match move:
             case Place(line=line, card=card):
                 words = t(lang, "kahuna-choice-place", line=_line(line), card=card)
@@ -220,6 +283,13 @@ class KahunaAdapter(GameAdapter):
                 key = "kahuna-choice-draw-pile" if source == DECK else "kahuna-choice-draw-display"
                 words = t(lang, key, card=source)
         return f"{notation} — {words}"
+
+    def move_words(self, lang: str, notation: str) -> str:
+        """'place Bari-Elai with Bari' -> 'colocar Bari-Elai con Bari' (what expand reads)."""
+        return " ".join(
+            t(lang, f"kahuna-notation-{word}") if word in NOTATION_WORDS else word
+            for word in notation.split(" ")
+        )
 
     # -- images ----------------------------------------------------------------------------
     def _labels(self, lang: str) -> dict[str, str]:

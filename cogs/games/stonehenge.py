@@ -37,6 +37,7 @@ class StonehengeAdapter(GameAdapter):
     engine = STONEHENGE
     title_key = "game-stonehenge"
     private_button_key = "sh-button-mine"
+    board_private_key = "sh-board-private"
     option_params: ClassVar[dict[str, str]] = {"hidden": "hidden"}
     supports_series = True
 

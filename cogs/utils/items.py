@@ -120,7 +120,10 @@ async def show_board(
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     file = await service.render(record, seat, lang_of(interaction))
-    key = "board-private" if seat is not None else "board-public"
+    adapter = adapter_for(record.game)
+    # Said only where the player's view holds something the public's does not.
+    private = seat is not None and adapter.has_private_view(record.options)
+    key = adapter.board_private_key if private else "board-public"
     await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
 
 
@@ -271,16 +274,23 @@ async def acknowledge(
 async def _after_move(
     interaction: discord.Interaction, service: GameService, played: Played
 ) -> tuple[str, discord.ui.View | None, discord.File | None]:
-    """'Done' when the turn passed; else the private board and the picker to go on."""
-    done = tr(interaction, "move-done", move=played.notation)
-    done += where_played(interaction, played.record)
+    """'Done' when the turn passed (with what only the mover learnt, and their private view);
+    else the private board and the picker to go on."""
+    record = played.record
+    adapter = adapter_for(record.game)
+    lang = lang_of(interaction)
+    done = tr(interaction, "move-done", move=adapter.move_words(lang, played.notation))
+    done += where_played(interaction, record)
     if played.problem is not None:
         done += "\n" + not_posted(interaction, played.problem)
-    if played.turn_over:
-        return done, None, None
-    record = played.record
     seat = record.seat_of(interaction.user.id)
-    file = await service.render(record, seat, lang_of(interaction))
+    if played.turn_over:
+        state = service.state(record)
+        learnt = adapter.private_after_turn(lang, state, seat) if seat is not None else None
+        if seat is None or learnt is None:
+            return done, None, None
+        return f"{done}\n{learnt}", None, await service.render_private(record, seat, lang)
+    file = await service.render(record, seat, lang)
     prompt, view = picker_message(interaction, service, record, ())
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 

@@ -284,7 +284,11 @@ class GameService:
         adapter = adapter_for(record.game)
         state = self.state_for(record, seat)
         png = await asyncio.to_thread(adapter.render_private, lang, state, seat, record.names())
-        return discord.File(io.BytesIO(png), "private.png")
+        return discord.File(
+            io.BytesIO(png),
+            "private.png",
+            description=adapter.private_alt_text(lang, state, seat, record.names())[:1000],
+        )
 
     async def place(self, record: GameRecord) -> discord.abc.Messageable:
         """The thread or channel where the game is played."""

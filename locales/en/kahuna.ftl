@@ -2,6 +2,8 @@
 
 game-kahuna = Kahuna
 kahuna-button-hand = Show my hand
+kahuna-board-private = The board as you see it, your hand included:
+kahuna-drew-from-pile = From the pile you drew **{ $card }**. Your hand now:
 kahuna-seat-0 = orange
 kahuna-seat-1 = blue
 kahuna-option-first-edition = first edition: no bridge towards an island the opponent controls
@@ -27,15 +29,45 @@ kahuna-round-won = End of round { $round }: **{ $player }** has more islands ({ 
     [one] 1 point
    *[other] { $points } points
 }.
-kahuna-round-tie = End of round { $round }: { $count } islands each, nobody scores.
+kahuna-round-tie = End of round { $round }: { $count ->
+    [one] 1 island
+   *[other] { $count } islands
+} each, nobody scores.
 kahuna-round-started = Round { $round } begins: the discards are shuffled into a new pile.
-kahuna-result-win = 🏆 **{ $winner }** wins, { $mine } points to { $theirs }.
-kahuna-result-draw = 🤝 A draw: { $points } points each.
+kahuna-result-win = 🏆 **{ $winner }** wins, { $mine ->
+    [one] 1 point
+   *[other] { $mine } points
+} to { $theirs }.
+kahuna-result-draw = 🤝 A draw: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} each.
 kahuna-result-no-bridges = 🏆 { $loser } has no bridge left on the board: **{ $winner }** wins.
 kahuna-result-no-bridges-draw = 🤝 Neither player has a bridge left on the board: a draw.
-kahuna-alt = Kahuna, round { $round }. { $p0 } (orange) { $islands0 } islands, { $score0 } points; { $p1 } (blue) { $islands1 } islands, { $score1 } points. { $finished ->
+kahuna-alt = Kahuna, round { $round }. { $p0 } (orange) { $islands0 ->
+    [one] 1 island
+   *[other] { $islands0 } islands
+}, { $score0 ->
+    [one] 1 point
+   *[other] { $score0 } points
+}; { $p1 } (blue) { $islands1 ->
+    [one] 1 island
+   *[other] { $islands1 } islands
+}, { $score1 ->
+    [one] 1 point
+   *[other] { $score1 } points
+}. { $finished ->
     [yes] The game is over.
    *[no] { $next } to move.
+}
+kahuna-hand-alt = { $count ->
+    [0] Your Kahuna hand is empty.
+    [one] Your Kahuna hand, 1 card: { $cards }.
+   *[other] Your Kahuna hand, { $count } cards: { $cards }.
+}
+kahuna-hand-alt-card = { $count ->
+    [0] { $card } (no free line to build on)
+   *[other] { $card } (can build towards { $ends })
 }
 
 ## The picker
@@ -55,6 +87,13 @@ kahuna-choice-place = build { $line } with { $card }
 kahuna-choice-remove = remove the bridge { $line } with { $cards }
 kahuna-choice-draw-pile = draw from the pile (ends your turn)
 kahuna-choice-draw-display = take the face-up { $card } (ends your turn)
+## How a move is written; typed Spanish verbs are also read (cogs/games/kahuna.py)
+kahuna-notation-place = place
+kahuna-notation-remove = remove
+kahuna-notation-discard = discard
+kahuna-notation-draw = draw
+kahuna-notation-with = with
+kahuna-notation-deck = deck
 kahuna-choice-discard = { $count ->
     [one] discard a card face down
    *[other] discard { $count } cards face down

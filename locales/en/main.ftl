@@ -30,7 +30,7 @@ cmd-move-notation-desc = Your move, for example 6L (start typing to see the lega
 cmd-board = board
 cmd-board-desc = Show the current board (only to you)
 cmd-hand = hand
-cmd-hand-desc = Show what only you may see in your game: your hand, your hidden pieces
+cmd-hand-desc = Show what only you may see: your Kahuna hand, your face-down Stonehenge druids
 cmd-resign = resign
 cmd-resign-desc = Give up the game played here
 cmd-games = games
@@ -48,12 +48,16 @@ option-days = { $count ->
     [one] 1 day per move
    *[other] { $count } days per move
 }
-option-series = series of { $count } games
+option-series = { $count ->
+    [one] a single game
+   *[other] series of { $count } games
+}
 
 ## Buttons
 button-play = Play
 button-mine = Only for me
 sh-button-mine = My druids
+sh-board-private = The board as you see it, your face-down druids showing their values:
 button-back = Back
 button-resign = Yes, resign
 button-accept = Accept
@@ -64,12 +68,18 @@ cmd-play-opponent2 = opponent2
 cmd-play-opponent3 = opponent3
 cmd-play-opponent4 = opponent4
 cmd-play-more-desc = Islas: one more player you invite
-error-too-many-players = { $game } is played by { $most } players at most.
+error-too-many-players = { $game } is played by { $most ->
+    [one] 1 player
+   *[other] { $most } players
+} at most.
 error-challenge-full-or-joined = You already have a seat, or the table is full.
 error-challenge-answered = You have already accepted.
 error-only-challenger-starts = Only the challenger can start the game.
 error-not-enough-players = Not enough players have joined yet.
-challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $details } for { $least } to { $most } players. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
+challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $details } for { $least } to { $most ->
+    [one] 1 player
+   *[other] { $most } players
+}. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
 challenge-waiting = Still waiting for { $waiting }.
 button-open-accept = Join
 button-open-decline = Leave
@@ -108,7 +118,7 @@ move-no-match = No legal move matches “{ $text }”.
 move-hint = Start typing your move and choose one of the legal moves offered; /board shows the position.
 private-view = Only you see this:
 board-public = The current board:
-board-private = The board as you see it (your hidden pieces included):
+board-private = The board as you see it, with what only you may see:
 resign-confirm = Do you really want to resign this game of { $game }?
 resign-done = You resigned.
 result-resign = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
@@ -155,7 +165,10 @@ stonehenge-point-taken = Point { $point } is already taken.
 record-bad-field = The record's field { $field } is not valid.
 record-bad-json = The record is not valid JSON.
 record-bad-option = The option { $option } has a value that is not allowed.
-record-bad-players = { $game } cannot be played by { $players } players.
+record-bad-players = { $game } cannot be played by { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}.
 record-missing-field = The record lacks the field { $field }.
 record-not-object = The record must be a JSON object.
 record-unknown-field = The record has an unknown field { $field }.
@@ -179,7 +192,13 @@ sh-other-won = { $count ->
 }
 sh-revealed = Line { $line } is full and revealed: { $druids } (light { $light }, dark { $dark }).
 sh-result = 🏆 **{ $winner }** places an 8th megalith and wins, { $mine } to { $theirs }.
-sh-alt = Stonehenge, move { $ply }. { $light } (light) { $light_megaliths } megaliths, { $dark } (dark) { $dark_megaliths }. { $finished ->
+sh-alt = Stonehenge, move { $ply }. { $light } (light) { $light_megaliths ->
+    [one] 1 megalith
+   *[other] { $light_megaliths } megaliths
+}, { $dark } (dark) { $dark_megaliths ->
+    [one] 1 megalith
+   *[other] { $dark_megaliths } megaliths
+}. { $finished ->
     [yes] The game is over.
    *[no] { $next } to move.
 }

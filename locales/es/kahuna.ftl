@@ -2,6 +2,8 @@
 
 game-kahuna = Kahuna
 kahuna-button-hand = Ver mi mano
+kahuna-board-private = El tablero tal como lo ves tú, con tu mano:
+kahuna-drew-from-pile = Del mazo robaste **{ $card }**. Tu mano ahora:
 kahuna-seat-0 = naranja
 kahuna-seat-1 = azul
 kahuna-option-first-edition = primera edición: sin puentes hacia una isla que controla el rival
@@ -27,15 +29,45 @@ kahuna-round-won = Fin de la ronda { $round }: **{ $player }** tiene más islas 
     [one] 1 punto
    *[other] { $points } puntos
 }.
-kahuna-round-tie = Fin de la ronda { $round }: { $count } islas cada uno, nadie puntúa.
+kahuna-round-tie = Fin de la ronda { $round }: { $count ->
+    [one] 1 isla
+   *[other] { $count } islas
+} cada uno, nadie puntúa.
 kahuna-round-started = Empieza la ronda { $round }: los descartes se barajan en un mazo nuevo.
-kahuna-result-win = 🏆 **{ $winner }** gana, { $mine } puntos a { $theirs }.
-kahuna-result-draw = 🤝 Empate: { $points } puntos cada uno.
+kahuna-result-win = 🏆 **{ $winner }** gana, { $mine ->
+    [one] 1 punto
+   *[other] { $mine } puntos
+} a { $theirs }.
+kahuna-result-draw = 🤝 Empate: { $points ->
+    [one] 1 punto
+   *[other] { $points } puntos
+} cada uno.
 kahuna-result-no-bridges = 🏆 { $loser } no tiene ningún puente en el tablero: gana **{ $winner }**.
 kahuna-result-no-bridges-draw = 🤝 Ninguno de los dos tiene puentes en el tablero: empate.
-kahuna-alt = Kahuna, ronda { $round }. { $p0 } (naranja) { $islands0 } islas, { $score0 } puntos; { $p1 } (azul) { $islands1 } islas, { $score1 } puntos. { $finished ->
+kahuna-alt = Kahuna, ronda { $round }. { $p0 } (naranja) { $islands0 ->
+    [one] 1 isla
+   *[other] { $islands0 } islas
+}, { $score0 ->
+    [one] 1 punto
+   *[other] { $score0 } puntos
+}; { $p1 } (azul) { $islands1 ->
+    [one] 1 isla
+   *[other] { $islands1 } islas
+}, { $score1 ->
+    [one] 1 punto
+   *[other] { $score1 } puntos
+}. { $finished ->
     [yes] La partida ha terminado.
    *[no] Le toca a { $next }.
+}
+kahuna-hand-alt = { $count ->
+    [0] Tu mano de Kahuna está vacía.
+    [one] Tu mano de Kahuna, 1 carta: { $cards }.
+   *[other] Tu mano de Kahuna, { $count } cartas: { $cards }.
+}
+kahuna-hand-alt-card = { $count ->
+    [0] { $card } (ninguna línea libre donde construir)
+   *[other] { $card } (puede construir hacia { $ends })
 }
 
 ## El selector
@@ -55,6 +87,13 @@ kahuna-choice-place = construir { $line } con { $card }
 kahuna-choice-remove = quitar el puente { $line } con { $cards }
 kahuna-choice-draw-pile = robar del mazo (termina tu turno)
 kahuna-choice-draw-display = robar la carta visible { $card } (termina tu turno)
+## Cómo se escribe una jugada; también se leen poner, retirar, «y», «robar del mazo»…
+kahuna-notation-place = colocar
+kahuna-notation-remove = quitar
+kahuna-notation-discard = descartar
+kahuna-notation-draw = robar
+kahuna-notation-with = con
+kahuna-notation-deck = mazo
 kahuna-choice-discard = { $count ->
     [one] descartar una carta boca abajo
    *[other] descartar { $count } cartas boca abajo
@@ -91,7 +130,7 @@ kahuna-not-in-display = No hay ninguna carta visible de { $card } que tomar.
 rules-kahuna =
     • **Objetivo:** controlar más islas que tu rival al final de cada una de las tres rondas.
     • **Turno:** las acciones que quieras y después robar una carta (una visible o la primera del mazo), con lo que termina tu turno. Nunca más de 5 cartas en la mano: con 5, descarta antes de robar.
-    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover colocar Elai-Huna con Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`quitar Elai-Huna con Elai+Huna`); o descarta cartas boca abajo (`descartar Bari Coco`). `robar mazo` o `robar Coco` termina el turno.
+    • **Acciones:** juega una carta de la isla X para construir un puente en una línea vacía que toque X (`/mover colocar Elai-Huna con Huna`); juega dos cartas con los extremos de un puente rival para quitarlo (`quitar Elai-Huna con Elai+Huna`); o descarta cartas boca abajo (`descartar Bari Coco`). `robar mazo` o `robar Coco` termina el turno. También valen `poner`, `retirar`, `Elai y Huna` y `robar del mazo`.
     • **Control:** tus puentes ocupan más de la mitad de las líneas de una isla (el número de su insignia). Al tomar una isla se quitan todos los puentes rivales de ella, lo que puede costarle islas vecinas.
     • **Rondas:** una ronda termina cuando se toma la última carta. La ronda 1 da 1 punto a quien tenga más islas, la 2 da 2; tras la 3, quien va delante suma la diferencia. Gana el total más alto.
     • **Secretos:** tu mano es solo tuya: mírala con /mano o con el botón «Ver mi mano».

@@ -30,7 +30,7 @@ cmd-move-notation-desc = Tu jugada, por ejemplo 6L (empieza a escribir para ver 
 cmd-board = tablero
 cmd-board-desc = Muestra el tablero actual (solo a ti)
 cmd-hand = mano
-cmd-hand-desc = Muestra lo que solo tú ves de tu partida: tu mano, tus piezas ocultas
+cmd-hand-desc = Muestra lo que solo tú ves: tu mano de Kahuna, tus druidas boca abajo de Stonehenge
 cmd-resign = rendirse
 cmd-resign-desc = Abandona la partida que se juega aquí
 cmd-games = partidas
@@ -48,12 +48,16 @@ option-days = { $count ->
     [one] 1 día por jugada
    *[other] { $count } días por jugada
 }
-option-series = serie de { $count } partidas
+option-series = { $count ->
+    [one] una sola partida
+   *[other] serie de { $count } partidas
+}
 
 ## Botones
 button-play = Jugar
 button-mine = Solo para mí
 sh-button-mine = Mis druidas
+sh-board-private = El tablero tal como lo ves tú, con el valor de tus druidas boca abajo:
 button-back = Atrás
 button-resign = Sí, me rindo
 button-accept = Aceptar
@@ -64,12 +68,18 @@ cmd-play-opponent2 = rival2
 cmd-play-opponent3 = rival3
 cmd-play-opponent4 = rival4
 cmd-play-more-desc = Islas: otro jugador al que invitas
-error-too-many-players = { $game } se juega con { $most } jugadores como máximo.
+error-too-many-players = { $game } se juega con { $most ->
+    [one] 1 jugador
+   *[other] { $most } jugadores
+} como máximo.
 error-challenge-full-or-joined = Ya tienes sitio, o la mesa está completa.
 error-challenge-answered = Ya habías aceptado.
 error-only-challenger-starts = Solo quien lanzó el reto puede empezar la partida.
 error-not-enough-players = Aún no se han unido suficientes jugadores.
-challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $details } para { $least } a { $most } jugadores. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
+challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $details } para { $least } a { $most ->
+    [one] 1 jugador
+   *[other] { $most } jugadores
+}. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
 challenge-waiting = Aún falta que acepte { $waiting }.
 button-open-accept = Unirme
 button-open-decline = Salir
@@ -108,7 +118,7 @@ move-no-match = Ninguna jugada legal coincide con «{ $text }».
 move-hint = Empieza a escribir tu jugada y elige una de las jugadas legales que se ofrecen; /tablero muestra la posición.
 private-view = Solo tú ves esto:
 board-public = El tablero actual:
-board-private = El tablero tal como lo ves tú (con tus piezas ocultas):
+board-private = El tablero tal como lo ves tú, con lo que solo tú puedes ver:
 resign-confirm = ¿Seguro que quieres rendirte en esta partida de { $game }?
 resign-done = Te has rendido.
 result-resign = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
@@ -155,7 +165,10 @@ stonehenge-point-taken = El punto { $point } ya está ocupado.
 record-bad-field = El campo { $field } del registro no es válido.
 record-bad-json = El registro no es JSON válido.
 record-bad-option = La opción { $option } tiene un valor no permitido.
-record-bad-players = { $game } no se puede jugar con { $players } jugadores.
+record-bad-players = { $game } no se puede jugar con { $players ->
+    [one] 1 jugador
+   *[other] { $players } jugadores
+}.
 record-missing-field = Al registro le falta el campo { $field }.
 record-not-object = El registro debe ser un objeto JSON.
 record-unknown-field = El registro tiene un campo desconocido: { $field }.
@@ -179,7 +192,13 @@ sh-other-won = { $count ->
 }
 sh-revealed = La línea { $line } está llena y se revela: { $druids } (claras { $light }, oscuras { $dark }).
 sh-result = 🏆 **{ $winner }** coloca su octavo megalito y gana, { $mine } a { $theirs }.
-sh-alt = Stonehenge, jugada { $ply }. { $light } (claras) { $light_megaliths } megalitos, { $dark } (oscuras) { $dark_megaliths }. { $finished ->
+sh-alt = Stonehenge, jugada { $ply }. { $light } (claras) { $light_megaliths ->
+    [one] 1 megalito
+   *[other] { $light_megaliths } megalitos
+}, { $dark } (oscuras) { $dark_megaliths ->
+    [one] 1 megalito
+   *[other] { $dark_megaliths } megalitos
+}. { $finished ->
     [yes] La partida ha terminado.
    *[no] Le toca a { $next }.
 }

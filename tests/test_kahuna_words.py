@@ -1,0 +1,108 @@
+"""Kahuna in the player's words: typed Spanish read, stored moves echoed, the hand described."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import locales
+from cogs.games import adapter_for
+from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
+from rules.kahuna import KAHUNA as ENGINE
+from rules.kahuna.moves import read_move
+
+KAHUNA = adapter_for("kahuna")
+
+
+def _positions(count: int) -> list[KahunaState]:
+    """Positions along a random game, for moves of every kind."""
+    state = ENGINE.new(2, 5, {"first": 0})
+    rng = random.Random(5)
+    seen = []
+    while state.turn is not None and len(seen) < count:
+        seen.append(state.clone())
+        state.apply(rng.choice(state.legal_moves()))
+    return seen
+
+
+@pytest.mark.parametrize("lang", locales.LANGUAGES)
+def test_every_move_in_the_players_words_reads_back_as_itself(lang: str) -> None:
+    kinds = set()
+    for state in _positions(60):
+        for move in state.legal_moves():
+            written = KAHUNA.move_words(lang, state.format(move))
+            assert state.parse(KAHUNA.expand(state, written)) == move, written
+            kinds.add(type(move))
+    assert kinds == {Place, Remove, Discard, Draw}
+
+
+@pytest.mark.parametrize(
+    ("typed", "move"),
+    [
+        ("poner Elai-Huna con Huna", Place("Elai-Huna", "Huna")),
+        ("Poner un puente en Huna-Elai con la Huna", Place("Elai-Huna", "Huna")),
+        ("colocar elai huna con huna", Place("Elai-Huna", "Huna")),
+        ("construir Elai–Huna con Elai", Place("Elai-Huna", "Elai")),
+        ("quitar Elai-Huna con Elai+Huna", Remove("Elai-Huna", ("Elai", "Huna"))),
+        ("retirar el puente Elai-Huna con Elai y Huna", Remove("Elai-Huna", ("Elai", "Huna"))),
+        ("eliminar Elai-Huna con Huna y Huna", Remove("Elai-Huna", ("Huna", "Huna"))),
+        ("descartar Bari y Coco", Discard(("Bari", "Coco"))),
+        ("descartar Coco", Discard(("Coco",))),
+        ("robar mazo", Draw(DECK)),
+        ("robar del mazo", Draw(DECK)),
+        ("Robar del montón", Draw(DECK)),
+        ("robar Coco", Draw("Coco")),
+        ("coger la carta Coco", Draw("Coco")),
+        ("place Elai-Huna with Huna", Place("Elai-Huna", "Huna")),
+        ("draw pile", Draw(DECK)),
+    ],
+)
+def test_the_verbs_a_spanish_player_would_guess_are_read(typed: str, move: object) -> None:
+    state = ENGINE.new(2, 1, {"first": 0})
+    assert read_move(KAHUNA.expand(state, typed)) == move  # read only: no position to check
+
+
+def test_text_not_made_readable_is_left_as_typed() -> None:
+    state = ENGINE.new(2, 1, {"first": 0})
+    for typed in ("place  Elai-Huna with Huna", "6L", "", "   ", "de la", "poner Elai con"):
+        assert KAHUNA.expand(state, typed) == typed
+
+
+def test_moves_are_echoed_in_spanish_but_stored_canonical() -> None:
+    assert KAHUNA.move_words("es", "place Bari-Elai with Bari") == "colocar Bari-Elai con Bari"
+    assert KAHUNA.move_words("es", "remove Bari-Elai with Bari+Elai") == (
+        "quitar Bari-Elai con Bari+Elai"
+    )
+    assert KAHUNA.move_words("es", "discard Bari Coco") == "descartar Bari Coco"
+    assert KAHUNA.move_words("es", "draw deck") == "robar mazo"
+    assert KAHUNA.move_words("es", "draw Coco") == "robar Coco"
+    assert KAHUNA.move_words("en", "draw deck") == "draw deck"
+
+
+def test_the_hand_alt_text_names_each_card_and_where_it_builds() -> None:
+    state = ENGINE.new(2, 1, {"first": 0})
+    text = KAHUNA.private_alt_text("en", state, 0, ("Ana", "Luis"))
+    view = state.view(0)
+    assert text.startswith("Your Kahuna hand, 3 cards: ")
+    for card in view.hand or ():
+        assert f"{card} (can build towards " in text
+    state.hands[0] = ["Aloa"]
+    one = KAHUNA.private_alt_text("es", state, 0, ("Ana", "Luis"))
+    assert one == "Tu mano de Kahuna, 1 carta: Aloa (puede construir hacia Bari, Duda y Huna)."
+    state.hands[0] = []
+    assert KAHUNA.private_alt_text("en", state, 0, ("Ana", "Luis")) == "Your Kahuna hand is empty."
+
+
+def test_only_a_pile_draw_is_told_privately_and_only_to_its_drawer() -> None:
+    state = ENGINE.new(2, 1, {"first": 0})
+    assert KAHUNA.private_after_turn("en", state, 0) is None
+    top = state.pile[0]
+    state.apply(Draw(DECK))
+    assert KAHUNA.private_after_turn("en", state, 0) == (
+        f"From the pile you drew **{top}**. Your hand now:"
+    )
+    assert KAHUNA.private_after_turn("en", state, 1) is None
+    face_up = next(card for card in state.display if card is not None)
+    state.apply(Draw(face_up))
+    assert KAHUNA.private_after_turn("en", state, 1) is None
