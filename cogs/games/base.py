@@ -87,6 +87,10 @@ class GameAdapter:
         """An image to show with the picker's step after ``path`` (None: no image)."""
         return None
 
+    def picker_alt_text(self, lang: str, state: State, path: tuple[str, ...]) -> str:
+        """The alt text of ``picker_image`` after ``path``: what it shows, in words."""
+        return ""
+
     def table_move(self, move: Any) -> bool:
         """Whether ``move`` is decided by the table, not played by a player (an Islas skip)."""
         return False
@@ -98,6 +102,10 @@ class GameAdapter:
     def choice_name(self, lang: str, state: State, move: Any) -> str:
         """An autocomplete entry for ``move`` (at most 100 characters)."""
         return state.format(move)
+
+    def move_words(self, lang: str, notation: str) -> str:
+        """A stored move (canonical notation) as a player of ``lang`` writes it."""
+        return notation
 
     # -- images ----------------------------------------------------------------------------
     def image_words(self, lang: str, prefix: str, keys: Iterable[str]) -> dict[str, str]:
