@@ -202,6 +202,31 @@ def test_player_to_move_and_last_tile_are_marked(middle: IslasView) -> None:
     assert image.getpixel((x + geo.tile // 2, y + w // 2)) == _mapped(HIGHLIGHT)
 
 
+@pytest.mark.parametrize("labels", [LABELS, SPANISH])
+def test_the_to_move_badge_leaves_every_follower_in_sight(labels: dict[str, str]) -> None:
+    """Five players with all seven followers: the last row's badge must not touch its pieces."""
+    start = ISLAS.new(5, 1, {"first": 4}).view()
+    assert start.turn == 4 and start.followers_left == (7,) * 5
+    waiting = dataclasses.replace(start, turn=0)  # row 4 without its badge
+    with_badge = _rgb(render_islas(start, names=NAMES, labels=labels))
+    without = _rgb(render_islas(waiting, names=NAMES, labels=labels))
+    top = board.ROWS_Y + 4 * (board.ROW_H + board.ROW_GAP)
+    band = (board.MARGIN + 8, top + 48, board.MARGIN + board.PANEL_W - 8, top + board.ROW_H - 8)
+    plain = without.crop(band)
+    background = plain.getpixel((2, 2))
+    inked = [
+        x
+        for x in range(plain.width)
+        for y in range(plain.height)
+        if plain.getpixel((x, y)) != background
+    ]
+    assert inked, "no followers drawn"
+    clear = (band[0], band[1], band[0] + max(inked) + 12, band[3])  # the pieces and a gap
+    assert with_badge.crop(clear).tobytes() == without.crop(clear).tobytes()
+    # ... and the badge is there, right of them.
+    assert with_badge.crop(band).tobytes() != plain.tobytes()
+
+
 def test_spots_are_drawn_and_labelled(middle: IslasView) -> None:
     shown = render_islas(middle)
     hidden = render_islas(middle, show_spots=False)
