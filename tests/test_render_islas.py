@@ -28,6 +28,7 @@ SPANISH = {
     "winner": "gana",
     "tile": "Ficha a colocar",
     "tiles_left": "quedan",
+    "tile_left": "queda",
     "game_over": "Fin de la partida",
     "put_out": "Descartadas",
     "spot": "Casilla",
@@ -200,6 +201,13 @@ def test_player_to_move_and_last_tile_are_marked(middle: IslasView) -> None:
     x, y = geo.corner(middle.last.x, middle.last.y)
     w = max(4, round(geo.tile * 0.06))
     assert image.getpixel((x + geo.tile // 2, y + w // 2)) == _mapped(HIGHLIGHT)
+
+
+def test_one_tile_left_is_said_in_the_singular(middle: IslasView) -> None:
+    last = dataclasses.replace(middle, tiles_left=1)
+    shown = render_islas(last)
+    assert render_islas(last, labels={"tiles_left": "many tiles left"}) == shown
+    assert render_islas(last, labels={"tile_left": "the last tile"}) != shown
 
 
 @pytest.mark.parametrize("labels", [LABELS, SPANISH])

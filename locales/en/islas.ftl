@@ -141,6 +141,7 @@ islas-label-to-move = to move
 islas-label-winner = winner
 islas-label-tile = Tile to place
 islas-label-tiles-left = tiles left
+islas-label-tile-left = tile left
 islas-label-game-over = Game over
 islas-label-put-out = Put out
 islas-label-spot = Spot

@@ -151,6 +151,7 @@ islas-label-to-move = juega
 islas-label-winner = gana
 islas-label-tile = Ficha a colocar
 islas-label-tiles-left = fichas restantes
+islas-label-tile-left = ficha restante
 islas-label-game-over = Fin de la partida
 islas-label-put-out = Fuera
 islas-label-spot = Sitio

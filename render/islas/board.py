@@ -51,6 +51,7 @@ LABELS: dict[str, str] = {
     "winner": "winner",
     "tile": "Tile to place",
     "tiles_left": "tiles left",
+    "tile_left": "tile left",  # under a count of 1
     "game_over": "Game over",
     "put_out": "Put out",
     "spot": "Spot",  # the rotation picker's title: "Spot C"
@@ -308,8 +309,9 @@ def _draw_tile_box(
         draw_centered(draw, (sx + 9, tile_y + 55), str(view.tiles_left), 44, INK, outline=DARK_INK)
         # A smaller font before an ellipsis: "fichas restantes" is worth reading whole.
         room = PANEL_W - CURRENT_T - 44
-        size = next((n for n in (30, 28, 26, 24) if text_width(words["tiles_left"], n) <= room), 24)
-        label = fit_text(words["tiles_left"], size, room)
+        text = words["tile_left" if view.tiles_left == 1 else "tiles_left"]
+        size = next((n for n in (30, 28, 26, 24) if text_width(text, n) <= room), 24)
+        label = fit_text(text, size, room)
         draw_text(draw, (sx, tile_y + 134), label, size, MUTED, anchor="mm")
     if view.put_out:  # tiles that fitted nowhere: a row along the bottom of the box
         y = y0 + TILE_BOX_H - 34
