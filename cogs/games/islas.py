@@ -274,8 +274,9 @@ class IslasAdapter(GameAdapter):
         if step == "rotation":
             return t(lang, "islas-prompt-rotation", spot=spot.label)
         if step == "follower":
-            key = "islas-prompt-follower-one-way" if len(spot.rotations) == 1 else ""
-            return t(lang, key or "islas-prompt-follower", spot=spot.label, rotation=rotation)
+            one_way = len(spot.rotations) == 1  # the rotation step was skipped
+            key = "islas-prompt-follower-one-way" if one_way else "islas-prompt-follower"
+            return t(lang, key, spot=spot.label, rotation=rotation)
         return t(
             lang,
             "islas-prompt-confirm",

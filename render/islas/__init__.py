@@ -15,7 +15,8 @@ neighbourhood once for each rotation of the current tile that fits there (or eac
 
 Labels (pass ``labels`` to localise; missing keys fall back to English): ``player`` (default
 name, "{n}" is the seat number from 1), ``to_move``, ``winner``, ``tile`` (the tile to place),
-``tiles_left`` (``tile_left`` under a count of one), ``game_over``, ``put_out``, ``spot`` (the rotation picker's title).
+``tiles_left`` (``tile_left`` under a count of one), ``game_over``, ``put_out``, ``spot``
+(the rotation picker's title).
 """
 
 from render.islas.board import LABELS, render_islas
