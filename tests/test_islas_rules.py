@@ -391,6 +391,7 @@ def test_the_events_of_a_move() -> None:
                 "rotation": 90,
                 "follower": "water",
                 "where": "NNW",
+                "spot": "B",  # A is north of the start tile
             },
         ),
         ("islas-drew", {"seat": 1, "tile": "P"}),

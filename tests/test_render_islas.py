@@ -28,6 +28,7 @@ SPANISH = {
     "winner": "gana",
     "tile": "Ficha a colocar",
     "tiles_left": "quedan",
+    "tile_left": "queda",
     "game_over": "Fin de la partida",
     "put_out": "Descartadas",
     "spot": "Casilla",
@@ -200,6 +201,38 @@ def test_player_to_move_and_last_tile_are_marked(middle: IslasView) -> None:
     x, y = geo.corner(middle.last.x, middle.last.y)
     w = max(4, round(geo.tile * 0.06))
     assert image.getpixel((x + geo.tile // 2, y + w // 2)) == _mapped(HIGHLIGHT)
+
+
+def test_one_tile_left_is_said_in_the_singular(middle: IslasView) -> None:
+    last = dataclasses.replace(middle, tiles_left=1)
+    shown = render_islas(last)
+    assert render_islas(last, labels={"tiles_left": "many tiles left"}) == shown
+    assert render_islas(last, labels={"tile_left": "the last tile"}) != shown
+
+
+@pytest.mark.parametrize("labels", [LABELS, SPANISH])
+def test_the_to_move_badge_leaves_every_follower_in_sight(labels: dict[str, str]) -> None:
+    """Five players with all seven followers: the last row's badge must not touch its pieces."""
+    start = ISLAS.new(5, 1, {"first": 4}).view()
+    assert start.turn == 4 and start.followers_left == (7,) * 5
+    waiting = dataclasses.replace(start, turn=0)  # row 4 without its badge
+    with_badge = _rgb(render_islas(start, names=NAMES, labels=labels))
+    without = _rgb(render_islas(waiting, names=NAMES, labels=labels))
+    top = board.ROWS_Y + 4 * (board.ROW_H + board.ROW_GAP)
+    band = (board.MARGIN + 8, top + 48, board.MARGIN + board.PANEL_W - 8, top + board.ROW_H - 8)
+    plain = without.crop(band)
+    background = plain.getpixel((2, 2))
+    inked = [
+        x
+        for x in range(plain.width)
+        for y in range(plain.height)
+        if plain.getpixel((x, y)) != background
+    ]
+    assert inked, "no followers drawn"
+    clear = (band[0], band[1], band[0] + max(inked) + 12, band[3])  # the pieces and a gap
+    assert with_badge.crop(clear).tobytes() == without.crop(clear).tobytes()
+    # ... and the badge is there, right of them.
+    assert with_badge.crop(band).tobytes() != plain.tobytes()
 
 
 def test_spots_are_drawn_and_labelled(middle: IslasView) -> None:

@@ -97,6 +97,10 @@ class GameAdapter:
         """An image to show with the picker's step after ``path`` (None: no image)."""
         return None
 
+    def picker_alt_text(self, lang: str, state: State, path: tuple[str, ...]) -> str:
+        """The alt text of ``picker_image`` after ``path``: what it shows, in words."""
+        return ""
+
     def table_move(self, move: Any) -> bool:
         """Whether ``move`` is decided by the table, not played by a player (an Islas skip)."""
         return False

@@ -240,8 +240,10 @@ async def advance(
     here = picker.step(adapter, state, path)
     if here.move is None:
         content, view = picker_message(interaction, service, record, path)
-        png = await asyncio.to_thread(adapter.picker_image, lang_of(interaction), state, path)
-        files = [discord.File(io.BytesIO(png), "choices.png")] if png else []
+        lang = lang_of(interaction)
+        png = await asyncio.to_thread(adapter.picker_image, lang, state, path)
+        alt = adapter.picker_alt_text(lang, state, path)[:1000] or None
+        files = [discord.File(io.BytesIO(png), "choices.png", description=alt)] if png else []
         await interaction.response.edit_message(content=content, view=view, attachments=files)
         return
     await interaction.response.defer()

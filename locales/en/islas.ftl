@@ -12,31 +12,128 @@ islas-kind-bridge = bridge
 islas-kind-water = water
 islas-kind-lighthouse = lighthouse
 
+## Tiles in words: what each tile type shows, whichever way it is turned
+islas-tile-A = a lighthouse at the end of a bridge
+islas-tile-B = a lighthouse
+islas-tile-C = an island filling the tile, with an anchor
+islas-tile-D = an island edge and a straight bridge
+islas-tile-E = an island edge
+islas-tile-F = an island across the tile, with an anchor
+islas-tile-G = an island across the tile
+islas-tile-H = two island edges facing each other
+islas-tile-I = two island edges at a corner
+islas-tile-J = an island edge and a bridge bending right
+islas-tile-K = an island edge and a bridge bending left
+islas-tile-L = an island edge and a three-way bridge junction
+islas-tile-M = an island corner with an anchor
+islas-tile-N = an island corner
+islas-tile-O = an island corner with an anchor, and a curved bridge
+islas-tile-P = an island corner and a curved bridge
+islas-tile-Q = an island on three edges, with an anchor
+islas-tile-R = an island on three edges
+islas-tile-S = an island on three edges, with an anchor, and a bridge
+islas-tile-T = an island on three edges and a bridge
+islas-tile-U = a straight bridge
+islas-tile-V = a curved bridge
+islas-tile-W = a three-way bridge junction
+islas-tile-X = a four-way bridge junction
+# A side or half-edge of the notation as players of this language write it.
+islas-where = { $where }
+islas-points = { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}
+
 ## A turn in words
-islas-placed = **{ $player }** placed a tile on { $x },{ $y }.
-islas-placed-follower = **{ $player }** placed a tile on { $x },{ $y } and a follower { $kind ->
-    [island] on the island
-    [bridge] on the bridge
-    [lighthouse] on the lighthouse
-   *[water] in the water
+islas-placed = **{ $player }** placed { $tile } on spot { $spot } ({ $x },{ $y }), turned { $rotation }°{ $kind ->
+    [island] , with a follower on the island ({ $where })
+    [bridge] , with a follower on the bridge ({ $where })
+    [water] , with a follower in the water ({ $where })
+    [lighthouse] , with a follower on the lighthouse
+   *[none] {""}
 }.
-islas-scored = { $kind } completed: { $players } +{ $points }.
-islas-scored-final = Final count, { $kind }: { $players } +{ $points }.
+islas-scored = { $kind ->
+    [island] Island completed ({ $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    }{ $anchors ->
+        [0] {""}
+        [one] , { $anchors } anchor
+       *[other] , { $anchors } anchors
+    })
+    [bridge] Bridge completed ({ $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    })
+   *[lighthouse] Lighthouse surrounded
+}: { $players } +{ $points }.
+islas-final-count = **Final count** of what is unfinished:
+islas-scored-final = • { $kind ->
+    [island] Island ({ $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    }{ $anchors ->
+        [0] {""}
+        [one] , { $anchors } anchor
+       *[other] , { $anchors } anchors
+    })
+    [bridge] Bridge ({ $tiles ->
+        [one] { $tiles } tile
+       *[other] { $tiles } tiles
+    })
+    [lighthouse] Lighthouse ({ $neighbours ->
+        [one] { $neighbours } neighbour
+       *[other] { $neighbours } neighbours
+    })
+   *[water] Water ({ $islands ->
+        [one] { $islands } closed island
+       *[other] { $islands } closed islands
+    })
+}: { $players } +{ $points }
+islas-scored-more = • …and { $count ->
+    [one] { $count } more feature
+   *[other] { $count } more features
+}
 islas-skipped = ⏭️ { $player }'s turn was skipped: their time ran out and the table voted.
-islas-put-out = The next tile fitted nowhere and is out of the game.
-islas-result-win = 🏆 { $winners } wins. Scores: { $scores }.
-islas-result-shared = 🏆 { $winners } share the win. Scores: { $scores }.
-islas-alt = Islas: { $placed } tiles placed, { $left } left. Scores: { $scores }. { $finished ->
+islas-put-out = The next tile, { $tile }, fitted nowhere and is out of the game.
+islas-drew = Next tile: { $tile }.
+islas-drew-same = The same tile passes on: { $tile }.
+islas-result-win = 🏆 { $winners } wins.
+islas-result-shared = 🏆 { $winners } share the win.
+islas-result-total = • { $player }: { $points }
+islas-alt = Islas map: { $placed ->
+    [one] { $placed } tile placed
+   *[other] { $placed } tiles placed
+}, { $left } left. { $scores }. { $finished ->
     [yes] The game is over.
-   *[no] { $next } to place the next tile.
+   *[no] { $next } to place { $tile }: { $spots ->
+        [one] { $spots } spot fits, labelled A
+       *[other] { $spots } spots fit, labelled A to { $last }
+    } on the map.
+}
+islas-alt-player = { $player } { $points ->
+    [one] { $points } point
+   *[other] { $points } points
+}, { $followers ->
+    [one] { $followers } follower left
+   *[other] { $followers } followers left
 }
 
 ## The picker
-islas-prompt-spot = Where do you place tile { $tile }? Pick a spot (the letters on the map).
-islas-prompt-rotation = Spot { $spot }: which way round? The image shows each rotation that fits.
+islas-prompt-spot = Where do you place { $tile }? Pick a spot (the letters on the map).
+islas-prompt-rotation = Spot { $spot }: which way round? The image shows each way it fits.
 islas-prompt-follower = Spot { $spot }, { $rotation }°: put a follower on this tile?
+islas-prompt-follower-one-way = Spot { $spot }: the tile fits only one way, { $rotation }° (shown). Put a follower on it?
 islas-prompt-confirm = Spot { $spot }, { $rotation }°, { $follower }. Confirm?
 islas-pick-confirm = ✅ Confirm
+islas-choices-alt = Spot { $spot } ({ $x },{ $y }) with { $tile } turned { $count ->
+    [one] the only way it fits
+   *[other] each of the { $count } ways it fits
+}: { $ways }.
+islas-choices-way = { $rotation }°: north { $n }, east { $e }, south { $s }, west { $w }
+islas-edge-i = island
+islas-edge-b = bridge
+islas-edge-w = water
 
 ## Words on the images
 islas-label-player = { "Player {n}" }
@@ -44,6 +141,7 @@ islas-label-to-move = to move
 islas-label-winner = winner
 islas-label-tile = Tile to place
 islas-label-tiles-left = tiles left
+islas-label-tile-left = tile left
 islas-label-game-over = Game over
 islas-label-put-out = Put out
 islas-label-spot = Spot

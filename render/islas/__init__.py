@@ -9,12 +9,14 @@ squares where the current tile fits as dashed squares labelled A, B, …, and a 
 left: the tile to place, tiles left, tiles put out, and each player's name, score and
 followers left, with the player to move (or the winners) marked.
 
-``render_islas_choices(view, spot_label, labels=None)`` draws the spot's neighbourhood once
-for each rotation of the current tile that fits there, labelled 0°, 90°, 180°, 270°.
+``render_islas_choices(view, spot_label, labels=None, rotations=None)`` draws the spot's
+neighbourhood once for each rotation of the current tile that fits there (or each of
+``rotations``), labelled 0°, 90°, 180°, 270°.
 
 Labels (pass ``labels`` to localise; missing keys fall back to English): ``player`` (default
 name, "{n}" is the seat number from 1), ``to_move``, ``winner``, ``tile`` (the tile to place),
-``tiles_left``, ``game_over``, ``put_out``, ``spot`` (the rotation picker's title).
+``tiles_left`` (``tile_left`` under a count of one), ``game_over``, ``put_out``, ``spot``
+(the rotation picker's title).
 """
 
 from render.islas.board import LABELS, render_islas

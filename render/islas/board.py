@@ -42,6 +42,7 @@ from render.islas.art import (
 )
 from render.islas.features import scored_segments
 from render.islas.geometry import follower_spot
+from rules.islas import FOLLOWERS
 from rules.islas_view import IslasView, PlacedTile, Scored
 
 LABELS: dict[str, str] = {
@@ -50,13 +51,14 @@ LABELS: dict[str, str] = {
     "winner": "winner",
     "tile": "Tile to place",
     "tiles_left": "tiles left",
+    "tile_left": "tile left",  # under a count of 1
     "game_over": "Game over",
     "put_out": "Put out",
     "spot": "Spot",  # the rotation picker's title: "Spot C"
 }
 
 MARGIN = 20
-PANEL_W = 400
+PANEL_W = 440  # room in a player's row for 7 followers and the "to move" badge side by side
 MAP_X = 2 * MARGIN + PANEL_W
 MAP_Y = MARGIN
 BASE_W = 1200
@@ -75,6 +77,8 @@ T_GROW = 84
 LADDER = (200, 176, 156, 140, 128, 116, 106, 96, 88, 80, 72, 66, 60, 55, 50, 45, 40, 36, 32)
 PAD = 0.2  # tiles of sea-floor round the fitted area
 CURRENT_T = 190  # the tile to place, in the panel
+PIECE_D, PIECE_STEP = 26, 28  # a follower left in a player's row, and the distance between two
+BADGE_SIZE = 28  # the "to move" / "winner" badge's text
 
 
 @dataclass(frozen=True)
@@ -262,11 +266,11 @@ def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
 # --- the panel ----------------------------------------------------------------------------------
 
 
-def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> float:
-    width = text_width(text, 30, True) + 28
-    draw.rounded_rectangle((right - width, cy - 22, right, cy + 22), radius=22, fill=HIGHLIGHT)
-    draw_text(draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm")
-    return width
+def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> None:
+    width = text_width(text, BADGE_SIZE, True) + 26
+    box = (right - width, cy - 20, right, cy + 20)
+    draw.rounded_rectangle(box, radius=20, fill=HIGHLIGHT)
+    draw_text(draw, (right - width / 2, cy + 1), text, BADGE_SIZE, DARK_INK, bold=True, anchor="mm")
 
 
 def _draw_tile_box(
@@ -303,8 +307,12 @@ def _draw_tile_box(
             box = (sx - 34 + d, tile_y + 30 - d, sx + 34 + d, tile_y + 98 - d)
             draw.rounded_rectangle(box, radius=6, fill=PANEL_EDGE, outline=DARK_INK, width=2)
         draw_centered(draw, (sx + 9, tile_y + 55), str(view.tiles_left), 44, INK, outline=DARK_INK)
-        label = fit_text(words["tiles_left"], 30, PANEL_W - CURRENT_T - 50)
-        draw_text(draw, (sx, tile_y + 134), label, 30, MUTED, anchor="mm")
+        # A smaller font before an ellipsis: "fichas restantes" is worth reading whole.
+        room = PANEL_W - CURRENT_T - 44
+        text = words["tile_left" if view.tiles_left == 1 else "tiles_left"]
+        size = next((n for n in (30, 28, 26, 24) if text_width(text, n) <= room), 24)
+        label = fit_text(text, size, room)
+        draw_text(draw, (sx, tile_y + 134), label, size, MUTED, anchor="mm")
     if view.put_out:  # tiles that fitted nowhere: a row along the bottom of the box
         y = y0 + TILE_BOX_H - 34
         shown = view.put_out[-6:]
@@ -340,22 +348,22 @@ def _draw_players(
         name = fit_text(names[seat], 34, room, bold=True)
         draw_text(draw, (x0 + 66, row1), name, 34, INK, bold=True, anchor="lm")
         left = view.followers_left[seat] if seat < len(view.followers_left) else 0
-        pill = None
-        if winner:
-            pill = f"★ {words['winner']}"
-        elif active:
-            pill = f"▶ {words['to_move']}"
-        pill_w = _pill(draw, right + 4, row2 + 2, fit_text(pill, 30, 200, True)) if pill else 0
-        small = piece(seat, 22)
-        x = x0 + 26
-        room = PANEL_W - 40 - pill_w
-        if left * 23 <= room:
+        # Followers from the left, the badge on the right of the space all seven would take,
+        # so that neither ever covers the other.
+        x = x0 + 24
+        pieces_end = x + FOLLOWERS * PIECE_STEP
+        pill = f"★ {words['winner']}" if winner else f"▶ {words['to_move']}" if active else ""
+        if pill:
+            room = right + 4 - pieces_end - 8 - 26
+            _pill(draw, right + 4, row2 + 2, fit_text(pill, BADGE_SIZE, room, True))
+        small = piece(seat, PIECE_D)
+        if left <= FOLLOWERS:
             for _ in range(left):
-                paste_centered(image, small, (x + 11, row2 + 2))
-                x += 23
+                paste_centered(image, small, (x + PIECE_D / 2, row2 + 2))
+                x += PIECE_STEP
         else:
-            paste_centered(image, small, (x + 11, row2 + 2))
-            draw_text(draw, (x + 30, row2 + 2), f"× {left}", 30, INK, bold=True, anchor="lm")
+            paste_centered(image, small, (x + PIECE_D / 2, row2 + 2))
+            draw_text(draw, (x + 32, row2 + 2), f"× {left}", 30, INK, bold=True, anchor="lm")
         if left == 0:
             draw_text(draw, (x, row2 + 2), "—", 30, MUTED, anchor="lm")
 

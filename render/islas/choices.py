@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -21,15 +21,22 @@ T_MAX = 130
 
 
 def render_islas_choices(
-    view: IslasView, spot_label: str, labels: Mapping[str, str] | None = None
+    view: IslasView,
+    spot_label: str,
+    labels: Mapping[str, str] | None = None,
+    rotations: Sequence[int] | None = None,
 ) -> bytes:
     """PNG bytes: the spot's 3 x 3 neighbourhood with the current tile in each rotation that
-    fits there, labelled 0°, 90°, 180°, 270° (ValueError for an unknown spot or no tile)."""
+    fits there (or in ``rotations``, some of them), labelled 0°, 90°, 180°, 270° (ValueError
+    for an unknown spot, no tile, or a rotation that does not fit)."""
     words = {**LABELS, **(labels or {})}
     spot = next((s for s in view.spots if s.label == spot_label), None)
     if view.current is None or spot is None or not spot.rotations:
         raise ValueError(f"no spot {spot_label!r} for the current tile")
-    count = len(spot.rotations)
+    shown = tuple(spot.rotations if rotations is None else rotations)
+    if not shown or not set(shown) <= set(spot.rotations):
+        raise ValueError(f"rotations {shown} do not fit at spot {spot_label!r}")
+    count = len(shown)
     tile = min(T_MAX, (WIDTH - 2 * MARGIN - (count - 1) * GAP) // (3 * count))
     span = 3 * tile
     height = HEADER + span + FOOTER + MARGIN
@@ -47,7 +54,7 @@ def render_islas_choices(
     followers = tuple(f for f in view.followers if (f.x, f.y) in window)
     total = count * span + (count - 1) * GAP
     left = (WIDTH - total) // 2
-    for i, rotation in enumerate(spot.rotations):
+    for i, rotation in enumerate(shown):
         candidate = PlacedTile(view.current, spot.x, spot.y, rotation)
         sub = dataclasses.replace(
             view, tiles=(*near, candidate), followers=followers, last=candidate, scored=()

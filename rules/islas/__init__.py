@@ -14,10 +14,11 @@ the other players vote a timed-out player's turn away; the same tile passes to t
 Events returned by ``apply`` (key: params), all public — the order of the pile never is, but
 each tile is shown to everybody as it is drawn:
 
-- ``islas-placed``: seat, tile, x, y, rotation, follower, where — ``seat`` placed tile type
-  ``tile`` (a letter A–X) on (x, y) turned by ``rotation``; ``follower`` is "none", "island",
-  "bridge", "water" or "lighthouse", ``where`` the canonical side or half ("" for none or a
-  lighthouse).
+- ``islas-placed``: seat, tile, x, y, rotation, follower, where, spot — ``seat`` placed tile
+  type ``tile`` (a letter A–X) on (x, y) turned by ``rotation``; ``follower`` is "none",
+  "island", "bridge", "water" or "lighthouse", ``where`` the canonical side or half ("" for
+  none or a lighthouse); ``spot`` the label (x, y) had among the spots of the view before the
+  move (``IslasView.spots``), so that a narration names the square as players saw it.
 - ``islas-scored``: kind, seats, points, tiles, anchors, islands, final — a feature of ``kind``
   ("island", "bridge", "lighthouse", "water") scored ``points`` for each seat in ``seats`` (a
   list: all the seats tied for the most followers on it). ``tiles`` counts the tiles it covers
@@ -55,8 +56,26 @@ from __future__ import annotations
 
 from rules.islas.features import Board, Feature
 from rules.islas.game import ISLAS, Islas
-from rules.islas.moves import KIND_WORDS, Placement, Skip, format_move, read_move
-from rules.islas.shapes import BRIDGE, ISLAND, KINDS, LIGHTHOUSE, SHAPES, WATER, Segment, Shape
+from rules.islas.moves import (
+    KIND_WORDS,
+    NOTATION_WORDS,
+    Placement,
+    Skip,
+    format_move,
+    notation_in,
+    read_move,
+)
+from rules.islas.shapes import (
+    BRIDGE,
+    ISLAND,
+    KINDS,
+    LIGHTHOUSE,
+    SHAPES,
+    WATER,
+    Segment,
+    Shape,
+    same_look,
+)
 from rules.islas.state import FOLLOWERS, IslasState, spot_label
 from rules.islas.tiles import COUNTS, START, TILES, pile
 
@@ -69,6 +88,7 @@ __all__ = [
     "KINDS",
     "KIND_WORDS",
     "LIGHTHOUSE",
+    "NOTATION_WORDS",
     "SHAPES",
     "START",
     "TILES",
@@ -82,7 +102,9 @@ __all__ = [
     "Shape",
     "Skip",
     "format_move",
+    "notation_in",
     "pile",
     "read_move",
+    "same_look",
     "spot_label",
 ]

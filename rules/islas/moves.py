@@ -51,6 +51,30 @@ KIND_WORDS: dict[str, str] = {
     "lighthouse": LIGHTHOUSE,
     "faro": LIGHTHOUSE,
 }
+#: How each language other than English writes the words of the canonical notation (any
+#: other word, coordinates and rotations, is the same): ``read_move`` reads them all.
+NOTATION_WORDS: dict[str, dict[str, str]] = {
+    "es": {
+        "island": "isla",
+        "bridge": "puente",
+        "water": "agua",
+        "lighthouse": "faro",
+        "skip": "saltar",
+        "W": "O",
+        "NNW": "NNO",
+        "WNW": "ONO",
+        "WSW": "OSO",
+        "SSW": "SSO",
+    },
+}
+
+
+def notation_in(lang: str, text: str) -> str:
+    """Canonical notation (``0,-1 180 water WSW``) as ``lang`` writes it (``… agua OSO``)."""
+    words = NOTATION_WORDS.get(lang, {})
+    return " ".join(words.get(word, word) for word in text.split(" "))
+
+
 # ASCII-only, so that no Unicode digit or letter case-folds into the notation; digits are
 # bounded so that int() never meets a number too long to convert.
 _MOVE = re.compile(

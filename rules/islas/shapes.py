@@ -98,6 +98,18 @@ def rotations_fitting(name: str, pattern: str) -> tuple[int, ...]:
     )
 
 
+@cache
+def same_look(name: str, rotation: int) -> int:
+    """The smallest rotation of ``name`` that looks exactly like ``rotation`` (a straight
+    bridge turned 270 looks as at 90): placed there, both make the same map."""
+
+    def look(turn: int) -> tuple[str, frozenset[tuple[str, tuple[str, ...], tuple[str, ...]]]]:
+        tile = shape(name, turn)
+        return tile.edges, frozenset((s.kind, s.sides, s.halves) for s in tile.segments)
+
+    return next(turn for turn in ROTATIONS if look(turn) == look(rotation))
+
+
 #: Every shape, so that later look-ups never build one.
 SHAPES: dict[tuple[str, int], Shape] = {
     (name, rotation): shape(name, rotation) for name in TILES for rotation in ROTATIONS

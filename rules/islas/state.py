@@ -154,6 +154,7 @@ class IslasState(State[Placement]):
         shape, segment = self._check(move)
         seat = self.to_move
         board = self.board
+        spot = self._spot_label(move.x, move.y)
         tile = board.place(shape, move.x, move.y)
         follower, where = "none", ""
         if segment is not None:
@@ -170,12 +171,19 @@ class IslasState(State[Placement]):
             "rotation": move.rotation,
             "follower": follower,
             "where": where,
+            "spot": spot,
         }
         events = [Event("islas-placed", params)]
         scored, scoring = self._score_completed(tile)
         self.scored = tuple(scored)
         self.next += 1
         return events + scoring + self._draw()
+
+    def _spot_label(self, x: int, y: int) -> str:
+        """The label (x, y) had on the map before this move (players name spots by it)."""
+        name = self.current or ""
+        squares = [(sx, sy) for sx, sy, _ in self.board.spots(name)]
+        return spot_label(squares.index((x, y))) if (x, y) in squares else ""
 
     def _skip(self) -> list[Event]:
         """The player to move loses their turn; the same tile goes to the next player."""
