@@ -8,9 +8,10 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -159,7 +160,7 @@ def test_the_bot_exits_with_a_plain_message(tmp_path: Path, case: str) -> None:
         "TABLERO_DB": str(path),
         "TABLERO_ENV_FILE": str(tmp_path / "absent.env"),
     }
-    with _read_only(path) if case == "read-only" else _nothing():
+    with _read_only(path) if case == "read-only" else nullcontext():
         done = subprocess.run(
             [sys.executable, str(ROOT / "bot.py")],
             env=env,
@@ -172,19 +173,15 @@ def test_the_bot_exits_with_a_plain_message(tmp_path: Path, case: str) -> None:
     assert "Traceback" not in done.stderr
 
 
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
-
-
 # -- 15: another process holds the write lock ----------------------------------------------------
 
 
-async def _timed(work: object) -> tuple[float, object]:
+async def _timed(work: Awaitable[Any]) -> tuple[float, Any]:
+    """How long ``work`` took, and what it returned or raised."""
     loop = asyncio.get_running_loop()
     start = loop.time()
     try:
-        result = await work  # type: ignore[misc]
+        result = await work
     except Exception as error:
         result = error
     return loop.time() - start, result
@@ -199,7 +196,7 @@ async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_loc
     try:
         async with WriteLock(path):
 
-            def write() -> object:
+            def write() -> Awaitable[int]:
                 return store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
 
             # Two writers at once: the first waits in SQLite, the second for the first.
@@ -208,7 +205,7 @@ async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_loc
             await asyncio.sleep(0.2)
             read_time, game = await _timed(store.games.get(game_id))
             assert read_time < 0.5, "a read queued behind a waiting write"
-            assert game is not None and not isinstance(game, Exception) and game.version == 0  # type: ignore[union-attr]
+            assert game is not None and game.version == 0
             for took, outcome in (await first, await second):
                 assert isinstance(outcome, StorageBusy), outcome
                 assert took < 2.5
