@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
-from data import Clock, Store
+from data import Clock, StorageError, Store
 
 log = logging.getLogger("tablero")
 
@@ -39,6 +39,7 @@ Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
      (or export DISCORD_TOKEN in your shell), then run the bot again.
 
 The README explains how to invite the bot to a server and publish its commands."""
+EXIT_STORAGE = 4  # beside 2 (token) and 3 (network): the database cannot be used
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,16 @@ class Tablero(commands.Bot):
             await self.store.close()
 
 
+async def check_database(path: Path) -> None:
+    """Open, check and migrate the database once, before connecting to Discord.
+
+    A database Tablero cannot use (from a newer Tablero, read-only, damaged, unreachable)
+    raises StorageError here, so the operator reads why without a token being spent on a
+    login and without a traceback.
+    """
+    await (await Store(path).open()).close()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot until interrupted."""
     parser = argparse.ArgumentParser(description="Run the Tablero Discord bot.")
@@ -201,6 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
+    try:
+        asyncio.run(check_database(settings.database))
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return EXIT_STORAGE
     bot = Tablero(
         settings.database,
         sync=settings.sync or args.sync,
@@ -215,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    except StorageError as error:  # changed between the check and the start: say it the same way
+        print(error, file=sys.stderr)
+        return EXIT_STORAGE
     except (aiohttp.ClientError, OSError) as error:
         print(f"Could not reach Discord ({error}): check the network.", file=sys.stderr)
         return 3

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
+from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
 from data.settings import GuildSettings, SettingsStore
 from data.timers import Timer, TimerStore
@@ -23,12 +24,12 @@ class Store:
         self.settings = SettingsStore(self.db)
 
     async def open(self) -> Store:
-        """Connect and migrate."""
+        """Connect, check the file can be used (StorageError if not) and migrate."""
         await self.db.connect()
         return self
 
     async def close(self) -> None:
-        """Close the connection."""
+        """Close the connections."""
         await self.db.close()
 
 
@@ -44,6 +45,8 @@ __all__ = [
     "Seat",
     "SettingsStore",
     "StaleGame",
+    "StorageBusy",
+    "StorageError",
     "Store",
     "Timer",
     "TimerStore",

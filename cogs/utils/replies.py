@@ -10,6 +10,7 @@ import discord
 
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
+from data import StorageBusy
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,10 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Tell the user what went wrong: a UserError in words, anything else as a generic failure."""
     if isinstance(error, UserError):
         text = tr(interaction, error.key, **error.params)
+    elif isinstance(error, StorageBusy):
+        # Another program holds the database's write lock; the write was rolled back whole.
+        log.warning("database busy in %s: nothing was written", _where(interaction))
+        text = tr(interaction, "error-storage-busy")
     else:
         # Logged with the traceback but without the interaction's payload: a move text in a
         # hidden game is a secret, and errors must not carry it into the logs.

@@ -135,6 +135,7 @@ games-their-turn = { $player }'s turn
 ## Errors
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
 error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
+error-storage-busy = The game's storage is busy; nothing was changed. Try again in a moment.
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
 error-which-game = You have several games in progress: use this command in the game's thread.

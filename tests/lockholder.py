@@ -1,0 +1,44 @@
+"""Another process that holds a database's write lock, as a backup script or a sqlite3 shell
+left in a transaction would."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+_HOLD = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+sys.stdin.read()  # until the test closes our stdin
+conn.execute("ROLLBACK")
+"""
+
+
+class WriteLock:
+    """``async with WriteLock(path):`` a separate process holds BEGIN IMMEDIATE on ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._proc: asyncio.subprocess.Process | None = None
+
+    async def __aenter__(self) -> WriteLock:
+        self._proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            _HOLD,
+            str(self.path),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert self._proc.stdout is not None
+        line = await asyncio.wait_for(self._proc.stdout.readline(), 10)
+        assert line.strip() == b"locked", line
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._proc is not None and self._proc.stdin is not None
+        self._proc.stdin.close()
+        assert await asyncio.wait_for(self._proc.wait(), 10) == 0

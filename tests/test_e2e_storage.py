@@ -1,0 +1,63 @@
+"""The bot while another process holds the database's write lock: looking works, moving is
+refused quickly and cleanly, and works again once the lock is gone."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e import World, accept, boards, challenge, move, settled, stored_game
+from tests.lockholder import WriteLock
+
+
+async def test_a_locked_database_lets_players_look_and_asks_movers_to_retry(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    posted = len(boards(world, place))
+    loop = asyncio.get_running_loop()
+    async with WriteLock(world.database):
+        start = loop.time()
+        moving = await world.fake.slash(world.ana, place, "move", {"move": "6L"})
+        again = await world.fake.slash(world.ana, place, "move", {"move": "6L"})
+        await moving.wait_response()  # deferred: the move now waits for the lock
+        # Reads do not queue behind the waiting write. The fake refuses an answer to /board
+        # after Discord's 3 seconds, so done() failing here is "This interaction failed".
+        board, games, choices = await asyncio.gather(
+            world.fake.slash(world.luis, place, "board"),
+            world.fake.slash(world.luis, place, "games"),
+            world.fake.autocomplete(world.ana, place, "move", {"move": "6"}, focused="move"),
+        )
+        assert choices and all("6" in c["value"] for c in choices)
+        assert moving.completions == 0, "autocomplete answered only after the write gave up"
+        await board.done()
+        await games.done()
+        assert board.ephemeral and board.attachments
+        assert games.ephemeral
+        # Both writers give up within 2.5 s of being sent, with a plain "try again".
+        for ix in (moving, again):
+            await ix.done()
+            assert ix.ephemeral, ix.text
+            assert "storage is busy" in ix.text and "nothing was changed" in ix.text, ix.text
+        assert loop.time() - start < 2.5
+    game = await stored_game(world)
+    assert game.moves == [] and game.version == 0
+    assert len(boards(world, place)) == posted
+    # The lock is gone: the same move goes through.
+    await move(world, world.ana, place, "6L")
+    assert (await stored_game(world)).moves == ["6L"]
+
+
+async def test_the_busy_message_is_in_the_players_language(tablero: World) -> None:
+    world = tablero
+    place = await accept(
+        world, world.ana, await challenge(world, world.luis, world.ana, first="me")
+    )
+    await settled(world)
+    async with WriteLock(world.database):
+        ix = await (await world.fake.slash(world.luis, place, "move", {"move": "6L"})).done()
+    assert ix.ephemeral and "ocupado" in ix.text and "no se ha cambiado nada" in ix.text.lower()
+    assert (await stored_game(world)).moves == []

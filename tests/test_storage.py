@@ -1,0 +1,230 @@
+"""A database Tablero cannot use is refused at start-up with a plain message; a locked one
+lets readers through and turns writers away quickly, with nothing half-done."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager, nullcontext
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import ROOT
+from data import StorageBusy, StorageError, Store
+from data.migrations import MIGRATIONS
+from tests.lockholder import WriteLock
+
+EXIT_STORAGE = 4
+
+
+async def _new_database(path: Path) -> int:
+    """A migrated database holding one game; returns the game's id."""
+    store = await Store(path).open()
+    try:
+        return await store.games.create_game(
+            game="stonehenge",
+            seats=[(1, "Ana"), (2, "Luis")],
+            seed=7,
+            options={"first": 0},
+            lang="en",
+            guild_id=10,
+            channel_id=20,
+            place_id=30,
+        )
+    finally:
+        await store.close()
+
+
+def _set_user_version(path: Path, version: int) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version={version}")
+    conn.commit()
+    conn.close()
+
+
+@contextmanager
+def _read_only(path: Path) -> Iterator[None]:
+    """Make ``path`` unwritable for this process, as a wrong owner or mode does for an operator.
+
+    Tests often run as root, which ignores permission bits; the immutable attribute binds
+    root too, and SQLite then opens the file read-only exactly as for a chmod'ed file.
+    """
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        try:
+            yield
+        finally:
+            path.chmod(0o644)
+        return
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a file read-only for root here: {made.stderr!r}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def _damage(path: Path) -> None:
+    """Overwrite the second page (a table's b-tree) with noise; the header stays valid."""
+    page = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
+    with path.open("r+b") as file:
+        file.seek(page)
+        file.write(b"\xa5" * 64)
+
+
+async def _refusal(path: Path) -> str:
+    with pytest.raises(StorageError) as refused:
+        await Store(path).open()
+    message = str(refused.value)
+    assert str(path) in message
+    return message
+
+
+# -- 12: a database from a newer Tablero -------------------------------------------------------
+
+
+async def test_a_database_from_a_newer_tablero_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await _new_database(path)
+    _set_user_version(path, 99)
+    message = await _refusal(path)
+    assert "99" in message and f"up to {len(MIGRATIONS)}" in message
+    assert "newer Tablero" in message and "restore a backup" in message
+    # Nothing was written into the schema we do not know.
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 99
+
+
+# -- 13: a database that cannot be written -----------------------------------------------------
+
+
+async def test_a_read_only_database_is_refused_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await _new_database(path)
+    with _read_only(path):
+        message = await _refusal(path)
+    assert "cannot be written" in message and "write access" in message
+
+
+# -- 14: a damaged file, a folder that cannot be used --------------------------------------------
+
+
+async def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    path.write_bytes(b"these are my notes, not a database\n" * 200)
+    message = await _refusal(path)
+    assert "restore a backup" in message
+    assert path.read_bytes().startswith(b"these are my notes")
+
+
+async def test_a_damaged_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    await _new_database(path)
+    _damage(path)
+    message = await _refusal(path)
+    assert "damaged" in message and "restore a backup" in message
+
+
+async def test_a_database_path_in_a_folder_that_cannot_exist_is_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "backups"
+    blocker.write_text("a file where a folder should be")
+    message = await _refusal(blocker / "t.sqlite3")
+    assert "cannot open" in message and "folder" in message
+
+
+async def test_a_folder_given_as_the_database_is_refused(tmp_path: Path) -> None:
+    message = await _refusal(tmp_path)
+    assert "cannot open" in message
+
+
+@pytest.mark.parametrize("case", ["newer", "read-only", "not a database", "damaged"])
+def test_the_bot_exits_with_a_plain_message(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "t.sqlite3"
+    if case == "not a database":
+        path.write_bytes(b"\x00garbage" * 600)
+    else:
+        asyncio.run(_new_database(path))
+    if case == "newer":
+        _set_user_version(path, 99)
+    if case == "damaged":
+        _damage(path)
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "not-a-real-token",
+        "TABLERO_DB": str(path),
+        "TABLERO_ENV_FILE": str(tmp_path / "absent.env"),
+    }
+    with _read_only(path) if case == "read-only" else nullcontext():
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "bot.py")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == EXIT_STORAGE, done.stderr
+    assert str(path) in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# -- 15: another process holds the write lock ----------------------------------------------------
+
+
+async def _timed(work: Awaitable[Any]) -> tuple[float, Any]:
+    """How long ``work`` took, and what it returned or raised."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    try:
+        result = await work
+    except Exception as error:
+        result = error
+    return loop.time() - start, result
+
+
+async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_locked(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    game_id = await _new_database(path)
+    store = await Store(path).open()
+    try:
+        async with WriteLock(path):
+
+            def write() -> Awaitable[int]:
+                return store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+
+            # Two writers at once: the first waits in SQLite, the second for the first.
+            first = asyncio.create_task(_timed(write()))
+            second = asyncio.create_task(_timed(write()))
+            await asyncio.sleep(0.2)
+            read_time, game = await _timed(store.games.get(game_id))
+            assert read_time < 0.5, "a read queued behind a waiting write"
+            assert game is not None and game.version == 0
+            for took, outcome in (await first, await second):
+                assert isinstance(outcome, StorageBusy), outcome
+                assert took < 2.5
+        after = await store.games.get(game_id)
+        assert after is not None and after.version == 0 and after.moves == []
+        # Once the other process lets go, the same write goes through.
+        assert await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L") == 1
+    finally:
+        await store.close()
+
+
+async def test_reads_inside_a_transaction_see_its_own_writes(tmp_path: Path) -> None:
+    store = await Store(tmp_path / "t.sqlite3").open()
+    try:
+        async with store.db.transaction() as conn:
+            await conn.execute("INSERT INTO series (game, length, created_at) VALUES ('x', 3, 0)")
+            row = await store.db.fetchone("SELECT COUNT(*) FROM series")
+            assert row is not None and row[0] == 1
+        outside = await store.db.fetchone("SELECT length FROM series")
+        assert outside is not None and outside[0] == 3
+    finally:
+        await store.close()
