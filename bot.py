@@ -127,6 +127,7 @@ class Tablero(commands.Bot):
         self._sync = sync
         self._dev_guild = dev_guild
         self.recovery: asyncio.Task[None] | None = None
+        self.retrying: asyncio.Task[None] | None = None
         quiet_chatty_loggers()
 
     async def setup_hook(self) -> None:
@@ -164,13 +165,16 @@ class Tablero(commands.Bot):
         await report(interaction, getattr(error, "original", error))
 
     async def _recover(self) -> None:
-        """Once connected, post what a previous run stored but could not announce; then
-        try again now and then what Discord refused (a permission taken away, say)."""
+        """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
         await self.service.recover()
         # Build every renderer's cached layers now, in a worker thread, so that the first
         # board a player waits for is as quick as the others.
         await asyncio.to_thread(warm_renderers)
+        self.retrying = asyncio.create_task(self._retry())
+
+    async def _retry(self) -> None:
+        """Now and then, post again what Discord refused (a permission taken away, say)."""
         while not self.is_closed():
             await asyncio.sleep(RETRY_SECONDS)
             try:
@@ -180,8 +184,9 @@ class Tablero(commands.Bot):
 
     async def close(self) -> None:
         """Stop the bot and close the database."""
-        if self.recovery is not None:
-            self.recovery.cancel()
+        for task in (self.recovery, self.retrying):
+            if task is not None:
+                task.cancel()
         try:
             await super().close()
         finally:

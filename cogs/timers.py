@@ -21,7 +21,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
 from cogs.utils.service import MENTION_USERS
-from data import GameRecord, Timer
+from data import GameRecord, StorageBusy, Timer
 from locales import t
 
 if TYPE_CHECKING:
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0  # look at the table again at least hourly, whatever happens
+BUSY_RETRY = 5.0  # seconds before looking again when another program holds the database
 
 
 class Timers(commands.Cog):
@@ -59,8 +60,12 @@ class Timers(commands.Cog):
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
             self._wake.clear()
-            await self.fire_due()
-            due = await self.store.timers.next_due()
+            try:
+                await self.fire_due()
+                due = await self.store.timers.next_due()
+            except StorageBusy:  # another program holds the database: look again soon
+                log.warning("timers: the database is busy; trying again shortly")
+                due = self.bot.clock() + BUSY_RETRY
             delay = MAX_SLEEP if due is None else max(0.0, due - self.bot.clock())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=min(MAX_SLEEP, delay))

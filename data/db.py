@@ -12,8 +12,8 @@ import asyncio
 import contextvars
 import logging
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import aiosqlite
@@ -29,6 +29,20 @@ START_WAIT = 10.0  # at start-up nobody is waiting: let a short backup finish fi
 
 # The Database whose transaction the current task is in: its reads must see its own writes.
 _writing: contextvars.ContextVar[Database | None] = contextvars.ContextVar("writing", default=None)
+# When set (loop time), the task's next write gives up then rather than after a full wait:
+# an action that already queued elsewhere (for its game's turn to be stored) keeps one budget.
+_give_up_at: contextvars.ContextVar[float | None] = contextvars.ContextVar("give_up", default=None)
+WAIT_MARGIN = 0.1  # seconds already spent before a shorter budget is worth applying
+
+
+@contextmanager
+def write_deadline(at: float) -> Iterator[None]:
+    """Writes of this task inside the block give up at loop time ``at`` (StorageBusy)."""
+    token = _give_up_at.set(at)
+    try:
+        yield
+    finally:
+        _give_up_at.reset(token)
 
 
 class Database:
@@ -170,10 +184,14 @@ class Database:
             raise RuntimeError("transactions do not nest")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
-        queued = self._write_lock.locked()
+        give_up = _give_up_at.get()
+        shorter = give_up is not None and give_up < deadline - WAIT_MARGIN
+        if shorter:
+            deadline = max(loop.time(), give_up or 0.0)
+        queued = self._write_lock.locked() or shorter
         if queued:
             try:
-                await asyncio.wait_for(self._write_lock.acquire(), self.write_wait)
+                await asyncio.wait_for(self._write_lock.acquire(), deadline - loop.time())
             except TimeoutError:
                 raise StorageBusy(self.path) from None
         else:

@@ -73,6 +73,9 @@ class State(ABC, Generic[Move]):
     game: ClassVar[Game]
     players: int
     ply: int
+    #: View fields that mean "what the player to move does now", and their values once the
+    #: game is over, for a game ended by the table (a resignation: see rules/ended.py).
+    ended_view: ClassVar[Mapping[str, Any]] = {}
 
     @property
     @abstractmethod

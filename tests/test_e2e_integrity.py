@@ -15,6 +15,7 @@ from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.service import STEPS
 from rules import get_game
+from rules.ended import ended
 from rules.kahuna import KahunaState, Place
 from tests.e2e import (
     World,
@@ -277,3 +278,24 @@ async def test_a_game_accepted_before_a_crash_is_opened_once_after_the_restart(
     assert len(world.fake.threads(world.channel)) == 1 and len(boards(world, threads[0])) == 1
     ix = await move(world, world.ana, threads[0], "6L")
     assert "6L" in ix.text
+
+
+async def test_a_resigned_game_shows_its_result_not_a_player_to_move(tablero: World) -> None:
+    world = tablero
+    message = await challenge(world, world.ana, world.luis, first="me")
+    place = await accept(world, world.luis, message)
+    await move(world, world.ana, place, "6L")
+    await (await world.fake.slash(world.luis, place, "resign")).done()
+    confirm = world.fake.last_message(place, include_ephemeral_for=world.luis)
+    assert confirm is not None
+    await (await world.fake.click(world.luis, confirm, button(confirm, "rs:"))).done()
+    final = (await wait_boards(world, place, 3))[-1]
+    state = get_game("stonehenge").new(2, 0, {"first": 0})
+    state.play("6L")
+    sh = adapter_for("stonehenge")
+    names = ("Ana", "Luis")
+    image = final.attachments[0]
+    assert image.data != sh.render("en", state, None, names)  # no "▶ to move" on Luis
+    assert image.data == sh.render("en", ended(state, [0]), None, names)  # "★ winner" on Ana
+    assert "to move" not in image.description and "over" in image.description
+    assert "resign" in final.content

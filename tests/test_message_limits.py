@@ -45,6 +45,11 @@ def _longest(lang: str, keys: list[str]) -> str:
     return max((t(lang, key) for key in keys), key=len)
 
 
+def _islas_way(lang: str) -> str:
+    edge = _longest(lang, [f"islas-edge-{e}" for e in "ibw"])
+    return t(lang, "islas-choices-way", rotation=270, n=edge, e=edge, s=edge, w=edge)
+
+
 def _values(lang: str) -> dict[str, Any]:
     """The longest value of each placeholder in ``lang``."""
     seats = [("sh", 2), ("kahuna", 2), ("islas", 5)]
@@ -90,11 +95,15 @@ def _values(lang: str) -> dict[str, Any]:
         "lines": lines,
         "card island": island,
         "cards": join(lang, [island] * 2),  # a bridge is removed with two cards
+        "ends": join(lang, [island] * 7),  # the islands a card could bridge to (7 at most)
         "druids": ", ".join(["6"] * 5),
         "move": NOTATION,
         "turn": max(t(lang, "games-your-turn"), t(lang, "games-their-turn", player=NAME), key=len),
         "actions": "; ".join([action] * 4),
-        "tile spot point": "WW",
+        "tile": _longest(lang, [f"islas-tile-{letter}" for letter in "ABCDEFGHIJKLMNOPQRSTUVWX"]),
+        "spot point": "WW",
+        "n e s w": _longest(lang, [f"islas-edge-{e}" for e in "ibw"]),
+        "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
     }
     values: dict[str, Any] = {}

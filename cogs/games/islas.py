@@ -348,5 +348,8 @@ class IslasAdapter(GameAdapter):
         letters = re.match(r"[a-z]+", typed)
         if letters is None:
             return moves
-        labels = self._spot_labels(state)
-        return sorted(moves, key=lambda m: labels.get((m.x, m.y), "").lower() != letters[0])
+        spots = self._spots(state).by_square
+        return sorted(
+            moves,
+            key=lambda m: (s.label.lower() if (s := spots.get((m.x, m.y))) else "") != letters[0],
+        )

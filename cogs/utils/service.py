@@ -8,7 +8,8 @@ import logging
 import random
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,11 @@ from cogs.games.base import GameAdapter
 from cogs.utils import places
 from cogs.utils.errors import UserError
 from cogs.utils.notices import DAY, direct_message, turn_timers
-from data import GameRecord, StaleGame, Store
+from data import GameRecord, StaleGame, StorageBusy, Store
+from data.db import WRITE_WAIT, write_deadline
 from locales import t
 from rules import Event, Outcome, RulesError, State, get_game
+from rules.ended import ended
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -57,6 +60,23 @@ class GameService:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    @asynccontextmanager
+    async def _turn_to_store(self, game_id: int) -> AsyncIterator[float]:
+        """The game's lock for a move, waited for no longer than a write would wait; yields
+        when the move's write must give up, so that waiting here counts against it too
+        (the player hears "try again" within the same two seconds either way)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + WRITE_WAIT
+        lock = self.lock(game_id)
+        try:
+            await asyncio.wait_for(lock.acquire(), WRITE_WAIT)
+        except TimeoutError:
+            raise StorageBusy(str(self.store.db.path)) from None
+        try:
+            yield give_up
+        finally:
+            lock.release()
 
     async def _step(self, name: str) -> None:
         if self.fault is not None:
@@ -94,6 +114,13 @@ class GameService:
         The player in the middle of their turn sees its actions; everyone else sees the
         position at the start of that turn, whatever surface they look through.
         """
+        state = self._state_for(record, seat)
+        result = record.result or {}
+        if record.active or result.get("reason", "rules") == "rules":
+            return state
+        return ended(state, result.get("winners", ()))  # a resignation, a time-out
+
+    def _state_for(self, record: GameRecord, seat: int | None) -> State:
         state = self.state(record)
         ply = self.public_ply(record)
         if ply == len(record.moves) or (seat is not None and state.turn == seat):
@@ -210,7 +237,7 @@ class GameService:
         it is made, and the public message comes once the turn passes. A move is stored
         even if Discord then refuses the board: ``Played.problem`` says why it is not out.
         """
-        async with self.lock(record.id):
+        async with self._turn_to_store(record.id) as give_up:
             seat, state = self.check_turn(record, user_id)
             if record.posted_version < 0 and await self.store.games.posted_version(record.id) < 0:
                 # The opening board is not out yet: a move now would be announced before it.
@@ -228,14 +255,15 @@ class GameService:
             outcome = new.outcome()
             result = result_of(outcome, "rules") if outcome.finished else None
             try:
-                version = await self.store.games.append_move(
-                    record.id,
-                    record.version,
-                    seat=seat,
-                    user_id=user_id,
-                    move=notation,
-                    result=result,
-                )
+                with write_deadline(give_up):
+                    version = await self.store.games.append_move(
+                        record.id,
+                        record.version,
+                        seat=seat,
+                        user_id=user_id,
+                        move=notation,
+                        result=result,
+                    )
             except StaleGame:
                 raise UserError("error-position-changed") from None
             self._remember(record.id, version, new)
@@ -250,6 +278,10 @@ class GameService:
                 except discord.HTTPException as error:
                     log.warning("game %d: board not posted (%s)", record.id, error.status)
                     problem = await self.posting_problem(stored)
+                except StorageBusy:
+                    # The move is stored (and its board most likely posted): only the marker
+                    # is missing, which the retry loop restores from the place's history.
+                    log.warning("game %d: post not recorded, the database is busy", record.id)
             else:
                 await self.store.games.mark_posted(record.id, version, None)
         return Played(stored, notation, turn_over, problem)

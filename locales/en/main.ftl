@@ -104,7 +104,7 @@ turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.
-move-done-in = (in your { $game } game against { $opponents }, { $place })
+move-done-in = (in your game of { $game } against { $opponents }, { $place })
 move-not-posted = ⚠️ Your move counts, but Discord refused the board in { $place }{ $missing ->
     [none] .
    *[other] : I lack the permission { $missing } there. Ask a moderator to grant it.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
@@ -55,6 +55,8 @@ def _majority(seats: Iterable[int]) -> tuple[int, ...]:
 
 class IslasState(State[Placement]):
     """An Islas position: the map, the pile (top first), followers and scores."""
+
+    ended_view: ClassVar[Mapping[str, Any]] = {"current": None, "spots": ()}
 
     def __init__(self, players: int, first: int, pile: Sequence[str]) -> None:
         self.players = players
