@@ -20,6 +20,7 @@ import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from dotenv import dotenv_values
 
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
@@ -68,17 +69,10 @@ class Settings:
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines of a .env file (comments and blank lines ignored)."""
+    """The settings of a .env file (python-dotenv's syntax: quotes, ``export``, comments)."""
     if not path.is_file():
         return {}
-    values: dict[str, str] = {}
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+    return {key: value for key, value in dotenv_values(path).items() if value is not None}
 
 
 def warm_renderers() -> None:

@@ -28,3 +28,15 @@ def test_settings_come_from_a_dotenv_file_with_defaults(tmp_path: Path) -> None:
     assert settings.database.name == "tablero.sqlite3" and settings.log_level == "INFO"
     assert settings.challenge_hours == 24 and not settings.sync
     assert Settings.from_env({"DISCORD_TOKEN": "  "}).token is None
+
+
+def test_a_dotenv_file_is_read_as_python_dotenv_reads_it(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text(
+        'TABLERO_DB="/srv/board games #1/tablero.sqlite3"\n'
+        "TABLERO_LOG_LEVEL=debug  # more detail\n"
+        "TABLERO_CHALLENGE_HOURS = 12\n"
+    )
+    settings = Settings.from_env(read_dotenv(dotenv))
+    assert str(settings.database) == "/srv/board games #1/tablero.sqlite3"
+    assert settings.log_level == "DEBUG" and settings.challenge_hours == 12
