@@ -26,8 +26,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from loopback.fake import FakeDiscord
 from rules import get_game
-from tests.fakediscord.fake import FakeDiscord
 
 SETTLE_SECONDS = 15.0
 

@@ -1,6 +1,6 @@
 """End-to-end time of one /move: from the interaction leaving "Discord" to the bot's answer.
 
-The real bot runs against the loopback fake Discord (tests/fakediscord) on a temporary
+The real bot runs against the loopback fake Discord (loopback) on a temporary
 database; each measured /move is stored, rendered, posted and acknowledged before the
 clock stops.
 """
@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from bot import Tablero
+from loopback.bots import start_bot, stop_bot
+from loopback.fake import FakeDiscord
 from rules import get_game
-from tests.fakediscord.bots import start_bot, stop_bot
-from tests.fakediscord.fake import FakeDiscord
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -1,4 +1,4 @@
-"""Shared fixtures: the loopback Discord (tests/fakediscord) and a Tablero bot wired to it."""
+"""Shared fixtures: the loopback Discord (loopback) and a Tablero bot wired to it."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from loopback.bots import start_bot, stop_bot
+from loopback.fake import FakeDiscord
 from tests.e2e import World, make_bot
-from tests.fakediscord.bots import start_bot, stop_bot
-from tests.fakediscord.fake import FakeDiscord
 
-pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+pytest_plugins = ["loopback.pytest_plugin"]
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from bot import Tablero
+from loopback.fake import FakeDiscord
+from loopback.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
+from loopback.records import Interaction
 from rules import State, get_game
-from tests.fakediscord.fake import FakeDiscord
-from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
-from tests.fakediscord.records import Interaction
 
 
 class Clock:
@@ -41,7 +41,7 @@ class World:
 
     async def restart(self) -> Tablero:
         """Stop the bot and start a new one on the same database (a restart)."""
-        from tests.fakediscord.bots import start_bot, stop_bot
+        from loopback.bots import start_bot, stop_bot
 
         assert self.bot is not None
         await stop_bot(self.bot)

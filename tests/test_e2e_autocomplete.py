@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from loopback.models import FakeChannel, FakeUser
 from tests.e2e import World, accept, challenge
-from tests.fakediscord.models import FakeChannel, FakeUser
 
 
 async def _pick(

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from loopback.models import FakeMessage
+from loopback.records import Interaction
 from tests.e2e import World, button, stored_game
-from tests.fakediscord.models import FakeMessage
-from tests.fakediscord.records import Interaction
 
 
 async def _play(world: World, user: Any, args: dict[str, Any], **kwargs: Any) -> Interaction:
@@ -108,7 +108,5 @@ async def test_a_table_that_fills_up_says_it_is_full_and_started(tablero: World)
 
 async def test_rules_refuse_a_game_the_bot_does_not_know(tablero: World) -> None:
     world = tablero
-    ix = await world.fake.slash(
-        world.ana, world.channel, "rules", {"game": "chess"}, check=False
-    )
+    ix = await world.fake.slash(world.ana, world.channel, "rules", {"game": "chess"}, check=False)
     assert "“chess” is not one of the values of game" in (await ix.done()).text

@@ -14,6 +14,8 @@ import pytest
 from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.service import STEPS
+from loopback import perms
+from loopback.models import FakeChannel
 from rules import get_game
 from rules.ended import ended
 from rules.kahuna import KahunaState, Place
@@ -28,8 +30,6 @@ from tests.e2e import (
     stored_game,
     wait_boards,
 )
-from tests.fakediscord import perms
-from tests.fakediscord.models import FakeChannel
 
 KAHUNA = adapter_for("kahuna")
 
@@ -191,8 +191,8 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
 async def test_games_sharing_a_channel_take_the_move_where_the_user_is_to_move(
     world: World,
 ) -> None:
+    from loopback.bots import start_bot, stop_bot
     from tests.e2e import make_bot
-    from tests.fakediscord.bots import start_bot, stop_bot
 
     world.channel = world.fake.add_channel(world.guild, "no-threads", threads_allowed=False)
     world.bot = make_bot(world)

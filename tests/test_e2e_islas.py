@@ -11,10 +11,10 @@ import pytest
 from cogs.games import adapter_for
 from cogs.utils import service
 from locales import t
+from loopback.models import FakeChannel
 from rules import get_game
 from rules.islas import IslasState
 from tests.e2e import World, boards, button, move, settled, stored_game, wait_boards
-from tests.fakediscord.models import FakeChannel
 
 ISLAS = adapter_for("islas")
 

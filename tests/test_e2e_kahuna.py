@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from cogs.games import adapter_for
+from loopback.models import FakeChannel
 from rules import get_game
 from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
 from tests.e2e import World, boards, button, move, stored_game, wait_boards
-from tests.fakediscord.models import FakeChannel
 
 KAHUNA = adapter_for("kahuna")
 

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
+from loopback.records import Interaction
 from tests.e2e import World, accept, challenge
-from tests.fakediscord.records import Interaction
 
 LONG_TEXTS = (1_970, 3_000)
 

@@ -64,8 +64,8 @@ async def test_hidden_druids_never_reach_public_text_images_or_logs(
 
 
 async def test_threads_not_allowed_the_game_is_played_in_the_channel(world: World) -> None:
+    from loopback.bots import start_bot, stop_bot
     from tests.e2e import make_bot
-    from tests.fakediscord.bots import start_bot, stop_bot
 
     world.channel = world.fake.add_channel(world.guild, "no-threads", threads_allowed=False)
     world.bot = make_bot(world)
@@ -262,7 +262,7 @@ async def test_an_open_table_of_three_started_by_its_challenger(tablero: World) 
 
 
 async def test_settings_need_manage_server_even_when_the_command_is_shown(tablero: World) -> None:
-    from tests.fakediscord.perms import MANAGE_GUILD
+    from loopback.perms import MANAGE_GUILD
 
     world = tablero
     args = {"threads": False}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+from loopback.models import FakeChannel
 from tests.e2e import World, accept, boards, challenge, move, pick, stored_game, wait_boards
-from tests.fakediscord.models import FakeChannel
 
 
 async def _started(world: World, **options: object) -> FakeChannel:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from loopback.models import FakeChannel
 from tests.e2e import World, accept, challenge, move, settled, stored_game
-from tests.fakediscord.models import FakeChannel
 
 HOUR = 3600.0
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from tests.fakediscord import (
+from loopback import (
     FakeChannel,
     FakeDiscord,
     FakeGuild,
@@ -25,7 +25,7 @@ from tests.fakediscord import (
     stop_bot,
 )
 
-pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+pytest_plugins = ["loopback.pytest_plugin"]
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
 SPANISH = {"move": "mover", "Make a move": "Haz una jugada", "notation": "notacion"}

@@ -15,7 +15,7 @@ from .world import World
 
 
 class UserActions:
-    """Mixin of :class:`~tests.fakediscord.FakeDiscord`: acting as users."""
+    """Mixin of :class:`~loopback.FakeDiscord`: acting as users."""
 
     world: World
     gateway: Gateway

@@ -4,7 +4,7 @@
 port); tests act as users (slash commands, autocomplete, buttons, selects, modals) and inspect
 what the bot posted. Enable the fixtures with::
 
-    pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+    pytest_plugins = ["loopback.pytest_plugin"]
 
 Example::
 

@@ -2,7 +2,7 @@
 
 Enable them in a conftest or test module with::
 
-    pytest_plugins = ["tests.fakediscord.pytest_plugin"]
+    pytest_plugins = ["loopback.pytest_plugin"]
 
 Fixtures: ``fake_discord`` (a started and installed :class:`FakeDiscord`, closed afterwards,
 which also stops bots started with :func:`start_bot` and fails the test if the fake itself hit
