@@ -17,7 +17,6 @@ from cogs.utils.replies import guarded, send_private
 from cogs.utils.service import MENTION_USERS, GameService
 from data import GameRecord
 from locales import t
-from rules import get_game
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -55,7 +54,7 @@ class Undo(commands.Cog):
                 lang,
                 "undo-asked",
                 player=record.names()[seat],
-                move=_last_move_in_words(record),
+                move=_last_move_in_words(self.service, record),
                 mention=f"<@{record.user_of(asked)}>",
             ),
             view=view,
@@ -64,13 +63,10 @@ class Undo(commands.Cog):
         await send_private(interaction, tr(interaction, "undo-sent"))
 
 
-def _last_move_in_words(record: GameRecord) -> str:
+def _last_move_in_words(service: GameService, record: GameRecord) -> str:
     """The move to take back as the table saw it: its public narration, so a hidden druid
     stays hidden (its notation would show the value)."""
-    before = get_game(record.game).replay(
-        record.players, record.seed, record.options, record.moves[:-1]
-    )
-    events = before.play(record.moves[-1])
+    events = service.history(record).plies[-1].events
     return adapter_for(record.game).narrate(record.lang, events, record.names())
 
 

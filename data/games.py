@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import aiosqlite
@@ -58,8 +58,6 @@ class GameRecord:
     turn_started_at: float | None = None
     seats: list[Seat] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
-    #: the seat that made each stored move (an action of a Kahuna turn, an Islas skip …)
-    movers: list[int] = field(default_factory=list)
 
     @property
     def active(self) -> bool:
@@ -77,6 +75,16 @@ class GameRecord:
     def names(self) -> tuple[str, ...]:
         """Display names by seat."""
         return tuple(s.name for s in self.seats)
+
+    def with_move(self, move: str, version: int, result: dict[str, Any] | None) -> GameRecord:
+        """This game as stored once ``append_move`` added ``move`` (no need to read it back)."""
+        return replace(
+            self,
+            version=version,
+            moves=[*self.moves, move],
+            status="active" if result is None else "finished",
+            result=result,
+        )
 
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""
@@ -189,7 +197,7 @@ class GameStore:
             "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         )
         moves = await self.db.fetchall(
-            "SELECT move, seat FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
+            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
         )
         return GameRecord(
             id=row["id"],
@@ -214,7 +222,6 @@ class GameStore:
             turn_started_at=row["turn_started_at"],
             seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
             moves=[m["move"] for m in moves],
-            movers=[m["seat"] for m in moves],
         )
 
     async def _many(self, sql: str, params: tuple) -> list[GameRecord]:

@@ -8,7 +8,6 @@ from typing import Any
 from cogs.utils.errors import UserError
 from cogs.utils.service import GameService, result_of
 from data import GameRecord, StaleGame
-from rules import get_game
 
 log = logging.getLogger(__name__)
 
@@ -70,13 +69,12 @@ def check_undo(service: GameService, record: GameRecord, user_id: int) -> tuple[
         raise UserError("error-game-over")
     if not record.moves or len(record.moves) != record.version:
         raise UserError("error-undo-nothing")
-    if service.last_mover(record) != seat:
+    history = service.history(record)
+    if history.last_mover != seat:
         raise UserError("error-undo-not-yours")
-    game = get_game(record.game)
-    before = game.replay(record.players, record.seed, record.options, record.moves[:-1])
-    if before.move_reveals(before.parse(record.moves[-1])):
+    if history.plies[-1].revealed:
         raise UserError("error-undo-revealed")
-    return seat, service.state(record).turn == seat
+    return seat, history.state.turn == seat
 
 
 async def take_back(service: GameService, record: GameRecord, version: int) -> GameRecord:

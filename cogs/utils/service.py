@@ -25,6 +25,7 @@ from data.db import WRITE_WAIT, write_deadline
 from locales import t
 from rules import Event, Outcome, RulesError, State, get_game
 from rules.ended import ended
+from rules.history import History
 
 if TYPE_CHECKING:
     from bot import Tablero
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
-CACHED_STATES = 512  # positions kept in memory; any other is replayed from its record
+CACHED_GAMES = 512  # histories kept in memory; any other is replayed from its record once
 #: Steps of announcing a turn at which a test may inject a crash (see ``GameService.fault``).
 STEPS = ("stored", "posted", "recorded")
 
@@ -43,9 +44,9 @@ class GameService:
     def __init__(self, bot: Tablero) -> None:
         self.bot = bot
         self.store: Store = bot.store
-        # game id -> (version, state), most recently used last. States are never mutated
-        # once cached (play() clones), so a render in a worker thread can read one safely.
-        self._states: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        # game id -> (version, history), most recently used last. Histories are never
+        # changed once cached (play() clones), so a render in a worker thread can read one.
+        self._histories: OrderedDict[int, tuple[int, History]] = OrderedDict()
         # game id -> (the announced moves, the position after them): what others see
         self._public: OrderedDict[int, tuple[tuple[str, ...], State]] = OrderedDict()
         # One lock per game: its moves are stored and announced one at a time, so boards
@@ -83,17 +84,21 @@ class GameService:
             await self.fault(name)
 
     # -- reading ---------------------------------------------------------------------------
-    def state(self, record: GameRecord) -> State:
-        """The position of ``record`` (replayed from its moves, cached by version)."""
-        cached = self._states.get(record.id)
+    def history(self, record: GameRecord) -> History:
+        """The history of ``record`` (replayed from its moves on a cache miss only)."""
+        cached = self._histories.get(record.id)
         if cached is not None and cached[0] == record.version:
-            self._states.move_to_end(record.id)
+            self._histories.move_to_end(record.id)
             return cached[1]
-        state = get_game(record.game).replay(
-            record.players, record.seed, record.options, record.moves
+        history = History.replay(
+            get_game(record.game), record.players, record.seed, record.options, record.moves
         )
-        self._remember(record.id, record.version, state)
-        return state
+        self._remember(record.id, record.version, history)
+        return history
+
+    def state(self, record: GameRecord) -> State:
+        """The position of ``record``."""
+        return self.history(record).state
 
     def public_ply(self, record: GameRecord) -> int:
         """How many moves others may see: all but the actions of a turn not yet announced.
@@ -102,11 +107,7 @@ class GameService:
         to act (a Kahuna turn in progress) are the mover's alone, even after a resignation
         or a time-out ended the game in the middle of that turn.
         """
-        turn = self.state(record).turn
-        ply = len(record.moves)
-        while ply and turn is not None and record.movers[ply - 1] == turn:
-            ply -= 1
-        return ply
+        return self.history(record).public_ply()
 
     def state_for(self, record: GameRecord, seat: int | None) -> State:
         """The position as ``seat`` may see it (None: anyone else).
@@ -134,15 +135,15 @@ class GameService:
             record.players, record.seed, record.options, announced
         )
         self._public[record.id] = (announced, public)
-        while len(self._public) > CACHED_STATES:
+        while len(self._public) > CACHED_GAMES:
             self._public.popitem(last=False)
         return public
 
-    def _remember(self, game_id: int, version: int, state: State) -> None:
-        self._states[game_id] = (version, state)
-        self._states.move_to_end(game_id)
-        while len(self._states) > CACHED_STATES:
-            self._states.popitem(last=False)
+    def _remember(self, game_id: int, version: int, history: History) -> None:
+        self._histories[game_id] = (version, history)
+        self._histories.move_to_end(game_id)
+        while len(self._histories) > CACHED_GAMES:
+            self._histories.popitem(last=False)
 
     async def game(self, game_id: int) -> GameRecord:
         """The stored game (UserError when it does not exist)."""
@@ -238,21 +239,23 @@ class GameService:
         even if Discord then refuses the board: ``Played.problem`` says why it is not out.
         """
         async with self._turn_to_store(record.id) as give_up:
+            if record.posted_version < 0:
+                # Read before the opening board was out: its place may be known by now.
+                record = await self.game(record.id)
+                if record.posted_version < 0:  # a move now would be announced before it
+                    raise UserError("error-game-opening")
             seat, state = self.check_turn(record, user_id)
-            if record.posted_version < 0 and await self.store.games.posted_version(record.id) < 0:
-                # The opening board is not out yet: a move now would be announced before it.
-                raise UserError("error-game-opening")
+            history = self.history(record)
             adapter = adapter_for(record.game)
             try:
                 move = state.parse(adapter.expand(state, text))
                 if adapter.table_move(move):
                     raise UserError("error-table-move")
-                new = state.clone()
-                notation = new.format(move)
-                new.apply(move)
+                new = history.clone()
+                notation = new.apply(move).notation
             except RulesError as error:
                 raise UserError.from_rules(error) from None
-            outcome = new.outcome()
+            outcome = new.state.outcome()
             result = result_of(outcome, "rules") if outcome.finished else None
             try:
                 with write_deadline(give_up):
@@ -269,8 +272,8 @@ class GameService:
             self._remember(record.id, version, new)
             log.info("game %d: ply %d stored", record.id, version)
             await self._step("stored")
-            stored = await self.game(record.id)
-            turn_over = new.turn != seat
+            stored = record.with_move(notation, version, result)
+            turn_over = new.state.turn != seat
             problem = None
             if turn_over:
                 try:
@@ -296,7 +299,7 @@ class GameService:
 
     def forget(self, game_id: int) -> None:
         """Drop a cached position (the record went back: an undo)."""
-        self._states.pop(game_id, None)
+        self._histories.pop(game_id, None)
 
     # -- announcing ------------------------------------------------------------------------
     async def render(
@@ -470,33 +473,20 @@ class GameService:
         return line
 
     def _turn_events(self, record: GameRecord) -> list[Event]:
-        """The public events of the last turn: the trailing moves by the last mover.
-
-        Rebuilt from the record, so the narration is the same whether the turn was one
-        move or several actions over several interactions, and after a restart.
-        """
+        """The public events of the last turn (one move or several actions), as recorded."""
         if not record.moves or len(record.moves) != record.version:
             return []  # no move yet, or the last change was a resignation
-        start = len(record.moves)
-        while start and record.movers[start - 1] == record.movers[-1]:
-            start -= 1
-        state = get_game(record.game).replay(
-            record.players, record.seed, record.options, record.moves[:start]
-        )
-        events: list[Event] = []
-        for text in record.moves[start:]:
-            events += state.play(text)
-        return events
+        return self.history(record).last_turn_events()
 
     def last_mover(self, record: GameRecord) -> int | None:
         """The seat that made the last stored move (None before any)."""
-        return record.movers[-1] if record.movers else None
+        return self.history(record).last_mover
 
     def mid_turn(self, record: GameRecord) -> bool:
         """Whether the last stored move left the same player to act again (not announced)."""
         if not record.active or not record.moves or len(record.moves) != record.version:
             return False
-        return record.movers[-1] == self.state(record).turn
+        return self.history(record).mid_turn()
 
     async def open_game(
         self,
