@@ -7,12 +7,10 @@ Labels (pass ``labels`` to localise; missing keys fall back to English):
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from PIL import Image, ImageDraw
 
@@ -38,6 +36,7 @@ from render.common import (
     shrink,
     text_width,
 )
+from rules.stonehenge import LINES, MEGALITH_XY, POINT_XY
 from rules.stonehenge_view import Druid, StonehengeView
 
 LABELS: dict[str, str] = {
@@ -101,19 +100,17 @@ def _px(xy: tuple[float, float]) -> tuple[float, float]:
 
 @lru_cache(maxsize=1)
 def geometry() -> tuple[dict[str, tuple[float, float]], tuple[Line, ...]]:
-    """Point centres and lines in pixels, from ``rules/assets/stonehenge.json``."""
-    text = resources.files("rules").joinpath("assets/stonehenge.json").read_text("utf-8")
-    data = json.loads(text)
-    cells = {c["label"]: _px(c["xy"]) for c in data["cells"]}
+    """Point centres and lines in pixels, from the rules' board."""
+    cells = {point: _px(xy) for point, xy in POINT_XY.items()}
     lines = []
-    for i, raw in enumerate(data["lines"]):
-        mega = _px(raw["megalith"]["xy"])
-        near = min(raw["cells"], key=lambda c: math.dist(cells[c], mega))
+    for i, (line_cells, mega_xy) in enumerate(zip(LINES, MEGALITH_XY, strict=True)):
+        mega = _px(mega_xy)
+        near = min(line_cells, key=lambda c: math.dist(cells[c], mega))
         dx, dy = mega[0] - cells[near][0], mega[1] - cells[near][1]
         norm = math.hypot(dx, dy)
         reach = 0.42 if abs(dy) < 1 else 0.5
         label = (mega[0] + dx / norm * reach * UNIT, mega[1] + dy / norm * reach * UNIT)
-        ordered = "".join(sorted(raw["cells"], key=lambda c: math.dist(cells[c], mega)))
+        ordered = "".join(sorted(line_cells, key=lambda c: math.dist(cells[c], mega)))
         lines.append(Line(i, ordered, mega, label))
     return cells, tuple(lines)
 

@@ -39,6 +39,15 @@ POINTS: str = "".join(cell["label"] for cell in _GEOMETRY["cells"])
 LINES: tuple[str, ...] = tuple(
     line["cells"] for line in sorted(_GEOMETRY["lines"], key=lambda line: int(line["id"][1:]))
 )
+#: Where each point lies on the board (unit hexagon spacing), for pictures of it.
+POINT_XY: dict[str, tuple[float, float]] = {
+    cell["label"]: (cell["xy"][0], cell["xy"][1]) for cell in _GEOMETRY["cells"]
+}
+#: Where the megalith of each line stands, L0–L14, in the same units.
+MEGALITH_XY: tuple[tuple[float, float], ...] = tuple(
+    (line["megalith"]["xy"][0], line["megalith"]["xy"][1])
+    for line in sorted(_GEOMETRY["lines"], key=lambda line: int(line["id"][1:]))
+)
 #: Point -> indices of the three lines through it.
 LINES_THROUGH: dict[str, tuple[int, ...]] = {
     p: tuple(n for n, cells in enumerate(LINES) if p in cells) for p in POINTS

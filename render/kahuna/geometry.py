@@ -1,18 +1,18 @@
 """Where everything sits on the Kahuna board image: islands, their coasts, the bridge paths.
 
-Computed once from ``rules/assets/kahuna.json``. Island shapes are organic blobs seeded by the
+Computed once from the rules' board (rules.kahuna.board). Island shapes are organic blobs seeded by the
 island's name, so they are the same in every process. A line whose straight path would pass too
 close to a third island (Coco–Kahu past Gola, Aloa–Huna past Duda) is bent into a curve.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+
+from rules.kahuna.board import ISLAND_XY, ISLANDS, LINES, TO_CONTROL
 
 Point = tuple[float, float]
 
@@ -204,15 +204,11 @@ class Board:
 @lru_cache(maxsize=1)
 def board() -> Board:
     """The board's geometry in pixels (computed once)."""
-    text = resources.files("rules").joinpath("assets/kahuna.json").read_text("utf-8")
-    data = json.loads(text)
     islands: dict[str, Island] = {}
-    for index, raw in enumerate(data["islands"]):
-        centre = board_px(*raw["xy"])
-        islands[raw["name"]] = Island(
-            raw["name"], index, centre, raw["to_control"], _blob(raw["name"]), centre, centre
-        )
-    lines = {name: _line(name, islands) for name in data["lines"]}
+    for index, name in enumerate(ISLANDS):
+        centre = board_px(*ISLAND_XY[name])
+        islands[name] = Island(name, index, centre, TO_CONTROL[name], _blob(name), centre, centre)
+    lines = {name: _line(name, islands) for name in LINES}
     paths = [line.path(islands, 0)[::3] for line in lines.values()]
     placed = {}
     for name, island in islands.items():

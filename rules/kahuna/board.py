@@ -11,6 +11,10 @@ _DATA = json.loads(
 
 #: The 12 island names, in data (alphabetical) order.
 ISLANDS: tuple[str, ...] = tuple(island["name"] for island in _DATA["islands"])
+#: Island -> where it lies on the map (fractions of its width and height), for pictures.
+ISLAND_XY: dict[str, tuple[float, float]] = {
+    island["name"]: (island["xy"][0], island["xy"][1]) for island in _DATA["islands"]
+}
 #: Island -> how many of its lines a player needs to control it (more than half).
 TO_CONTROL: dict[str, int] = {island["name"]: island["to_control"] for island in _DATA["islands"]}
 #: The 27 bridge lines as "Aloa-Bari", in data order (alphabetical by both ends).
