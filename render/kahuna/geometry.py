@@ -1,8 +1,9 @@
 """Where everything sits on the Kahuna board image: islands, their coasts, the bridge paths.
 
-Computed once from the rules' board (rules.kahuna.board). Island shapes are organic blobs seeded by the
-island's name, so they are the same in every process. A line whose straight path would pass too
-close to a third island (Coco–Kahu past Gola, Aloa–Huna past Duda) is bent into a curve.
+Computed once from the rules' board (rules.kahuna.board). Island shapes are organic blobs
+seeded by the island's name, so they are the same in every process. A line whose straight path
+would pass too close to a third island (Coco–Kahu past Gola, Aloa–Huna past Duda) is bent into
+a curve.
 """
 
 from __future__ import annotations
