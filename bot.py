@@ -126,11 +126,13 @@ class Tablero(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, register lasting buttons, sync if asked."""
+        from cogs.utils.announcer import Announcer
         from cogs.utils.items import DYNAMIC_ITEMS
         from cogs.utils.service import GameService
 
         await self.store.open()
         self.service = GameService(self)
+        self.announcer = Announcer(self, self.service)
         await self.tree.set_translator(FluentTranslator())
         self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -161,7 +163,7 @@ class Tablero(commands.Bot):
     async def _recover(self) -> None:
         """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
-        await self.service.recover()
+        await self.announcer.recover()
         # Build every renderer's cached layers now, in a worker thread, so that the first
         # board a player waits for is as quick as the others.
         await asyncio.to_thread(warm_renderers)
@@ -172,7 +174,7 @@ class Tablero(commands.Bot):
         while not self.is_closed():
             await asyncio.sleep(RETRY_SECONDS)
             try:
-                await self.service.recover()
+                await self.announcer.recover()
             except Exception:  # the loop must outlive any one failure
                 log.exception("retrying unposted boards failed")
 

@@ -335,7 +335,7 @@ class Play(commands.Cog):
             )
             return place
 
-        await service.start(record, opener)
+        await self.bot.announcer.start(record, opener)
 
     # -- expiry (fired by the Timers cog) --------------------------------------------------
     async def expire(self, challenge: Challenge) -> None:

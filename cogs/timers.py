@@ -100,7 +100,7 @@ class Timers(commands.Cog):
 
     async def _remind(self, record: GameRecord, turn: int) -> None:
         title = adapter_for(record.game).title(record.lang)
-        place = await self.service.place(record)
+        place = await self.bot.announcer.place(record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
@@ -109,7 +109,7 @@ class Timers(commands.Cog):
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
         others = [s.name for s in record.seats if s.seat != turn]
-        place = await self.service.place(record)
+        place = await self.bot.announcer.place(record)
         await place.send(
             t(
                 record.lang,

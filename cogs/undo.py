@@ -48,7 +48,7 @@ class Undo(commands.Cog):
         ):
             label = t(lang, f"button-undo-{act}")
             view.add_item(UndoButton(record.id, record.version, act, label, style))
-        place = await self.service.place(record)
+        place = await self.bot.announcer.place(record)
         await place.send(
             t(
                 lang,

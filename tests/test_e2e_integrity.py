@@ -13,7 +13,7 @@ import pytest
 
 from cogs.games import adapter_for
 from cogs.utils import places
-from cogs.utils.service import STEPS
+from cogs.utils.announcer import STEPS
 from loopback import perms
 from loopback.models import FakeChannel
 from rules import get_game
@@ -128,7 +128,7 @@ async def test_a_crash_at_any_step_posts_each_board_exactly_once(tablero: World,
 
     await settled(world)
     world.clock.now += 60  # the new turn's timers carry a stamp of their own
-    world.bot.service.fault = crash
+    world.bot.announcer.fault = crash
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await world.restart()
     await settled(world)
@@ -160,7 +160,7 @@ async def test_a_resent_board_is_deduplicated_by_its_nonce(tablero: World) -> No
         await service.store.db.conn.execute(
             "UPDATE games SET posted_version = -1, message_id = NULL WHERE id = ?", (record.id,)
         )
-        await service._announce(await stored_game(world))
+        await world.bot.announcer._announce(await stored_game(world))
     assert len(boards(world, place)) == 1
     assert world.fake.world.duplicate_nonces == 1
 
@@ -179,11 +179,11 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
     assert board.data
     assert len(boards(world, place)) == 1
     assert world.bot is not None
-    await world.bot.service.recover()  # still refused: nothing is sent
+    await world.bot.announcer.recover()  # still refused: nothing is sent
     assert len(boards(world, place)) == 1
     world.fake.deny_bot(world.channel, 0)
     await asyncio.sleep(0.1)
-    await world.bot.service.recover()  # what the retry loop and a restart do
+    await world.bot.announcer.recover()  # what the retry loop and a restart do
     posts = await wait_boards(world, place, 2)
     assert world.luis.id in posts[-1].pinged_user_ids
 

@@ -15,7 +15,7 @@ import discord
 
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
-from cogs.utils import picker, places
+from cogs.utils import images, picker
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
@@ -23,7 +23,7 @@ from data import GameRecord
 from locales import t
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService, Played
+    from cogs.utils.service import GameService, Played, Problem
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Back
 SELECT_SIZE = 25
@@ -119,7 +119,7 @@ async def show_board(
     """The board as the caller may see it (their private view when they play), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await service.render(record, seat, lang_of(interaction))
+    file = await images.board(service, record, seat, lang_of(interaction))
     adapter = adapter_for(record.game)
     # Said only where the player's view holds something the public's does not.
     private = seat is not None and adapter.has_private_view(record.options)
@@ -135,7 +135,7 @@ async def show_private(
     if seat is None:
         raise UserError("error-not-a-player")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await service.render_private(record, seat, lang_of(interaction))
+    file = await images.private(service, record, seat, lang_of(interaction))
     await interaction.followup.send(tr(interaction, "private-view"), file=file, ephemeral=True)
 
 
@@ -291,8 +291,8 @@ async def _after_move(
         learnt = adapter.private_after_turn(lang, state, seat) if seat is not None else None
         if seat is None or learnt is None:
             return done, None, None
-        return f"{done}\n{learnt}", None, await service.render_private(record, seat, lang)
-    file = await service.render(record, seat, lang)
+        return f"{done}\n{learnt}", None, await images.private(service, record, seat, lang)
+    file = await images.board(service, record, seat, lang)
     prompt, view = picker_message(interaction, service, record, ())
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 
@@ -311,7 +311,7 @@ def where_played(interaction: discord.Interaction, record: GameRecord) -> str:
     )
 
 
-def not_posted(interaction: discord.Interaction, problem: places.Problem) -> str:
+def not_posted(interaction: discord.Interaction, problem: Problem) -> str:
     """The move counts, Discord refused its board: where, and which permissions are missing."""
     missing = ", ".join(
         tr(interaction, "perm-" + name.replace("_", "-")) for name in problem.missing

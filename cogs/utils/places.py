@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,14 +27,6 @@ NEEDED_IN_THREAD = (
 )
 #: How far back recovery looks for a post that was sent but not recorded.
 HISTORY_LOOKBACK = 25
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A board Discord refused to take: where, and the permissions the bot lacks there."""
-
-    channel_id: int
-    missing: tuple[str, ...]
 
 
 def post_key(record: GameRecord) -> str:

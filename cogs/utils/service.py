@@ -1,9 +1,12 @@
-"""The move pipeline shared by every game: find the game, check, store, render, announce."""
+"""The move pipeline shared by every game: find the game, check it, store the move.
+
+Posting is the announcer's (cogs/utils/announcer.py): the service hands it each stored turn
+through ``publish`` while the game's lock is held, so boards still go out in ply order.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import random
 import weakref
@@ -16,13 +19,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
-from cogs.utils import places
 from cogs.utils.errors import UserError
-from cogs.utils.notices import DAY, direct_message, turn_timers
 from data import GameRecord, StaleGame, StorageBusy, Store
 from data.db import WRITE_WAIT, write_deadline
-from locales import t
 from rules import Event, Outcome, RulesError, State, get_game
 from rules.ended import ended
 from rules.history import History
@@ -34,8 +33,6 @@ log = logging.getLogger(__name__)
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 CACHED_GAMES = 512  # histories kept in memory; any other is replayed from its record once
-#: Steps of announcing a turn at which a test may inject a crash (see ``GameService.fault``).
-STEPS = ("stored", "posted", "recorded")
 
 
 class GameService:
@@ -52,8 +49,11 @@ class GameService:
         # One lock per game: its moves are stored and announced one at a time, so boards
         # reach the place in ply order (a lock lives as long as someone holds it).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        #: Called at each of STEPS while announcing; tests make it raise to simulate a crash.
-        self.fault: Callable[[str], Awaitable[None]] | None = None
+        #: Posts a stored turn (with the game's lock held) and says why it could not, if it
+        #: could not: set by the announcer, so that this module knows nothing of posting.
+        self.publish: Callable[[GameRecord, str | None], Awaitable[Problem | None]] = (
+            _nothing_to_post
+        )
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serialises the writes and announcements of one game."""
@@ -79,11 +79,6 @@ class GameService:
         finally:
             lock.release()
 
-    async def _step(self, name: str) -> None:
-        if self.fault is not None:
-            await self.fault(name)
-
-    # -- reading ---------------------------------------------------------------------------
     def history(self, record: GameRecord) -> History:
         """The history of ``record`` (replayed from its moves on a cache miss only)."""
         cached = self._histories.get(record.id)
@@ -216,7 +211,6 @@ class GameService:
         here = await self.store.games.active_in_place(channel_id or 0)
         return [g for g in here if self._to_move(g, user_id)]
 
-    # -- moving ----------------------------------------------------------------------------
     def check_turn(self, record: GameRecord, user_id: int) -> tuple[int, State]:
         """The caller's seat and the position, if it is the caller's turn (UserError if not)."""
         seat = record.seat_of(user_id)
@@ -271,208 +265,26 @@ class GameService:
                 raise UserError("error-position-changed") from None
             self._remember(record.id, version, new)
             log.info("game %d: ply %d stored", record.id, version)
-            await self._step("stored")
             stored = record.with_move(notation, version, result)
             turn_over = new.state.turn != seat
             problem = None
             if turn_over:
-                try:
-                    await self._announce(stored)
-                except discord.HTTPException as error:
-                    log.warning("game %d: board not posted (%s)", record.id, error.status)
-                    problem = await self.posting_problem(stored)
-                except StorageBusy:
-                    # The move is stored (and its board most likely posted): only the marker
-                    # is missing, which the retry loop restores from the place's history.
-                    log.warning("game %d: post not recorded, the database is busy", record.id)
+                problem = await self.publish(stored, None)
             else:
                 await self.store.games.mark_posted(record.id, version, None)
         return Played(stored, notation, turn_over, problem)
 
-    async def posting_problem(self, record: GameRecord) -> places.Problem:
-        """Why the board of ``record`` could not be posted: the permissions missing, if known."""
-        try:
-            channel = await self.place(record)
-        except discord.HTTPException:
-            return places.Problem(record.place_id or record.channel_id, ())
-        return places.Problem(channel.id, places.missing_permissions(channel))
+    async def announce(self, record: GameRecord, headline: str | None = None) -> Problem | None:
+        """Have the position after a change posted, in the game's order: what happened (or
+        ``headline``, after an undo say), the board, who is next. None once it is out."""
+        async with self.lock(record.id):
+            return await self.publish(record, headline)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached position (the record went back: an undo)."""
         self._histories.pop(game_id, None)
 
-    # -- announcing ------------------------------------------------------------------------
-    async def render(
-        self, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
-    ) -> discord.File:
-        """The board image of ``seat``'s view (None: public), rendered off the event loop."""
-        adapter = adapter_for(record.game)
-        state = self.state_for(record, seat)
-        names = record.names()
-        png = await asyncio.to_thread(adapter.render, lang, state, seat, names)
-        return discord.File(
-            io.BytesIO(png), name, description=adapter.alt_text(lang, state, names)[:1000]
-        )
-
-    async def render_private(self, record: GameRecord, seat: int, lang: str) -> discord.File:
-        """The private image of ``seat`` (a hand, own hidden pieces), off the event loop."""
-        adapter = adapter_for(record.game)
-        state = self.state_for(record, seat)
-        png = await asyncio.to_thread(adapter.render_private, lang, state, seat, record.names())
-        return discord.File(
-            io.BytesIO(png),
-            "private.png",
-            description=adapter.private_alt_text(lang, state, seat, record.names())[:1000],
-        )
-
-    async def place(self, record: GameRecord) -> discord.abc.Messageable:
-        """The thread or channel where the game is played."""
-        place_id = record.place_id or record.channel_id
-        channel = self.bot.get_channel(place_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(place_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        return channel
-
-    async def start(
-        self, record: GameRecord, opener: Callable[[], Awaitable[discord.abc.Messageable]]
-    ) -> None:
-        """Open a new game's place with ``opener`` and post its opening board.
-
-        The game's lock is held throughout, so a move made meanwhile waits for the opening
-        board and then goes to the game's own place.
-        """
-        async with self.lock(record.id):
-            place = await opener()
-            place_id = getattr(place, "id", record.channel_id)
-            await self.store.games.set_place(record.id, place_id)
-            record.place_id = place_id
-            await self._announce(record)
-
-    async def announce(self, record: GameRecord, headline: str | None = None) -> None:
-        """Post the position after the last turn: what happened, the board, who is next.
-
-        ``headline`` replaces the account of the last turn (after an undo, say).
-        """
-        async with self.lock(record.id):
-            await self._announce(record, headline)
-
-    async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
-        """``announce`` with the game's lock held; does nothing if that version is out."""
-        if await self.store.games.posted_version(record.id) >= record.version:
-            return
-        adapter = adapter_for(record.game)
-        lang, names = record.lang, record.names()
-        lines = [await self._intro(adapter, record)] if record.version == 0 else []
-        if headline is not None:
-            lines.append(headline)
-        elif events := self._turn_events(record):
-            lines.append(adapter.narrate(lang, events, names))
-        lines.append(await self._status_line(adapter, record))
-        file = await self.render(record, None, lang, places.board_name(record))
-        channel = await self.place(record)
-        message = await channel.send(
-            "\n".join(line for line in lines if line)[:2000],
-            file=file,
-            view=await self._buttons(record, adapter),
-            allowed_mentions=MENTION_USERS,
-            # Discord answers a repeated nonce with the first message: a post retried after
-            # a crash cannot appear twice.
-            nonce=places.nonce(record),
-        )
-        await self._step("posted")
-        await self._posted(record, message)
-
-    async def _posted(self, record: GameRecord, message: discord.Message) -> None:
-        """Record that ``record``'s position is out in ``message``, and start the next turn.
-
-        The turn's start and its timers are stored with the post marker in one transaction.
-        """
-        if not record.active:
-            await self._continue_series(record)  # idempotent: safe to run again on recovery
-            await self.store.games.mark_posted(record.id, record.version, message.id)
-            await self._step("recorded")
-            return
-        now = self.bot.clock()
-        settings = await self.store.settings.guild(record.guild_id)
-        await self.store.games.mark_posted(
-            record.id,
-            record.version,
-            message.id,
-            turn_started_at=now,
-            timers=turn_timers(record, settings.reminder_hours, now),
-        )
-        record.turn_started_at = now
-        await self._step("recorded")
-        self.bot.wake_timers()
-        turn = self.state(record).turn
-        assert turn is not None
-        await direct_message(self, record, turn, "dm-your-turn", link=message.jump_url)
-
-    async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
-        """Play (and private view) while active; Rematch once over, unless a series goes on."""
-        from cogs.utils.items import game_buttons, rematch_buttons
-
-        if record.active:
-            return game_buttons(record, adapter)
-        if record.series_id is not None:
-            length = await self.store.games.series_length(record.series_id)
-            if record.series_index + 1 < length:
-                return discord.utils.MISSING
-        return rematch_buttons(record)
-
-    async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
-        """'Stonehenge, game 2 of 3: Ana – Luis.'"""
-        players = " – ".join(
-            _with_seat(name, adapter.seat_name(record.lang, seat))
-            for seat, name in enumerate(record.names())
-        )
-        title = adapter.title(record.lang)
-        if record.series_id is None:
-            return t(record.lang, "game-intro", game=title, players=players)
-        length = await self.store.games.series_length(record.series_id)
-        return t(
-            record.lang,
-            "game-intro-series",
-            game=title,
-            players=players,
-            index=record.series_index + 1,
-            length=length,
-        )
-
-    async def _status_line(self, adapter: GameAdapter, record: GameRecord) -> str:
-        lang, names = record.lang, record.names()
-        if record.active:
-            turn = self.state(record).turn or 0
-            mention = f"<@{record.user_of(turn)}>"
-            seat_name = adapter.seat_name(lang, turn)
-            if seat_name is None:
-                line = t(lang, "turn-next", mention=mention)
-            else:
-                line = t(lang, "turn-next-seat", mention=mention, seat=seat_name)
-            if record.days_per_move:
-                due = self.bot.clock() + record.days_per_move * DAY
-                line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(due)}:R>")
-            return line
-        result = record.result or {}
-        if result.get("reason") in {"resign", "timeout"}:
-            loser = result.get("resigned", result.get("timed_out"))
-            line = t(
-                lang,
-                f"result-{result['reason']}",
-                loser=names[loser],
-                winner=" / ".join(names[w] for w in result["winners"]),
-            )
-        else:
-            line = adapter.result(lang, self.state(record), names)
-        if record.series_id is not None:
-            games = await self.store.games.in_series(record.series_id)
-            length = await self.store.games.series_length(record.series_id)
-            done = [g.result or {} for g in games if not g.active]
-            line += "\n" + adapter.series_text(lang, done, names, length)
-        return line
-
-    def _turn_events(self, record: GameRecord) -> list[Event]:
+    def turn_events(self, record: GameRecord) -> list[Event]:
         """The public events of the last turn (one move or several actions), as recorded."""
         if not record.moves or len(record.moves) != record.version:
             return []  # no move yet, or the last change was a resignation
@@ -508,68 +320,13 @@ class GameService:
         )
         return await self.game(game_id)
 
-    async def _continue_series(self, record: GameRecord) -> None:
-        """Start the series' next game (once), the other player starting."""
-        if record.series_id is None:
-            return
-        length = await self.store.games.series_length(record.series_id)
-        games = await self.store.games.in_series(record.series_id)
-        if record.series_index + 1 >= length or len(games) > record.series_index + 1:
-            return
-        opening = games[0]
-        first = get_game(opening.game).new(opening.players, opening.seed, opening.options).turn
-        assert first is not None
-        options = {**record.options, "first": (first + record.series_index + 1) % 2}
-        nxt = await self.open_game(
-            game=record.game,
-            seats=[(s.user_id, s.name) for s in record.seats],
-            options=options,
-            lang=record.lang,
-            guild_id=record.guild_id,
-            channel_id=record.channel_id,
-            place_id=record.place_id,
-            series_id=record.series_id,
-            series_index=record.series_index + 1,
-            days_per_move=record.days_per_move,
-        )
-        await self.announce(nxt)
 
-    async def recover(self) -> None:
-        """Finish what a previous run (or a refused post) left undone, each thing once.
+@dataclass(frozen=True)
+class Problem:
+    """A board Discord refused to take: where, and the permissions the bot lacks there."""
 
-        A game accepted but never opened gets its place; a position stored but not posted
-        is posted, unless the post is already in the place (the bot died after sending it);
-        where the bot still lacks permissions, nothing is sent (Discord frowns on bursts of
-        refused requests) and the next round tries again.
-        """
-        for record in await self.store.games.unposted():
-            try:
-                async with self.lock(record.id):
-                    await self._recover_game(record)
-            except (discord.HTTPException, RulesError) as error:
-                log.warning("could not announce game %d yet (%s)", record.id, error)
-
-    async def _recover_game(self, record: GameRecord) -> None:
-        record = await self.game(record.id)  # as it is now, under the lock
-        if record.posted_version >= record.version:
-            return
-        if record.place_id is None:
-            place = await places.open_for(self.bot, record)
-            await self.store.games.set_place(record.id, getattr(place, "id", record.channel_id))
-            record = await self.game(record.id)
-        if self.mid_turn(record):
-            # Actions of an unfinished turn are private until the turn ends.
-            await self.store.games.mark_posted(record.id, record.version, None)
-            return
-        channel = await self.place(record)
-        if places.missing_permissions(channel):
-            log.info("game %d: still no permission to post in %d", record.id, channel.id)
-            return
-        found = await places.find_post(channel, record)
-        if found is not None:
-            await self._posted(record, found)
-        else:
-            await self._announce(record)
+    channel_id: int
+    missing: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -580,12 +337,12 @@ class Played:
     notation: str
     turn_over: bool
     #: why the board is not out yet (Discord refused it), or None when it was posted
-    problem: places.Problem | None = None
-
-
-def _with_seat(name: str, seat_name: str | None) -> str:
-    return name if seat_name is None else f"{name} ({seat_name})"
+    problem: Problem | None = None
 
 
 def result_of(outcome: Outcome, reason: str) -> dict[str, Any]:
     return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": reason}
+
+
+async def _nothing_to_post(record: GameRecord, headline: str | None) -> Problem | None:
+    return None

@@ -1,0 +1,275 @@
+"""Turning stored changes into Discord posts: the account, the board, its buttons, the next turn.
+
+The service stores; the announcer posts, under the game's lock (``GameService.lock``), so one
+game's boards go out in ply order. A post carries a nonce and a file name naming its position,
+so that recovery after a crash finds a post already sent instead of sending it twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.games import adapter_for
+from cogs.games.base import GameAdapter
+from cogs.utils import images, places
+from cogs.utils.items import game_buttons, rematch_buttons
+from cogs.utils.notices import DAY, direct_message, turn_timers
+from cogs.utils.service import MENTION_USERS, GameService, Problem
+from data import GameRecord, StorageBusy
+from locales import t
+from rules import RulesError, get_game
+
+if TYPE_CHECKING:
+    from bot import Tablero
+
+log = logging.getLogger(__name__)
+
+#: Steps of announcing a turn at which a test may inject a crash (see ``Announcer.fault``).
+STEPS = ("stored", "posted", "recorded")
+
+
+class Announcer:
+    """Posts what the service stored: openings, turns, endings, and what a crash left."""
+
+    def __init__(self, bot: Tablero, service: GameService) -> None:
+        self.bot = bot
+        self.service = service
+        self.store = service.store
+        #: Called at each of STEPS; tests make it raise to simulate a crash there.
+        self.fault: Callable[[str], Awaitable[None]] | None = None
+        service.publish = self._publish
+
+    async def _publish(self, record: GameRecord, headline: str | None = None) -> Problem | None:
+        """Post what the service just stored (the game's lock is held): None once it is
+        out, else why not. The change counts either way; the retry loop posts it later."""
+        await self._step("stored")
+        try:
+            await self._announce(record, headline)
+        except discord.HTTPException as error:
+            log.warning("game %d: board not posted (%s)", record.id, error.status)
+            return await self.posting_problem(record)
+        except StorageBusy:
+            # The board is most likely out: only its marker is missing, which the retry
+            # loop restores from the place's history.
+            log.warning("game %d: post not recorded, the database is busy", record.id)
+        return None
+
+    async def _step(self, name: str) -> None:
+        if self.fault is not None:
+            await self.fault(name)
+
+    async def posting_problem(self, record: GameRecord) -> Problem:
+        """Why the board of ``record`` could not be posted: the permissions missing, if known."""
+        try:
+            channel = await self.place(record)
+        except discord.HTTPException:
+            return Problem(record.place_id or record.channel_id, ())
+        return Problem(channel.id, places.missing_permissions(channel))
+
+    async def place(self, record: GameRecord) -> discord.abc.Messageable:
+        """The thread or channel where the game is played."""
+        place_id = record.place_id or record.channel_id
+        channel = self.bot.get_channel(place_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(place_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        return channel
+
+    async def start(
+        self, record: GameRecord, opener: Callable[[], Awaitable[discord.abc.Messageable]]
+    ) -> None:
+        """Open a new game's place with ``opener`` and post its opening board.
+
+        The game's lock is held throughout, so a move made meanwhile waits for the opening
+        board and then goes to the game's own place.
+        """
+        async with self.service.lock(record.id):
+            place = await opener()
+            place_id = getattr(place, "id", record.channel_id)
+            await self.store.games.set_place(record.id, place_id)
+            record.place_id = place_id
+            await self._announce(record)
+
+    async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
+        """``announce`` with the game's lock held; does nothing if that version is out."""
+        if await self.store.games.posted_version(record.id) >= record.version:
+            return
+        adapter = adapter_for(record.game)
+        lang, names = record.lang, record.names()
+        lines = [await self._intro(adapter, record)] if record.version == 0 else []
+        if headline is not None:
+            lines.append(headline)
+        elif events := self.service.turn_events(record):
+            lines.append(adapter.narrate(lang, events, names))
+        lines.append(await self._status_line(adapter, record))
+        file = await images.board(self.service, record, None, lang, places.board_name(record))
+        channel = await self.place(record)
+        message = await channel.send(
+            "\n".join(line for line in lines if line)[:2000],
+            file=file,
+            view=await self._buttons(record, adapter),
+            allowed_mentions=MENTION_USERS,
+            # Discord answers a repeated nonce with the first message: a post retried after
+            # a crash cannot appear twice.
+            nonce=places.nonce(record),
+        )
+        await self._step("posted")
+        await self._posted(record, message)
+
+    async def _posted(self, record: GameRecord, message: discord.Message) -> None:
+        """Record that ``record``'s position is out in ``message``, and start the next turn.
+
+        The turn's start and its timers are stored with the post marker in one transaction.
+        """
+        if not record.active:
+            await self._continue_series(record)  # idempotent: safe to run again on recovery
+            await self.store.games.mark_posted(record.id, record.version, message.id)
+            await self._step("recorded")
+            return
+        now = self.bot.clock()
+        settings = await self.store.settings.guild(record.guild_id)
+        await self.store.games.mark_posted(
+            record.id,
+            record.version,
+            message.id,
+            turn_started_at=now,
+            timers=turn_timers(record, settings.reminder_hours, now),
+        )
+        record.turn_started_at = now
+        await self._step("recorded")
+        self.bot.wake_timers()
+        turn = self.service.state(record).turn
+        assert turn is not None
+        await direct_message(self.service, record, turn, "dm-your-turn", link=message.jump_url)
+
+    async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
+        """Play (and private view) while active; Rematch once over, unless a series goes on."""
+        if record.active:
+            return game_buttons(record, adapter)
+        if record.series_id is not None:
+            length = await self.store.games.series_length(record.series_id)
+            if record.series_index + 1 < length:
+                return discord.utils.MISSING
+        return rematch_buttons(record)
+
+    async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
+        """'Stonehenge, game 2 of 3: Ana – Luis.'"""
+        players = " – ".join(
+            _with_seat(name, adapter.seat_name(record.lang, seat))
+            for seat, name in enumerate(record.names())
+        )
+        title = adapter.title(record.lang)
+        if record.series_id is None:
+            return t(record.lang, "game-intro", game=title, players=players)
+        length = await self.store.games.series_length(record.series_id)
+        return t(
+            record.lang,
+            "game-intro-series",
+            game=title,
+            players=players,
+            index=record.series_index + 1,
+            length=length,
+        )
+
+    async def _status_line(self, adapter: GameAdapter, record: GameRecord) -> str:
+        lang, names = record.lang, record.names()
+        if record.active:
+            turn = self.service.state(record).turn or 0
+            mention = f"<@{record.user_of(turn)}>"
+            seat_name = adapter.seat_name(lang, turn)
+            if seat_name is None:
+                line = t(lang, "turn-next", mention=mention)
+            else:
+                line = t(lang, "turn-next-seat", mention=mention, seat=seat_name)
+            if record.days_per_move:
+                due = self.bot.clock() + record.days_per_move * DAY
+                line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(due)}:R>")
+            return line
+        result = record.result or {}
+        if result.get("reason") in {"resign", "timeout"}:
+            loser = result.get("resigned", result.get("timed_out"))
+            line = t(
+                lang,
+                f"result-{result['reason']}",
+                loser=names[loser],
+                winner=" / ".join(names[w] for w in result["winners"]),
+            )
+        else:
+            line = adapter.result(lang, self.service.state(record), names)
+        if record.series_id is not None:
+            games = await self.store.games.in_series(record.series_id)
+            length = await self.store.games.series_length(record.series_id)
+            done = [g.result or {} for g in games if not g.active]
+            line += "\n" + adapter.series_text(lang, done, names, length)
+        return line
+
+    async def _continue_series(self, record: GameRecord) -> None:
+        """Start the series' next game (once), the other player starting."""
+        if record.series_id is None:
+            return
+        length = await self.store.games.series_length(record.series_id)
+        games = await self.store.games.in_series(record.series_id)
+        if record.series_index + 1 >= length or len(games) > record.series_index + 1:
+            return
+        opening = games[0]
+        first = get_game(opening.game).new(opening.players, opening.seed, opening.options).turn
+        assert first is not None
+        options = {**record.options, "first": (first + record.series_index + 1) % 2}
+        nxt = await self.service.open_game(
+            game=record.game,
+            seats=[(s.user_id, s.name) for s in record.seats],
+            options=options,
+            lang=record.lang,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            place_id=record.place_id,
+            series_id=record.series_id,
+            series_index=record.series_index + 1,
+            days_per_move=record.days_per_move,
+        )
+        await self.service.announce(nxt)
+
+    async def recover(self) -> None:
+        """Finish what a previous run (or a refused post) left undone, each thing once.
+
+        A game accepted but never opened gets its place; a position stored but not posted
+        is posted, unless the post is already in the place (the bot died after sending it);
+        where the bot still lacks permissions, nothing is sent (Discord frowns on bursts of
+        refused requests) and the next round tries again.
+        """
+        for record in await self.store.games.unposted():
+            try:
+                async with self.service.lock(record.id):
+                    await self._recover_game(record)
+            except (discord.HTTPException, RulesError) as error:
+                log.warning("could not announce game %d yet (%s)", record.id, error)
+
+    async def _recover_game(self, record: GameRecord) -> None:
+        record = await self.service.game(record.id)  # as it is now, under the lock
+        if record.posted_version >= record.version:
+            return
+        if record.place_id is None:
+            place = await places.open_for(self.bot, record)
+            await self.store.games.set_place(record.id, getattr(place, "id", record.channel_id))
+            record = await self.service.game(record.id)
+        if self.service.mid_turn(record):
+            # Actions of an unfinished turn are private until the turn ends.
+            await self.store.games.mark_posted(record.id, record.version, None)
+            return
+        channel = await self.place(record)
+        if places.missing_permissions(channel):
+            log.info("game %d: still no permission to post in %d", record.id, channel.id)
+            return
+        found = await places.find_post(channel, record)
+        if found is not None:
+            await self._posted(record, found)
+        else:
+            await self._announce(record)
+
+
+def _with_seat(name: str, seat_name: str | None) -> str:
+    return name if seat_name is None else f"{name} ({seat_name})"
