@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from data import Clock, StorageError, Store
@@ -96,7 +97,7 @@ def quiet_chatty_loggers() -> None:
         logger.setLevel(max(logging.INFO, logger.getEffectiveLevel()))
 
 
-class Tablero(commands.Bot):
+class Tablero(Host):
     """The bot: a store, the game service and the cogs; only slash commands and components."""
 
     def __init__(

@@ -15,7 +15,7 @@ from cogs.utils.options import check_option_values
 from locales import t
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 MAX_LISTED = 20
 
@@ -23,7 +23,7 @@ MAX_LISTED = 20
 class Info(commands.Cog):
     """Commands that only read."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = bot.service
 
@@ -84,6 +84,6 @@ class Info(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog."""
     await bot.add_cog(Info(bot))

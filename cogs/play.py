@@ -23,7 +23,7 @@ from locales import t
 from rules import RulesError
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ DEFAULT_DAYS = 3
 class Play(commands.Cog):
     """/play and the life of a challenge."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.store
 
@@ -391,7 +391,7 @@ def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | No
     return invited
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog and its lasting buttons."""
     bot.add_dynamic_items(ChallengeButton)
     await bot.add_cog(Play(bot))

@@ -14,13 +14,13 @@ from cogs.utils.options import check_option_values
 from data import GuildSettings
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 
 class Settings(commands.Cog):
     """Preferences of players and servers."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.store
 
@@ -86,6 +86,6 @@ class Settings(commands.Cog):
         )
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog."""
     await bot.add_cog(Settings(bot))

@@ -25,7 +25,7 @@ from data import GameRecord, StorageBusy, Timer
 from locales import t
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ BUSY_RETRY = 5.0  # seconds before looking again when another program holds the 
 class Timers(commands.Cog):
     """The timer loop and what its timers do."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.store
         self.service = bot.service
@@ -169,6 +169,6 @@ class Timers(commands.Cog):
         await interaction.followup.send("✅", ephemeral=True)
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog."""
     await bot.add_cog(Timers(bot))

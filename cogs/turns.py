@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,12 +13,10 @@ from cogs.games import adapter_for
 from cogs.utils import endings
 from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, hint, move_choices
 from cogs.utils.errors import UserError
+from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
-
-if TYPE_CHECKING:
-    from bot import Tablero
 
 #: The longest move text /move takes (Discord's client stops there): every legal move and
 #: every autocomplete value fits, and nothing longer is worth reading.
@@ -44,7 +42,7 @@ def _in_game(game_id: int, choice: app_commands.Choice[str]) -> app_commands.Cho
 class Turns(commands.Cog):
     """The commands of a game in progress."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = bot.service
 
@@ -169,14 +167,14 @@ class ResignButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service  # type: ignore[attr-defined]
+        service = host_of(interaction).service
         record = await service.game(self.gid)
         await interaction.response.defer()
         await endings.resign(service, record, interaction.user.id, self.ver)
         await interaction.edit_original_response(content=tr(interaction, "resign-done"), view=None)
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog and its lasting button."""
     bot.add_dynamic_items(ResignButton)
     await bot.add_cog(Turns(bot))

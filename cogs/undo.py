@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,20 +12,18 @@ from discord.ext import commands
 from cogs.games import adapter_for
 from cogs.utils import endings
 from cogs.utils.errors import UserError
+from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.service import MENTION_USERS, GameService
 from data import GameRecord
 from locales import t
 
-if TYPE_CHECKING:
-    from bot import Tablero
-
 
 class Undo(commands.Cog):
     """Taking back a move."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = bot.service
 
@@ -100,7 +98,7 @@ class UndoButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
+        service = host_of(interaction).service
         record = await service.game(self.gid)
         if record.version != self.ver or not record.active:
             raise UserError("error-position-changed")
@@ -128,7 +126,7 @@ class UndoButton(
         await service.announce(restored, headline=t(lang, "undo-restored", requester=requester))
 
 
-async def setup(bot: Tablero) -> None:
+async def setup(bot: Host) -> None:
     """Load the cog and its lasting buttons."""
     bot.add_dynamic_items(UndoButton)
     await bot.add_cog(Undo(bot))

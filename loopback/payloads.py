@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
-from .world import World
+
+if TYPE_CHECKING:
+    from .world import World
 
 
 def user_payload(user: FakeUser) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from locales import t
 from rules import RulesError, get_game
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ STEPS = ("stored", "posted", "recorded")
 class Announcer:
     """Posts what the service stored: openings, turns, endings, and what a crash left."""
 
-    def __init__(self, bot: Tablero, service: GameService) -> None:
+    def __init__(self, bot: Host, service: GameService) -> None:
         self.bot = bot
         self.service = service
         self.store = service.store

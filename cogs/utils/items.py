@@ -17,6 +17,7 @@ from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
 from cogs.utils import images, picker
 from cogs.utils.errors import UserError
+from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
 from data import GameRecord
@@ -30,7 +31,7 @@ SELECT_SIZE = 25
 
 
 def _service(interaction: discord.Interaction) -> GameService:
-    return interaction.client.service  # type: ignore[attr-defined]
+    return host_of(interaction).service
 
 
 class GameButton(

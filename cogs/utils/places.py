@@ -12,7 +12,7 @@ from data import GameRecord
 from locales import t
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ def thread_name(record: GameRecord) -> str:
 
 
 async def open_place(
-    bot: Tablero,
+    bot: Host,
     guild_id: int | None,
     channel: discord.abc.Messageable,
     message: discord.Message | discord.PartialMessage | None,
@@ -111,7 +111,7 @@ async def open_place(
     return channel
 
 
-async def open_for(bot: Tablero, record: GameRecord) -> discord.abc.Messageable:
+async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     """Open the place of a game accepted before a restart, as acceptance would have."""
     channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)
     assert isinstance(channel, discord.abc.Messageable)

@@ -27,7 +27,7 @@ from rules.ended import ended
 from rules.history import History
 
 if TYPE_CHECKING:
-    from bot import Tablero
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ CACHED_GAMES = 512  # histories kept in memory; any other is replayed from its r
 class GameService:
     """Loads games, applies moves and posts boards; cogs call it and stay thin."""
 
-    def __init__(self, bot: Tablero) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store: Store = bot.store
         # game id -> (version, history), most recently used last. Histories are never

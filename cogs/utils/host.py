@@ -1,0 +1,37 @@
+"""What the cogs need of the bot, as a base class: bot.Tablero is one, and no cog imports bot.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from data import Clock, Store
+
+if TYPE_CHECKING:
+    from cogs.utils.announcer import Announcer
+    from cogs.utils.service import GameService
+
+
+class Host(commands.Bot):
+    """A discord.py bot with Tablero's store, move pipeline, announcer and clock."""
+
+    store: Store
+    service: GameService
+    announcer: Announcer
+    clock: Clock
+    #: how long a challenge stays open
+    challenge_seconds: float
+
+    def wake_timers(self) -> None:
+        """Tell the timer loop that a new timer exists."""
+        raise NotImplementedError
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The bot an interaction reached (every interaction of Tablero's reaches a Host)."""
+    client = interaction.client
+    if not isinstance(client, Host):
+        raise TypeError(f"{type(client).__name__} is not a Tablero bot")
+    return client
