@@ -340,11 +340,6 @@ class GameStore:
                 "DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, expected_version - 1)
             )
 
-    async def start_turn(self, game_id: int, at: float) -> None:
-        """Remember when the current turn began (deadlines count from there)."""
-        async with self.db.transaction() as conn:
-            await conn.execute("UPDATE games SET turn_started_at = ? WHERE id = ?", (at, game_id))
-
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""
         async with self.db.transaction() as conn:

@@ -95,7 +95,8 @@ class Announcer:
             await self._announce(record)
 
     async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
-        """``announce`` with the game's lock held; does nothing if that version is out."""
+        """Post the position after the last change (the game's lock is held); does nothing
+        if that version is already out."""
         if await self.store.games.posted_version(record.id) >= record.version:
             return
         adapter = adapter_for(record.game)
@@ -245,7 +246,8 @@ class Announcer:
             try:
                 async with self.service.lock(record.id):
                     await self._recover_game(record)
-            except (discord.HTTPException, RulesError) as error:
+            except (discord.HTTPException, RulesError, StorageBusy) as error:
+                # One game's trouble must not stop the others; the next round tries again.
                 log.warning("could not announce game %d yet (%s)", record.id, error)
 
     async def _recover_game(self, record: GameRecord) -> None:

@@ -36,7 +36,8 @@ CACHED_GAMES = 512  # histories kept in memory; any other is replayed from its r
 
 
 class GameService:
-    """Loads games, applies moves and posts boards; cogs call it and stay thin."""
+    """Finds games, checks and stores moves, and keeps each game's history; cogs call it and
+    stay thin, and the announcer posts what it stores."""
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -95,15 +96,6 @@ class GameService:
         """The position of ``record``."""
         return self.history(record).state
 
-    def public_ply(self, record: GameRecord) -> int:
-        """How many moves others may see: all but the actions of a turn not yet announced.
-
-        A turn is announced when it passes, so the trailing moves made by the player still
-        to act (a Kahuna turn in progress) are the mover's alone, even after a resignation
-        or a time-out ended the game in the middle of that turn.
-        """
-        return self.history(record).public_ply()
-
     def state_for(self, record: GameRecord, seat: int | None) -> State:
         """The position as ``seat`` may see it (None: anyone else).
 
@@ -117,8 +109,10 @@ class GameService:
         return ended(state, result.get("winners", ()))  # a resignation, a time-out
 
     def _state_for(self, record: GameRecord, seat: int | None) -> State:
-        state = self.state(record)
-        ply = self.public_ply(record)
+        # A turn is announced when it passes, so the trailing moves of the player still to
+        # act are theirs alone, even after a resignation or time-out in the middle of it.
+        history = self.history(record)
+        state, ply = history.state, history.public_ply()
         if ply == len(record.moves) or (seat is not None and state.turn == seat):
             return state
         announced = tuple(record.moves[:ply])
