@@ -9,6 +9,7 @@ from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
+from data.results import Ending, Result
 from data.settings import GuildSettings, SettingsStore
 from data.timers import Timer, TimerStore
 
@@ -38,10 +39,12 @@ __all__ = [
     "ChallengeGone",
     "ChallengeStore",
     "Database",
+    "Ending",
     "GameRecord",
     "GameStore",
     "GuildSettings",
     "RematchOffered",
+    "Result",
     "Seat",
     "SettingsStore",
     "StaleGame",

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
 
 from data.db import Database
+from data.results import Result
+from rules.record import Record
 
 Clock = Callable[[], float]
 
@@ -32,20 +34,21 @@ class Seat:
     name: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class GameRecord:
-    """One stored game: its record (as in spec/records.md) and where it lives on Discord."""
+    """One stored game: its record (as in spec/records.md) and where it lives on Discord.
+
+    Frozen: a change to a game is a new value (``with_move``, ``dataclasses.replace``), so
+    a record read before a change never shows half of it.
+    """
 
     id: int
-    game: str
-    players: int
-    seed: int
-    options: dict[str, Any]
+    record: Record
     lang: str
     status: str
     version: int
     posted_version: int
-    result: dict[str, Any] | None
+    result: Result | None
     guild_id: int | None
     channel_id: int
     place_id: int | None
@@ -56,8 +59,32 @@ class GameRecord:
     updated_at: float
     days_per_move: int | None = None
     turn_started_at: float | None = None
-    seats: list[Seat] = field(default_factory=list)
-    moves: list[str] = field(default_factory=list)
+    seats: tuple[Seat, ...] = ()
+
+    @property
+    def game(self) -> str:
+        """The engine's name."""
+        return self.record.game
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self.record.players
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's randomness (secret while the game is on)."""
+        return self.record.seed
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The engine's options."""
+        return self.record.options
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The stored moves, in notation."""
+        return self.record.moves
 
     @property
     def active(self) -> bool:
@@ -76,29 +103,65 @@ class GameRecord:
         """Display names by seat."""
         return tuple(s.name for s in self.seats)
 
-    def with_move(self, move: str, version: int, result: dict[str, Any] | None) -> GameRecord:
+    def with_move(self, move: str, version: int, result: Result | None) -> GameRecord:
         """This game as stored once ``append_move`` added ``move`` (no need to read it back)."""
         return replace(
             self,
+            record=replace(self.record, moves=(*self.record.moves, move)),
             version=version,
-            moves=[*self.moves, move],
             status="active" if result is None else "finished",
             result=result,
         )
 
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""
-        return {
-            "game": self.game,
-            "players": self.players,
-            "seed": self.seed,
-            "options": self.options,
-            "moves": list(self.moves),
-        }
+        return self.record.to_json()
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+_SELECT_GAMES = (
+    "SELECT *,"
+    " (SELECT json_group_array(json_array(seat, user_id, name)) FROM seats"
+    "  WHERE seats.game_id = games.id) AS seat_list,"
+    " (SELECT json_group_array(json_array(ply, move)) FROM moves"
+    "  WHERE moves.game_id = games.id) AS move_list"
+    " FROM games "
+)
+
+
+def _game(row: aiosqlite.Row) -> GameRecord:
+    """A game read by ``_SELECT_GAMES``."""
+    seats = sorted(json.loads(row["seat_list"]))
+    moves = [move for _, move in sorted(json.loads(row["move_list"]))]
+    return GameRecord(
+        id=row["id"],
+        record=Record(
+            game=row["game"],
+            players=row["players"],
+            seed=row["seed"],
+            options=json.loads(row["options"]),
+            moves=tuple(moves),
+        ),
+        lang=row["lang"],
+        status=row["status"],
+        version=row["version"],
+        posted_version=row["posted_version"],
+        result=Result.from_json(json.loads(row["result"])) if row["result"] else None,
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        place_id=row["place_id"],
+        message_id=row["message_id"],
+        series_id=row["series_id"],
+        series_index=row["series_index"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        days_per_move=row["days_per_move"],
+        turn_started_at=row["turn_started_at"],
+        seats=tuple(Seat(seat, user_id, name) for seat, user_id, name in seats),
+    )
 
 
 class GameStore:
@@ -189,75 +252,41 @@ class GameStore:
 
     async def get(self, game_id: int) -> GameRecord | None:
         """The game with its seats and moves, or None."""
-        row = await self.db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
-        return None if row is None else await self._complete(row)
+        games = await self._many("WHERE id = ?", (game_id,))
+        return games[0] if games else None
 
-    async def _complete(self, row: aiosqlite.Row) -> GameRecord:
-        seats = await self.db.fetchall(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
-        )
-        moves = await self.db.fetchall(
-            "SELECT move FROM moves WHERE game_id = ? ORDER BY ply", (row["id"],)
-        )
-        return GameRecord(
-            id=row["id"],
-            game=row["game"],
-            players=row["players"],
-            seed=row["seed"],
-            options=json.loads(row["options"]),
-            lang=row["lang"],
-            status=row["status"],
-            version=row["version"],
-            posted_version=row["posted_version"],
-            result=json.loads(row["result"]) if row["result"] else None,
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            place_id=row["place_id"],
-            message_id=row["message_id"],
-            series_id=row["series_id"],
-            series_index=row["series_index"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            days_per_move=row["days_per_move"],
-            turn_started_at=row["turn_started_at"],
-            seats=[Seat(s["seat"], s["user_id"], s["name"]) for s in seats],
-            moves=[m["move"] for m in moves],
-        )
-
-    async def _many(self, sql: str, params: tuple) -> list[GameRecord]:
-        return [await self._complete(row) for row in await self.db.fetchall(sql, params)]
+    async def _many(self, where: str, params: tuple) -> list[GameRecord]:
+        """The games matching ``where`` (a clause on ``games``), each read whole in the one
+        query: seats and moves come as JSON arrays of [index, value] pairs, put in order
+        here (SQLite does not promise the order of an aggregate)."""
+        rows = await self.db.fetchall(_SELECT_GAMES + where, params)
+        return [_game(row) for row in rows]
 
     async def active_in_place(self, place_id: int) -> list[GameRecord]:
         """Active games played in a thread or channel, oldest first."""
-        return await self._many(
-            "SELECT * FROM games WHERE place_id = ? AND status = 'active' ORDER BY id", (place_id,)
-        )
+        return await self._many("WHERE place_id = ? AND status = 'active' ORDER BY id", (place_id,))
 
     async def latest_in_place(self, place_id: int) -> GameRecord | None:
         """The newest game (active or not) played in a thread or channel."""
-        games = await self._many(
-            "SELECT * FROM games WHERE place_id = ? ORDER BY id DESC LIMIT 1", (place_id,)
-        )
+        games = await self._many("WHERE place_id = ? ORDER BY id DESC LIMIT 1", (place_id,))
         return games[0] if games else None
 
     async def active_for_user(self, user_id: int) -> list[GameRecord]:
         """The user's active games, oldest first."""
         return await self._many(
-            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id"
-            " WHERE s.user_id = ? AND g.status = 'active' ORDER BY g.id",
+            "WHERE status = 'active'"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
             (user_id,),
         )
 
     async def in_series(self, series_id: int) -> list[GameRecord]:
         """The games of a series in order."""
-        return await self._many(
-            "SELECT * FROM games WHERE series_id = ? ORDER BY series_index", (series_id,)
-        )
+        return await self._many("WHERE series_id = ? ORDER BY series_index", (series_id,))
 
     async def unposted(self) -> list[GameRecord]:
         """Games whose last stored moves were never announced (a crash between store and post)."""
         return await self._many(
-            "SELECT * FROM games WHERE posted_version < version"
+            "WHERE posted_version < version"
             " OR (status = 'active' AND posted_version < 0) ORDER BY id",
             (),
         )
@@ -270,7 +299,7 @@ class GameStore:
         seat: int,
         user_id: int,
         move: str,
-        result: dict[str, Any] | None = None,
+        result: Result | None = None,
     ) -> int:
         """Store the next move if the game is still at ``expected_version``; returns the new one.
 
@@ -286,7 +315,7 @@ class GameStore:
                 (
                     now,
                     "active" if result is None else "finished",
-                    None if result is None else _dumps(result),
+                    None if result is None else _dumps(result.to_json()),
                     None if result is None else now,
                     game_id,
                     expected_version,
@@ -301,7 +330,7 @@ class GameStore:
             )
         return expected_version + 1
 
-    async def finish(self, game_id: int, expected_version: int, result: dict[str, Any]) -> None:
+    async def finish(self, game_id: int, expected_version: int, result: Result) -> None:
         """End an active game without a move (resignation); StaleGame if it changed meanwhile.
 
         The version still goes up, so the ending is announced like a move (and re-announced
@@ -313,7 +342,7 @@ class GameStore:
                 "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?,"
                 " version = version + 1"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (_dumps(result), now, now, game_id, expected_version),
+                (_dumps(result.to_json()), now, now, game_id, expected_version),
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
@@ -396,4 +425,4 @@ class GameStore:
 
     async def in_place(self, place_id: int) -> list[GameRecord]:
         """Every game (active or not) played in a thread or channel, oldest first."""
-        return await self._many("SELECT * FROM games WHERE place_id = ? ORDER BY id", (place_id,))
+        return await self._many("WHERE place_id = ? ORDER BY id", (place_id,))

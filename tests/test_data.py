@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from data import ChallengeGone, RematchOffered, StaleGame, Store
+from data import ChallengeGone, Ending, RematchOffered, Result, StaleGame, Store
 from data.migrations import MIGRATIONS
 
 
@@ -72,7 +72,7 @@ async def test_append_checks_the_version(store: Store) -> None:
     with pytest.raises(StaleGame):
         await store.games.append_move(game_id, 0, seat=0, user_id=1, move="5D")
     game = await store.games.get(game_id)
-    assert game is not None and game.moves == ["6L"]
+    assert game is not None and game.moves == ("6L",)
 
 
 async def test_simultaneous_appends_apply_exactly_one(store: Store) -> None:
@@ -92,11 +92,11 @@ async def test_simultaneous_appends_apply_exactly_one(store: Store) -> None:
 
 async def test_finished_game_takes_no_more_moves(store: Store) -> None:
     game_id = await _game(store)
-    await store.games.finish(game_id, 0, {"winners": [1], "reason": "resign", "resigned": 0})
+    await store.games.finish(game_id, 0, Result(Ending.RESIGN, (1,), (0, 0), loser=0))
     with pytest.raises(StaleGame):
         await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
     game = await store.games.get(game_id)
-    assert game is not None and game.status == "finished" and game.result["winners"] == [1]
+    assert game is not None and game.status == "finished" and game.result.winners == (1,)
 
 
 async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store) -> None:

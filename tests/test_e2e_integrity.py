@@ -112,7 +112,7 @@ async def test_a_move_right_after_accept_waits_for_the_opening_board(
     assert "6 on L" in posts[1].content and world.luis.id in posts[1].pinged_user_ids
     assert world.ana.id in posts[0].pinged_user_ids  # the opening board came first
     assert not boards(world, world.channel)  # nothing went to the challenge's channel
-    assert (await stored_game(world)).moves == ["6L"]
+    assert (await stored_game(world)).moves == ("6L",)
 
 
 @pytest.mark.parametrize("step", STEPS)
@@ -174,7 +174,7 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
     ix = await move(world, world.ana, place, "6L")
     assert "counts" in ix.text and "Send Messages in Threads" in ix.text, ix.text
     assert "went wrong" not in ix.text
-    assert (await stored_game(world)).moves == ["6L"]
+    assert (await stored_game(world)).moves == ("6L",)
     board = await _board(world, world.luis, place)  # /board keeps working
     assert board.data
     assert len(boards(world, place)) == 1
@@ -213,7 +213,7 @@ async def test_games_sharing_a_channel_take_the_move_where_the_user_is_to_move(
             assert {c["value"].split()[0] for c in shown} == {"#1", "#2"}
             ix = await move(world, world.ana, world.channel, "#2 6L")
             assert "6L" in ix.text, ix.text
-            assert (await stored_game(world, 2)).moves == ["6L"]
+            assert (await stored_game(world, 2)).moves == ("6L",)
         # Luis has one game here; he is to move in it after Ana (or first).
         game1 = await stored_game(world, 1)
         if world.bot.service.state(game1).turn == 0:
@@ -238,7 +238,7 @@ async def test_commands_in_a_finished_games_thread_mean_that_game(tablero: World
     other = await accept(world, world.eve, await challenge(world, world.ana, world.eve, first="me"))
     ix = await move(world, world.ana, old, "6L")
     assert "over" in ix.text, ix.text
-    assert (await stored_game(world, 2)).moves == []
+    assert (await stored_game(world, 2)).moves == ()
     # Outside game threads, "your only game" still applies, and the reply says which.
     ix = await move(world, world.ana, world.channel, "6L")
     assert "6L" in ix.text and "Eve" in ix.text and f"<#{other.id}>" in ix.text, ix.text

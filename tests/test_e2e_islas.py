@@ -56,7 +56,7 @@ async def test_three_players_from_challenge_to_result(tablero: World) -> None:
         if state.turn is not None:
             assert users[state.turn].id in boards(world, place)[-1].pinged_user_ids
     game = await stored_game(world)
-    assert game.status == "finished" and game.result["scores"] == list(state.outcome().scores)
+    assert game.status == "finished" and game.result.scores == tuple(state.outcome().scores)
     final = boards(world, place)[-1]
     assert "🏆" in final.content
     assert final.attachments[0].data == ISLAS.render("en", state, None, ("Ana", "Luis", "Eve"))
@@ -91,7 +91,7 @@ async def test_the_picker_spot_rotation_follower_confirm(
     await _choose(world, step.message, f"pk:1:0:{spot.label}.{rotation}.none:ok")
     await wait_boards(world, place, 2)
     game = await stored_game(world)
-    assert game.moves == [f"{spot.x},{spot.y} {rotation}"]
+    assert game.moves == (f"{spot.x},{spot.y} {rotation}",)
 
 
 async def _choose(world: World, message: Any, custom_id: str, select_id: str = "", value: str = ""):
@@ -152,7 +152,7 @@ async def test_the_picker_skips_the_rotation_when_the_tile_fits_one_way(
     assert "Spot A, 180°, island S. Confirm?" in step.text
     await _choose(world, step.message, "pk:1:0:A.island-S:ok")
     await wait_boards(world, place, 2)
-    assert (await stored_game(world)).moves == ["0,1 180 island S"]
+    assert (await stored_game(world)).moves == ("0,1 180 island S",)
 
 
 async def test_a_turn_message_tells_the_whole_move(

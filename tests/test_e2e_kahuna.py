@@ -92,8 +92,8 @@ async def test_a_whole_game_keeps_every_secret(
             assert card not in posted.content, (card, posted.content)
             secrets_checked += 1
     game = await stored_game(world)
-    assert game.status == "finished" and game.moves == played
-    assert game.result["scores"] == list(state.outcome().scores)
+    assert game.status == "finished" and list(game.moves) == played
+    assert game.result.scores == tuple(state.outcome().scores)
     assert "🏆" in posted.content or "🤝" in posted.content
     assert secrets_checked > 0  # the check above really ran
     logged = "\n".join(r.getMessage() for r in caplog.records)
@@ -118,7 +118,7 @@ async def test_actions_are_private_until_the_draw_and_survive_a_restart(tablero:
     assert f"**Ana** built {line}" in posted.content and "drew from the pile" in posted.content
     assert world.luis.id in posted.pinged_user_ids
     game = await stored_game(world)
-    assert game.moves == [state.format(build), "draw deck"]
+    assert game.moves == (state.format(build), "draw deck")
 
 
 async def test_hand_is_shown_only_to_its_owner_in_their_language(tablero: World) -> None:
@@ -151,7 +151,7 @@ async def test_the_picker_builds_a_bridge_card_then_line(tablero: World) -> None
     ).done()
     await done.wait_followups(0)
     game = await stored_game(world)
-    assert game.moves == [f"place {line} with {card}"]
+    assert game.moves == (f"place {line} with {card}",)
     assert len(boards(world, place)) == 1
 
 
@@ -176,12 +176,12 @@ async def test_an_unseen_action_is_taken_back_at_once_but_a_pile_draw_never(
     await move(world, world.ana, place, state.format(build))
     ix = await (await world.fake.slash(world.ana, place, "undo")).done()
     assert ix.ephemeral and "taken back" in ix.text
-    assert (await stored_game(world)).moves == []
+    assert (await stored_game(world)).moves == ()
     assert len(boards(world, place)) == 1  # nothing was ever public
     await move(world, world.ana, place, "draw deck")
     ix = await (await world.fake.slash(world.ana, place, "undo")).done()
     assert ix.ephemeral and "revealed something" in ix.text
-    assert (await stored_game(world)).moves == ["draw deck"]
+    assert (await stored_game(world)).moves == ("draw deck",)
 
 
 async def test_the_hand_image_describes_the_cards_to_its_owner(tablero: World) -> None:
@@ -210,7 +210,7 @@ async def test_spanish_verbs_are_read_and_moves_confirmed_in_spanish(tablero: Wo
     ix = await move(world, world.luis, place, "robar del mazo")
     assert "Jugaste robar mazo." in ix.text, ix.text
     game = await stored_game(world)
-    assert game.moves == [state.format(build), "draw deck"]  # the record stays canonical
+    assert game.moves == (state.format(build), "draw deck")  # the record stays canonical
     # Only the mover hears which card came off the pile, with their hand to see it in.
     assert ix.ephemeral and f"Del mazo robaste **{drawn}**." in ix.text
     (hand,) = ix.attachments

@@ -170,7 +170,7 @@ async def test_resign_asks_then_ends_the_game(tablero: World) -> None:
     final = await wait_boards(world, place, 2)
     assert "Luis** resigned" in final[-1].content and "Ana" in final[-1].content
     game = await stored_game(world)
-    assert game.status == "finished" and game.result["winners"] == [0]
+    assert game.status == "finished" and game.result.winners == (0,)
     late = await move(world, world.ana, place, "6A")
     assert late.ephemeral and "⚠️" in late.text
 

@@ -38,8 +38,8 @@ async def test_challenge_accept_full_game_result_stored(tablero: World) -> None:
             assert users[state.turn].id in posted.pinged_user_ids
     game = await stored_game(world)
     assert game.status == "finished" and len(game.moves) == state.ply <= 18
-    assert game.result["winners"] == list(state.outcome().winners)
-    assert game.result["scores"] == list(state.outcome().scores)
+    assert game.result.winners == tuple(state.outcome().winners)
+    assert game.result.scores == tuple(state.outcome().scores)
     final = boards(world, place)[-1]
     winner = users[state.outcome().winners[0]]
     assert "🏆" in final.content and winner.name in final.content
@@ -74,7 +74,7 @@ async def test_errors_are_ephemeral_and_change_nothing(tablero: World) -> None:
         ix = await move(world, user, place, notation)
         assert ix.ephemeral and expected in ix.text, ix.text
     game = await stored_game(world)
-    assert game.moves == [] and game.version == 0
+    assert game.moves == () and game.version == 0
     assert len(world.fake.messages(place)) == before  # nothing public was posted
     ix = await move(world, world.ana, place, "6a")
     assert "6A" in ix.text
@@ -124,7 +124,7 @@ async def test_double_click_on_a_picker_point_plays_once(tablero: World) -> None
         await click.done()
     await wait_boards(world, place, 2)
     game = await stored_game(world)
-    assert game.moves == ["6L"]
+    assert game.moves == ("6L",)
     assert len(boards(world, place)) == 2
     assert not any("went wrong" in c.text for c in clicks)
 
@@ -145,7 +145,7 @@ async def test_a_restart_keeps_the_game_and_its_buttons_work(tablero: World) -> 
     assert "Jugaste 5D" in final.text
     await move(world, world.ana, place, "4A")
     game = await stored_game(world)
-    assert game.moves == ["6L", "5D", "4A"]
+    assert game.moves == ("6L", "5D", "4A")
 
 
 async def test_accept_buttons_work_after_a_restart(tablero: World) -> None:

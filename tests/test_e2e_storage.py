@@ -44,11 +44,11 @@ async def test_a_locked_database_lets_players_look_and_asks_movers_to_retry(
             assert "storage is busy" in ix.text and "nothing was changed" in ix.text, ix.text
         assert loop.time() - start < 2.5
     game = await stored_game(world)
-    assert game.moves == [] and game.version == 0
+    assert game.moves == () and game.version == 0
     assert len(boards(world, place)) == posted
     # The lock is gone: the same move goes through.
     await move(world, world.ana, place, "6L")
-    assert (await stored_game(world)).moves == ["6L"]
+    assert (await stored_game(world)).moves == ("6L",)
 
 
 async def test_the_busy_message_is_in_the_players_language(tablero: World) -> None:
@@ -60,4 +60,4 @@ async def test_the_busy_message_is_in_the_players_language(tablero: World) -> No
     async with WriteLock(world.database):
         ix = await (await world.fake.slash(world.luis, place, "move", {"move": "6L"})).done()
     assert ix.ephemeral and "ocupado" in ix.text and "no se ha cambiado nada" in ix.text.lower()
-    assert (await stored_game(world)).moves == []
+    assert (await stored_game(world)).moves == ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from data import Ending
 from loopback.models import FakeChannel
 from tests.e2e import World, accept, challenge, move, settled, stored_game
 
@@ -83,8 +84,8 @@ async def test_claim_only_after_the_deadline(tablero: World) -> None:
     claimed = await (await world.fake.slash(world.luis, place, "claim")).done()
     assert claimed.ephemeral
     game = await stored_game(world)
-    assert game.status == "finished" and game.result["winners"] == [1]
-    assert game.result["reason"] == "timeout"
+    assert game.status == "finished" and game.result.winners == (1,)
+    assert game.result.ending is Ending.TIMEOUT
     final = world.fake.messages(place)[-1]
     assert "ran out of time" in final.content and "Luis" in final.content
 
@@ -121,7 +122,7 @@ async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> N
     assert "1 de los 2" in again.text  # one vote each
     await (await world.fake.slash(world.eve, place, "skip")).done()
     game = await stored_game(world)
-    assert game.moves == ["skip"] and game.active
+    assert game.moves == ("skip",) and game.active
     posted = world.fake.messages(place)[-1]
     assert "Ana's turn was skipped" in posted.content and world.luis.id in posted.pinged_user_ids
     claim = await (await world.fake.slash(world.eve, place, "claim")).done()

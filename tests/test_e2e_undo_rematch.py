@@ -39,7 +39,7 @@ async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -
     game = await stored_game(world)
     assert game.to_record() == before and game.version == 2
     await move(world, world.ana, place, "3A")
-    assert (await stored_game(world)).moves == ["6L", "5D", "3A"]
+    assert (await stored_game(world)).moves == ("6L", "5D", "3A")
 
 
 async def test_undo_declined_changes_nothing(tablero: World) -> None:
@@ -50,7 +50,7 @@ async def test_undo_declined_changes_nothing(tablero: World) -> None:
     request = world.fake.messages(place)[-1]
     ix = await (await world.fake.click(world.luis, request, button(request, "ud:", ":no"))).done()
     assert "said no" in ix.message.content and not ix.message.buttons
-    assert (await stored_game(world)).moves == ["6L"]
+    assert (await stored_game(world)).moves == ("6L",)
 
 
 async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> None:
@@ -62,7 +62,7 @@ async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> No
     await move(world, world.luis, place, "1B")  # fills L0 (A, B): both druids are revealed
     ix = await (await world.fake.slash(world.luis, place, "undo")).done()
     assert ix.ephemeral and "reveló algo" in ix.text
-    assert (await stored_game(world)).moves == ["1A", "1B"]
+    assert (await stored_game(world)).moves == ("1A", "1B")
 
 
 async def test_rematch_swaps_the_seats(tablero: World) -> None:
@@ -138,7 +138,7 @@ async def test_an_undo_request_names_the_move_and_outsiders_are_not_playing(
         await world.fake.click(world.eve, request, button(request, "ud:", ":yes"))
     ).done()
     assert outsider.ephemeral and "not playing" in outsider.text, outsider.text
-    assert (await stored_game(world)).moves == ["6L"]
+    assert (await stored_game(world)).moves == ("6L",)
 
 
 async def test_an_undo_request_in_a_hidden_game_keeps_the_druid_hidden(tablero: World) -> None:

@@ -210,7 +210,7 @@ async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_loc
                 assert isinstance(outcome, StorageBusy), outcome
                 assert took < 2.5
         after = await store.games.get(game_id)
-        assert after is not None and after.version == 0 and after.moves == []
+        assert after is not None and after.version == 0 and after.moves == ()
         # Once the other process lets go, the same write goes through.
         assert await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L") == 1
     finally:

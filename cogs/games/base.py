@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cogs.utils.errors import UserError
+from data import Result
 from locales import t
 from rules import Event, Game, State
 
@@ -132,7 +133,7 @@ class GameAdapter:
 
     # -- series ----------------------------------------------------------------------------
     def series_text(
-        self, lang: str, results: Sequence[dict[str, Any]], names: Sequence[str], length: int
+        self, lang: str, results: Sequence[Result], names: Sequence[str], length: int
     ) -> str:
         """The standing of a series after the finished games' ``results``."""
         return ""

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cogs.games.base import GameAdapter
+from data import Result
 from locales import join, t
 from render.stonehenge import LABELS, render_stonehenge
 from rules import Event
@@ -168,10 +169,10 @@ class StonehengeAdapter(GameAdapter):
         return render_stonehenge(state.view(seat), names=(names[0], names[1]), labels=labels)
 
     def series_text(
-        self, lang: str, results: Sequence[dict[str, Any]], names: Sequence[str], length: int
+        self, lang: str, results: Sequence[Result], names: Sequence[str], length: int
     ) -> str:
         """Megaliths left per player so far, and the series winner once it is over."""
-        games = [(r["winners"][0], (r["scores"][0], r["scores"][1])) for r in results]
+        games = [(r.winners[0], (r.scores[0], r.scores[1])) for r in results]
         standing = series_standing(games)
         text = t(
             lang,

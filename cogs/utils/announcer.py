@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -91,7 +92,7 @@ class Announcer:
             place = await opener()
             place_id = getattr(place, "id", record.channel_id)
             await self.store.games.set_place(record.id, place_id)
-            record.place_id = place_id
+            record = replace(record, place_id=place_id)
             await self._announce(record)
 
     async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
@@ -140,7 +141,7 @@ class Announcer:
             turn_started_at=now,
             timers=turn_timers(record, settings.reminder_hours, now),
         )
-        record.turn_started_at = now
+        record = replace(record, turn_started_at=now)
         await self._step("recorded")
         self.bot.wake_timers()
         turn = self.service.state(record).turn
@@ -190,21 +191,20 @@ class Announcer:
                 due = self.bot.clock() + record.days_per_move * DAY
                 line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(due)}:R>")
             return line
-        result = record.result or {}
-        if result.get("reason") in {"resign", "timeout"}:
-            loser = result.get("resigned", result.get("timed_out"))
+        result = record.result
+        if result is not None and result.loser is not None:
             line = t(
                 lang,
-                f"result-{result['reason']}",
-                loser=names[loser],
-                winner=" / ".join(names[w] for w in result["winners"]),
+                f"result-{result.ending}",
+                loser=names[result.loser],
+                winner=" / ".join(names[w] for w in result.winners),
             )
         else:
             line = adapter.result(lang, self.service.state(record), names)
         if record.series_id is not None:
             games = await self.store.games.in_series(record.series_id)
             length = await self.store.games.series_length(record.series_id)
-            done = [g.result or {} for g in games if not g.active]
+            done = [g.result for g in games if g.result is not None]
             line += "\n" + adapter.series_text(lang, done, names, length)
         return line
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from cogs.utils.errors import UserError
-from cogs.utils.service import GameService, result_of
-from data import GameRecord, StaleGame
+from cogs.utils.service import GameService
+from data import Ending, GameRecord, Result, StaleGame
 
 log = logging.getLogger(__name__)
 
 
-async def _finish(service: GameService, record: GameRecord, version: int, result: Any) -> None:
+async def _finish(service: GameService, record: GameRecord, version: int, result: Result) -> None:
     """End the game (if still at ``version``) and announce how."""
     try:
         await service.store.games.finish(record.id, version, result)
@@ -29,16 +28,15 @@ async def resign(service: GameService, record: GameRecord, user_id: int, version
     if not record.active:
         raise UserError("error-game-over")
     winners = [s for s in range(record.players) if s != seat]
-    result = result_of(service.state(record).outcome(), "resign")
-    await _finish(service, record, version, {**result, "winners": winners, "resigned": seat})
+    outcome = service.state(record).outcome()
+    await _finish(service, record, version, Result.forfeit(Ending.RESIGN, outcome, seat, winners))
 
 
 async def time_out(service: GameService, record: GameRecord, loser: int, claimer: int) -> None:
     """End a game whose player to move ran out of time, won by the claimer."""
-    result = result_of(service.state(record).outcome(), "timeout")
-    await _finish(
-        service, record, record.version, {**result, "winners": [claimer], "timed_out": loser}
-    )
+    outcome = service.state(record).outcome()
+    result = Result.forfeit(Ending.TIMEOUT, outcome, loser, [claimer])
+    await _finish(service, record, record.version, result)
 
 
 async def skip(service: GameService, record: GameRecord, voter_id: int) -> None:

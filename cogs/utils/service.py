@@ -20,9 +20,9 @@ import discord
 
 from cogs.games import adapter_for
 from cogs.utils.errors import UserError
-from data import GameRecord, StaleGame, StorageBusy, Store
+from data import GameRecord, Result, StaleGame, StorageBusy, Store
 from data.db import WRITE_WAIT, write_deadline
-from rules import Event, Outcome, RulesError, State, get_game
+from rules import Event, RulesError, State, get_game
 from rules.ended import ended
 from rules.history import History
 
@@ -103,10 +103,9 @@ class GameService:
         position at the start of that turn, whatever surface they look through.
         """
         state = self._state_for(record, seat)
-        result = record.result or {}
-        if record.active or result.get("reason", "rules") == "rules":
+        if record.result is None or record.result.by_the_rules:
             return state
-        return ended(state, result.get("winners", ()))  # a resignation, a time-out
+        return ended(state, record.result.winners)  # a resignation, a time-out
 
     def _state_for(self, record: GameRecord, seat: int | None) -> State:
         # A turn is announced when it passes, so the trailing moves of the player still to
@@ -244,7 +243,7 @@ class GameService:
             except RulesError as error:
                 raise UserError.from_rules(error) from None
             outcome = new.state.outcome()
-            result = result_of(outcome, "rules") if outcome.finished else None
+            result = Result.by_rules(outcome) if outcome.finished else None
             try:
                 with write_deadline(give_up):
                     version = await self.store.games.append_move(
@@ -332,10 +331,6 @@ class Played:
     turn_over: bool
     #: why the board is not out yet (Discord refused it), or None when it was posted
     problem: Problem | None = None
-
-
-def result_of(outcome: Outcome, reason: str) -> dict[str, Any]:
-    return {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": reason}
 
 
 async def _nothing_to_post(record: GameRecord, headline: str | None) -> Problem | None:

@@ -1,0 +1,74 @@
+"""How a finished game ended: a small frozen value, stored as the JSON object it always was."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from rules import Outcome
+
+
+class Ending(StrEnum):
+    """Why a game is over (the stored ``reason``)."""
+
+    RULES = "rules"  #: the rules ended it: scores and winners are the rules'
+    RESIGN = "resign"  #: a player gave up; every other seat wins
+    TIMEOUT = "timeout"  #: a player let their time run out and the claimer wins
+
+
+#: The stored field naming the seat that lost by an ending other than the rules.
+_LOSER_FIELD = {Ending.RESIGN: "resigned", Ending.TIMEOUT: "timed_out"}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: how, who won, the scores then, and who forfeited (if anyone)."""
+
+    ending: Ending
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    #: the seat that resigned or ran out of time (None when the rules ended the game)
+    loser: int | None = None
+
+    @classmethod
+    def by_rules(cls, outcome: Outcome) -> Result:
+        """The rules' own ending of a finished position."""
+        return cls(Ending.RULES, tuple(outcome.winners), tuple(outcome.scores))
+
+    @classmethod
+    def forfeit(
+        cls, ending: Ending, outcome: Outcome, loser: int, winners: Iterable[int]
+    ) -> Result:
+        """A game ended by ``loser`` (resigned, out of time), won by ``winners``; the scores
+        are those of the position when it happened."""
+        return cls(ending, tuple(winners), tuple(outcome.scores), loser)
+
+    @property
+    def by_the_rules(self) -> bool:
+        """Whether the position itself is over (not a resignation or a time-out)."""
+        return self.ending is Ending.RULES
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored object: ``{"reason", "winners", "scores"}`` plus the loser's field."""
+        stored: dict[str, Any] = {
+            "reason": self.ending.value,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+        }
+        if self.loser is not None:
+            stored[_LOSER_FIELD[self.ending]] = self.loser
+        return stored
+
+    @classmethod
+    def from_json(cls, stored: Mapping[str, Any]) -> Result:
+        """A stored result (older rows without a reason were ended by the rules)."""
+        ending = Ending(stored.get("reason", Ending.RULES))
+        field = _LOSER_FIELD.get(ending)
+        return cls(
+            ending,
+            tuple(stored.get("winners", ())),
+            tuple(stored.get("scores", ())),
+            None if field is None else stored.get(field),
+        )
