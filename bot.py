@@ -132,7 +132,7 @@ class Tablero(Host):
         from cogs.utils.service import GameService
 
         await self.store.open()
-        self.service = GameService(self)
+        self.service = GameService(self.store, self.is_thread)
         self.announcer = Announcer(self, self.service)
         await self.tree.set_translator(FluentTranslator())
         self.tree.error(self.on_app_command_error)
@@ -148,12 +148,6 @@ class Tablero(Host):
             await self.tree.sync()
             log.info("commands synced globally (Discord may take a while to show them)")
         self.recovery = asyncio.create_task(self._recover())
-
-    def wake_timers(self) -> None:
-        """Tell the timer loop that a new timer exists."""
-        timers = self.get_cog("Timers")
-        if timers is not None:
-            timers.wake()  # type: ignore[attr-defined]
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -17,7 +17,8 @@ from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, chall
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.options import check_option_values
-from cogs.utils.service import MENTION_USERS
+from cogs.utils.places import MENTION_USERS
+from cogs.utils.replies import guarded
 from data import Challenge, ChallengeGone, RematchOffered
 from locales import t
 from rules import RulesError
@@ -338,6 +339,23 @@ class Play(commands.Cog):
         await self.bot.announcer.start(record, opener)
 
     # -- expiry (fired by the Timers cog) --------------------------------------------------
+    @commands.Cog.listener()
+    async def on_challenge_timer_complete(self, challenge: Challenge) -> None:
+        """A challenge's time is up (dispatched by the Timers cog)."""
+        await self.expire(challenge)
+
+    @commands.Cog.listener()
+    async def on_challenge_button(
+        self, interaction: discord.Interaction, challenge_id: int, act: str
+    ) -> None:
+        """Accept, Decline or Start clicked under a challenge (``ChallengeButton``)."""
+        await guarded(interaction, self.answer(interaction, challenge_id, act))
+
+    @commands.Cog.listener()
+    async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Rematch clicked under a finished game (``RematchButton``)."""
+        await guarded(interaction, self.rematch(interaction, game_id))
+
     async def expire(self, challenge: Challenge) -> None:
         """Mark a challenge expired and take its buttons away."""
         if not await self.store.challenges.resolve(challenge.id, "expired"):

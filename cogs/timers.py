@@ -20,7 +20,7 @@ from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
-from cogs.utils.service import MENTION_USERS
+from cogs.utils.places import MENTION_USERS
 from data import GameRecord, StorageBusy, Timer
 from locales import t
 
@@ -56,6 +56,11 @@ class Timers(commands.Cog):
         """Look at the timers again now (a new timer, or a test that moved the clock)."""
         self._wake.set()
 
+    @commands.Cog.listener()
+    async def on_timers_changed(self) -> None:
+        """Someone stored a timer (``Host.wake_timers``)."""
+        self.wake()
+
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
         while not self.bot.is_closed():
@@ -84,9 +89,9 @@ class Timers(commands.Cog):
         """Do what a timer is for, unless its occasion has passed."""
         if timer.kind == "challenge":
             challenge = await self.store.challenges.get(timer.ref_id)
-            play = self.bot.get_cog("Play")
-            if challenge is not None and challenge.status == "open" and play is not None:
-                await play.expire(challenge)  # type: ignore[attr-defined]
+            if challenge is not None and challenge.status == "open":
+                # Challenges are the Play cog's: it listens (RoboDanny's reminder events).
+                self.bot.dispatch("challenge_timer_complete", challenge)
             return
         record = await self.store.games.get(timer.ref_id)
         if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
@@ -105,7 +110,7 @@ class Timers(commands.Cog):
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
         )
-        await direct_message(self.service, record, turn, "dm-reminder")
+        await direct_message(self.bot, record, turn, "dm-reminder")
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
         others = [s.name for s in record.seats if s.seat != turn]

@@ -14,8 +14,9 @@ from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
+from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
-from cogs.utils.service import MENTION_USERS, GameService
+from cogs.utils.service import GameService
 from data import GameRecord
 from locales import t
 

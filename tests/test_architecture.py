@@ -126,3 +126,41 @@ def test_the_reading_of_imports_tells_running_ones_from_type_only_ones() -> None
     assert ("rules.stonehenge", True) in _imports("render.stonehenge")
     assert ("data.errors", True) in _imports("data.db")  # "from data import errors"
     assert ("cogs.utils.announcer", False) in _imports("cogs.utils.host")  # TYPE_CHECKING
+
+
+def _uses_discord(name: str) -> bool:
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] == "discord" for a in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "discord":
+            return True
+    return False
+
+
+def test_the_move_pipeline_knows_nothing_of_discord() -> None:
+    # The service, and everything it imports in turn, decides and stores; posting, buttons
+    # and places are the announcer's.
+    seen, todo = set(), ["cogs.utils.service"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [target for target, runs in _imports(name) if runs]
+    assert "cogs.utils.service" in seen and "cogs.games.stonehenge" in seen
+    assert sorted(name for name in seen if _uses_discord(name)) == []
+
+
+def test_cogs_find_the_service_and_each_other_without_get_cog() -> None:
+    # Typed through Host and events (RoboDanny's timers), not "get_cog('Play')  # type: ignore".
+    found = [
+        f"{name}: {line.strip()}"
+        for name, path in MODULES.items()
+        if _layer(name) in {"cogs", "bot"}
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "get_cog(" in line or "type: ignore" in line
+    ]
+    assert found == []

@@ -181,7 +181,7 @@ async def test_every_command_string_has_a_valid_spanish_translation() -> None:
 
     bot = Tablero(":memory:")
     await bot.store.open()
-    bot.service = GameService(bot)
+    bot.service = GameService(bot.store, bot.is_thread)
     await bot.tree.set_translator(FluentTranslator())
     for extension in EXTENSIONS:
         await bot.load_extension(extension)

@@ -19,7 +19,8 @@ from cogs.games.base import GameAdapter
 from cogs.utils import images, places
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import DAY, direct_message, turn_timers
-from cogs.utils.service import MENTION_USERS, GameService, Problem
+from cogs.utils.places import MENTION_USERS
+from cogs.utils.service import GameService, Problem
 from data import GameRecord, StorageBusy
 from locales import t
 from rules import RulesError, get_game
@@ -146,7 +147,7 @@ class Announcer:
         self.bot.wake_timers()
         turn = self.service.state(record).turn
         assert turn is not None
-        await direct_message(self.service, record, turn, "dm-your-turn", link=message.jump_url)
+        await direct_message(self.bot, record, turn, "dm-your-turn", link=message.jump_url)
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
         """Play (and private view) while active; Rematch once over, unless a series goes on."""

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from cogs.games import adapter_for
-from cogs.utils.replies import guarded
+from cogs.utils.host import host_of
 from data import Challenge
 from locales import join, t
 
@@ -86,6 +86,5 @@ class ChallengeButton(
         return cls(int(match["cid"]), match["act"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the Play cog."""
-        cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
-        await guarded(interaction, cog.answer(interaction, self.cid, self.act))
+        """Hand the click to whoever owns challenges (the Play cog listens)."""
+        host_of(interaction).dispatch("challenge_button", interaction, self.cid, self.act)

@@ -25,8 +25,13 @@ class Host(commands.Bot):
     challenge_seconds: float
 
     def wake_timers(self) -> None:
-        """Tell the timer loop that a new timer exists."""
-        raise NotImplementedError
+        """Tell the timer loop (whoever runs it) that a new timer exists."""
+        self.dispatch("timers_changed")
+
+    def is_thread(self, place_id: int) -> bool | None:
+        """Whether a place is a thread, as far as the cache knows (None: unknown place)."""
+        channel = self.get_channel(place_id)
+        return None if channel is None else isinstance(channel, discord.Thread)
 
 
 def host_of(interaction: discord.Interaction) -> Host:

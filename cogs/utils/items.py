@@ -102,9 +102,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P
         return cls(int(match["gid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the Play cog, which owns challenges."""
-        cog = interaction.client.get_cog("Play")  # type: ignore[attr-defined]
-        await guarded(interaction, cog.rematch(interaction, self.game_id))
+        """Hand the click to whoever owns challenges (the Play cog listens)."""
+        host_of(interaction).dispatch("rematch_button", interaction, self.game_id)
 
 
 def rematch_buttons(record: GameRecord) -> discord.ui.View:

@@ -12,7 +12,7 @@ from data import GameRecord
 from locales import t
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService
+    from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -38,19 +38,16 @@ def turn_timers(record: GameRecord, reminder_hours: float, now: float) -> list[t
     return timers
 
 
-async def direct_message(
-    service: GameService, record: GameRecord, seat: int, key: str, **args: Any
-) -> None:
+async def direct_message(bot: Host, record: GameRecord, seat: int, key: str, **args: Any) -> None:
     """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it)."""
     user_id = record.user_of(seat)
-    if not await service.store.settings.dm_turns(user_id):
+    if not await bot.store.settings.dm_turns(user_id):
         return
     opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
     title = adapter_for(record.game).title(record.lang)
     place = f"<#{record.place_id or record.channel_id}>"
     text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
     try:
-        bot = service.bot
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         await user.send(text)
     except discord.HTTPException:

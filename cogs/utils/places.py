@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from cogs.utils.host import Host
 
 log = logging.getLogger(__name__)
+#: Posts mention players, never @everyone or roles (a name could be a role's mention).
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 #: The permissions a board post needs, by the kind of place (Discord's attribute names).

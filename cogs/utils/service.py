@@ -14,9 +14,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-import discord
+from typing import Any
 
 from cogs.games import adapter_for
 from cogs.utils.errors import UserError
@@ -26,12 +24,8 @@ from rules import Event, RulesError, State, get_game
 from rules.ended import ended
 from rules.history import History
 
-if TYPE_CHECKING:
-    from cogs.utils.host import Host
-
 log = logging.getLogger(__name__)
 
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 CACHED_GAMES = 512  # histories kept in memory; any other is replayed from its record once
 
 
@@ -39,9 +33,10 @@ class GameService:
     """Finds games, checks and stores moves, and keeps each game's history; cogs call it and
     stay thin, and the announcer posts what it stores."""
 
-    def __init__(self, bot: Host) -> None:
-        self.bot = bot
-        self.store: Store = bot.store
+    def __init__(self, store: Store, is_thread: Callable[[int], bool | None]) -> None:
+        self.store = store
+        #: whether a place is a thread (None when the bot does not know the place)
+        self._is_thread = is_thread
         # game id -> (version, history), most recently used last. Histories are never
         # changed once cached (play() clones), so a render in a worker thread can read one.
         self._histories: OrderedDict[int, tuple[int, History]] = OrderedDict()
@@ -194,9 +189,9 @@ class GameService:
 
     def _own_place(self, games: list[GameRecord], place: int) -> bool:
         """Whether ``place`` is a game's own thread (not a channel that games fell back to)."""
-        channel = self.bot.get_channel(place)
-        if channel is not None:
-            return isinstance(channel, discord.Thread)
+        thread = self._is_thread(place)
+        if thread is not None:
+            return thread
         return all(g.place_id != g.channel_id for g in games)
 
     async def games_to_move(self, channel_id: int | None, user_id: int) -> list[GameRecord]:
