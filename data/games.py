@@ -103,12 +103,15 @@ class GameRecord:
         """Display names by seat."""
         return tuple(s.name for s in self.seats)
 
-    def with_move(self, move: str, version: int, result: Result | None) -> GameRecord:
+    def with_move(
+        self, move: str, version: int, result: Result | None, *, shown: bool = False
+    ) -> GameRecord:
         """This game as stored once ``append_move`` added ``move`` (no need to read it back)."""
         return replace(
             self,
             record=replace(self.record, moves=(*self.record.moves, move)),
             version=version,
+            posted_version=version if shown else self.posted_version,
             status="active" if result is None else "finished",
             result=result,
         )
@@ -300,23 +303,28 @@ class GameStore:
         user_id: int,
         move: str,
         result: Result | None = None,
+        shown: bool = False,
     ) -> int:
         """Store the next move if the game is still at ``expected_version``; returns the new one.
 
         ``result`` given means this move ended the game. StaleGame when another move (or a
         resignation) got there first: the version check is what makes a double click safe.
+        ``shown`` counts the move as announced in the same transaction (an action inside a
+        turn, which nobody else sees until the turn ends).
         """
         now = self.clock()
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-                " result = ?, finished_at = ?"
+                " result = ?, finished_at = ?,"
+                " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     now,
                     "active" if result is None else "finished",
                     None if result is None else _dumps(result.to_json()),
                     None if result is None else now,
+                    shown,
                     game_id,
                     expected_version,
                 ),
@@ -426,3 +434,13 @@ class GameStore:
     async def in_place(self, place_id: int) -> list[GameRecord]:
         """Every game (active or not) played in a thread or channel, oldest first."""
         return await self._many("WHERE place_id = ? ORDER BY id", (place_id,))
+
+    async def place_use(self, place_id: int) -> tuple[int, int]:
+        """How many games a place hosts, and how many of them in a thread of their own (a
+        place other than the channel they were challenged in): counted, not read."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) AS games, COALESCE(SUM(channel_id != place_id), 0) AS own"
+            " FROM games WHERE place_id = ?",
+            (place_id,),
+        )
+        return (int(row["games"]), int(row["own"])) if row else (0, 0)

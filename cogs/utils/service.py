@@ -147,8 +147,7 @@ class GameService:
         (the caller can tell from ``place_id`` that it was used, and should say so).
         """
         place = channel_id or 0
-        here = await self.store.games.in_place(place)
-        active = [g for g in here if g.active]
+        active = await self.store.games.active_in_place(place)
         if game_id is not None:
             mine = await self.store.games.active_for_user(user_id)
             chosen = [g for g in (*active, *mine) if g.id == game_id]
@@ -157,7 +156,7 @@ class GameService:
             return chosen[0]
         if active:
             return self._choose(active, user_id)
-        if here and self._own_place(here, place):
+        if await self._own_place(place):
             raise UserError("error-game-over")  # a finished game's thread means that game
         theirs = await self.store.games.active_for_user(user_id)
         if len(theirs) == 1:
@@ -187,12 +186,13 @@ class GameService:
         seat = record.seat_of(user_id)
         return seat is not None and self.state(record).turn == seat
 
-    def _own_place(self, games: list[GameRecord], place: int) -> bool:
+    async def _own_place(self, place: int) -> bool:
         """Whether ``place`` is a game's own thread (not a channel that games fell back to)."""
+        games, own = await self.store.games.place_use(place)
+        if not games:
+            return False
         thread = self._is_thread(place)
-        if thread is not None:
-            return thread
-        return all(g.place_id != g.channel_id for g in games)
+        return thread if thread is not None else own == games
 
     async def games_to_move(self, channel_id: int | None, user_id: int) -> list[GameRecord]:
         """The active games of this place in which the user is to move (for autocomplete)."""
@@ -248,18 +248,17 @@ class GameService:
                         user_id=user_id,
                         move=notation,
                         result=result,
+                        shown=new.state.turn == seat,  # mid-turn: nobody else sees it yet
                     )
             except StaleGame:
                 raise UserError("error-position-changed") from None
             self._remember(record.id, version, new)
             log.info("game %d: ply %d stored", record.id, version)
-            stored = record.with_move(notation, version, result)
             turn_over = new.state.turn != seat
+            stored = record.with_move(notation, version, result, shown=not turn_over)
             problem = None
             if turn_over:
                 problem = await self.publish(stored, None)
-            else:
-                await self.store.games.mark_posted(record.id, version, None)
         return Played(stored, notation, turn_over, problem)
 
     async def announce(self, record: GameRecord, headline: str | None = None) -> Problem | None:
