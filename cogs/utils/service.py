@@ -114,13 +114,18 @@ class GameService:
         if cached is not None and cached[0] == announced:
             self._public.move_to_end(record.id)
             return cached[1]
+        # Only on a cache miss (a restart in the middle of a turn): replayed once.
         public = get_game(record.game).replay(
             record.players, record.seed, record.options, announced
         )
-        self._public[record.id] = (announced, public)
+        self._remember_public(record.id, announced, public)
+        return public
+
+    def _remember_public(self, game_id: int, announced: tuple[str, ...], state: State) -> None:
+        self._public[game_id] = (announced, state)
+        self._public.move_to_end(game_id)
         while len(self._public) > CACHED_GAMES:
             self._public.popitem(last=False)
-        return public
 
     def _remember(self, game_id: int, version: int, history: History) -> None:
         self._histories[game_id] = (version, history)
@@ -253,8 +258,12 @@ class GameService:
             except StaleGame:
                 raise UserError("error-position-changed") from None
             self._remember(record.id, version, new)
-            log.info("game %d: ply %d stored", record.id, version)
             turn_over = new.state.turn != seat
+            if not turn_over and new.public_ply() == len(record.moves):
+                # The first action of a turn: what others see is the position before it,
+                # the cached history's own state (never changed), so no replay is needed.
+                self._remember_public(record.id, tuple(record.moves), history.state)
+            log.info("game %d: ply %d stored", record.id, version)
             stored = record.with_move(notation, version, result, shown=not turn_over)
             problem = None
             if turn_over:

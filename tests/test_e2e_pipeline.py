@@ -1,0 +1,112 @@
+"""The move pipeline's own costs: what it reads, writes and replays for one move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules import get_game
+from rules.history import History
+from rules.kahuna import Draw, KahunaState, Place
+from tests.e2e import World, accept, boards, challenge, move, settled, stored_game, wait_boards
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every whole-game replay made from now on, by whom."""
+    made: list[str] = []
+    history_replay = History.replay.__func__  # type: ignore[attr-defined]
+    engine = type(get_game("kahuna"))
+    engine_replay = engine.replay
+
+    def counted_history(cls: type[History], *args: Any) -> History:
+        made.append("history")
+        return history_replay(cls, *args)
+
+    def counted_engine(self: Any, *args: Any) -> Any:
+        made.append("engine")
+        return engine_replay(self, *args)
+
+    monkeypatch.setattr(History, "replay", classmethod(counted_history))
+    monkeypatch.setattr(engine, "replay", counted_engine)
+    return made
+
+
+@pytest.fixture
+def writes(tablero: World, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every write transaction from now on."""
+    made: list[str] = []
+    database = type(tablero.bot.store.db)
+    transaction = database.transaction
+
+    def counted(self: Any) -> Any:
+        made.append("transaction")
+        return transaction(self)
+
+    monkeypatch.setattr(database, "transaction", counted)
+    return made
+
+
+async def test_a_kahuna_turn_is_never_replayed_while_it_is_played(
+    tablero: World, replays: list[str], writes: list[str]
+) -> None:
+    world = tablero
+    message = await challenge(world, world.ana, world.luis, game="kahuna", first="me")
+    place = await accept(world, world.luis, message)
+    await wait_boards(world, place, 1)
+    await settled(world)  # the opening board's post recorded
+    game = await stored_game(world)
+    state = get_game("kahuna").new(2, game.seed, game.options)
+    assert isinstance(state, KahunaState)
+    rng = random.Random(2)
+    replays.clear()  # the opening board built the game's history once
+    for _ in range(3):  # three whole turns, each looked at by the other player mid-way
+        seat = state.turn
+        assert seat is not None
+        user, other = (world.ana, world.luis)[seat], (world.luis, world.ana)[seat]
+        while state.turn == seat:
+            moves = state.legal_moves()
+            places = [m for m in moves if isinstance(m, Place)]
+            draws = [m for m in moves if isinstance(m, Draw)]
+            chosen = rng.choice(places) if places and rng.random() < 0.7 else None
+            chosen = chosen or (draws[0] if draws else rng.choice(moves))
+            notation = state.format(chosen)
+            state.apply(chosen)
+            writes.clear()
+            assert "✅" in (await move(world, user, place, notation)).text
+            # An action inside a turn is one write; the last also records its post.
+            assert len(writes) == (1 if state.turn == seat else 2)
+            await (await world.fake.slash(other, place, "board", {})).done()
+    await settled(world)
+    assert len(boards(world, place)) == 4
+    assert replays == []
+
+
+async def test_a_move_reads_its_game_once_and_writes_twice_at_most(
+    tablero: World, monkeypatch: pytest.MonkeyPatch, writes: list[str]
+) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await wait_boards(world, place, 1)
+    await settled(world)  # the opening board's post recorded
+    store = world.bot.store
+    loads: list[str] = []
+    many = type(store.games)._many
+
+    async def counted_many(self: Any, where: str, params: tuple) -> Any:
+        loads.append(where)
+        return await many(self, where, params)
+
+    monkeypatch.setattr(type(store.games), "_many", counted_many)
+    for user, notation in ((world.ana, "6L"), (world.luis, "5D")):
+        loads.clear()
+        writes.clear()
+        assert "✅" in (await move(world, user, place, notation)).text
+        # The game is read once; the move is stored, then its post recorded with the
+        # next turn's start and timers (the post lies between: it cannot be one write).
+        assert len(loads) == 1, loads
+        assert writes == ["transaction"] * 2
