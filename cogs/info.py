@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from cogs.utils.host import Host
 
 MAX_LISTED = 20
+#: An embed's description holds 4096 characters; the rest is for the "… and 3 more" line.
+DESCRIPTION_ROOM = 4000
 
 
 class Info(commands.Cog):
@@ -60,7 +62,7 @@ class Info(commands.Cog):
         rows.sort(key=lambda row: not row[0])  # stable: your turn first, then oldest first
         embed = discord.Embed(
             title=tr(interaction, "games-title"),
-            description="\n".join(text for _, text in rows[:MAX_LISTED])[:4000],
+            description=_whole_rows([text for _, text in rows], len(records), lang),
             colour=discord.Colour.from_str("#56B4E9"),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -82,6 +84,20 @@ class Info(commands.Cog):
             colour=discord.Colour.from_str("#E69F00"),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _whole_rows(rows: list[str], total: int, lang: str) -> str:
+    """As many whole rows as fit an embed's description, then how many were left out."""
+    shown: list[str] = []
+    room = DESCRIPTION_ROOM
+    for row in rows[:MAX_LISTED]:
+        if len(row) + 1 > room:
+            break
+        shown.append(row)
+        room -= len(row) + 1
+    if len(shown) < total:
+        shown.append(t(lang, "games-more", count=total - len(shown)))
+    return "\n".join(shown)
 
 
 async def setup(bot: Host) -> None:

@@ -158,6 +158,32 @@ async def test_games_lists_your_turn_first_with_links(tablero: World) -> None:
     assert "Tus partidas" in none.text  # Luis has one game, listed in Spanish
 
 
+async def test_games_lists_whole_rows_and_says_how_many_more(tablero: World) -> None:
+    world = tablero
+    store = world.bot.store
+    # Islas tables of five with the longest names Discord allows: rows of about 200
+    # characters, so the list cannot hold them all.
+    names = [("W" * 31) + str(i) for i in range(4)]
+    for _ in range(30):
+        game_id = await store.games.create_game(
+            game="islas",
+            seats=[(world.ana.id, "Ana"), *((1000 + i, name) for i, name in enumerate(names))],
+            seed=1,
+            options={"first": 0},
+            lang="en",
+            guild_id=world.guild.id,
+            channel_id=world.channel.id,
+            place_id=world.channel.id,
+        )
+        assert game_id
+    listed = await (await world.fake.slash(world.ana, world.channel, "games")).done()
+    rows = listed.text.splitlines()
+    shown = [row for row in rows if row.startswith("**Islas**")]
+    assert len(listed.text) <= 4096 + 100 and 10 <= len(shown) < 30
+    assert all(row.endswith("**your turn**") for row in shown)  # no row cut in the middle
+    assert rows[-1] == f"… and {30 - len(shown)} more"
+
+
 async def test_resign_asks_then_ends_the_game(tablero: World) -> None:
     world = tablero
     place = await accept(

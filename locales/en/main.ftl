@@ -286,6 +286,10 @@ settings-now = Settings of this server: a reminder after { $hours } h without a 
     [yes] one thread per game.
    *[no] without threads.
 }
+games-more = { $count ->
+    [one] … and one more
+   *[other] … and { $count } more
+}
 games-deadline = ⏳ { $deadline }
 cmd-skip = skip
 cmd-skip-desc = Vote to skip the turn of a player whose time ran out (3+ players)

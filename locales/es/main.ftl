@@ -286,6 +286,10 @@ settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin juga
     [yes] un hilo por partida.
    *[no] sin hilos.
 }
+games-more = { $count ->
+    [one] … y una más
+   *[other] … y { $count } más
+}
 games-deadline = ⏳ { $deadline }
 cmd-skip = saltar
 cmd-skip-desc = Vota saltar el turno de un jugador sin tiempo (3 o más jugadores)
