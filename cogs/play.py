@@ -16,9 +16,10 @@ from cogs.utils import places
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.items import not_posted
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
-from cogs.utils.replies import guarded
+from cogs.utils.replies import guarded, send_private
 from data import Challenge, ChallengeGone, RematchOffered
 from locales import t
 from rules import RulesError
@@ -336,7 +337,9 @@ class Play(commands.Cog):
             )
             return place
 
-        await self.bot.announcer.start(record, opener)
+        problem = await self.bot.announcer.start(record, opener)
+        if problem is not None:  # the game is on; Discord refused its first board
+            await send_private(interaction, not_posted(interaction, problem, "game-not-posted"))
 
     # -- expiry (fired by the Timers cog) --------------------------------------------------
     @commands.Cog.listener()

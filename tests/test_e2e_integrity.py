@@ -299,3 +299,26 @@ async def test_a_resigned_game_shows_its_result_not_a_player_to_move(tablero: Wo
     assert image.data == sh.render("en", ended(state, [0]), None, names)  # "★ winner" on Ana
     assert "to move" not in image.description and "over" in image.description
     assert "resign" in final.content
+
+
+async def test_a_refused_opening_board_tells_the_accepter_and_is_posted_later(
+    tablero: World,
+) -> None:
+    world = tablero
+    message = await challenge(world, world.ana, world.luis, first="me")
+    world.fake.deny_bot(world.channel, perms.SEND_MESSAGES_IN_THREADS)
+    await asyncio.sleep(0.1)  # the bot's cache learns the overwrite from the gateway
+    accept_id = button(message, "ch:", ":accept")
+    ix = await (await world.fake.click(world.luis, message, accept_id)).done()
+    notes = [m.content for m in await ix.wait_followups(1)]
+    # Luis reads Spanish: the game is on, Discord refused its board, and why.
+    assert any("en marcha" in n and "Enviar mensajes en hilos" in n for n in notes), notes
+    assert len(notes) == 1
+    place = world.fake.threads(world.channel)[-1]
+    assert boards(world, place) == []
+    world.fake.deny_bot(world.channel, 0)
+    await asyncio.sleep(0.1)
+    await world.bot.announcer.recover()  # what the retry loop does
+    await wait_boards(world, place, 1)
+    assert "6L" not in (await stored_game(world)).moves
+    assert "✅" in (await move(world, world.ana, place, "6L")).text

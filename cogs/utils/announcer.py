@@ -83,8 +83,9 @@ class Announcer:
 
     async def start(
         self, record: GameRecord, opener: Callable[[], Awaitable[discord.abc.Messageable]]
-    ) -> None:
-        """Open a new game's place with ``opener`` and post its opening board.
+    ) -> Problem | None:
+        """Open a new game's place with ``opener`` and post its opening board: None once it
+        is out, else why not (the game is stored either way; the retry loop posts it).
 
         The game's lock is held throughout, so a move made meanwhile waits for the opening
         board and then goes to the game's own place.
@@ -93,8 +94,7 @@ class Announcer:
             place = await opener()
             place_id = getattr(place, "id", record.channel_id)
             await self.store.games.set_place(record.id, place_id)
-            record = replace(record, place_id=place_id)
-            await self._announce(record)
+            return await self._publish(replace(record, place_id=place_id))
 
     async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
         """Post the position after the last change (the game's lock is held); does nothing

@@ -311,14 +311,15 @@ def where_played(interaction: discord.Interaction, record: GameRecord) -> str:
     )
 
 
-def not_posted(interaction: discord.Interaction, problem: Problem) -> str:
-    """The move counts, Discord refused its board: where, and which permissions are missing."""
+def not_posted(
+    interaction: discord.Interaction, problem: Problem, key: str = "move-not-posted"
+) -> str:
+    """The move (or the new game) counts, Discord refused its board: where, and which
+    permissions are missing."""
     missing = ", ".join(
         tr(interaction, "perm-" + name.replace("_", "-")) for name in problem.missing
     )
-    return tr(
-        interaction, "move-not-posted", place=f"<#{problem.channel_id}>", missing=missing or "none"
-    )
+    return tr(interaction, key, place=f"<#{problem.channel_id}>", missing=missing or "none")
 
 
 DYNAMIC_ITEMS = (GameButton, PickButton, PickSelect, RematchButton)

@@ -105,6 +105,10 @@ turn-next = { $mention }, it's your turn.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.
 move-done-in = (in your game of { $game } against { $opponents }, { $place })
+game-not-posted = ⚠️ The game is on, but Discord refused its board in { $place }{ $missing ->
+    [none] .
+   *[other] : I lack the permission { $missing } there. Ask a moderator to grant it.
+} I will post it as soon as I can; /board shows it meanwhile.
 move-not-posted = ⚠️ Your move counts, but Discord refused the board in { $place }{ $missing ->
     [none] .
    *[other] : I lack the permission { $missing } there. Ask a moderator to grant it.

@@ -105,6 +105,10 @@ turn-next = { $mention }, te toca.
 turn-goes-on = Tu turno sigue: haz otra acción o roba para terminarlo.
 move-done = ✅ Jugaste { $move }.
 move-done-in = (en tu partida de { $game } contra { $opponents }, { $place })
+game-not-posted = ⚠️ La partida está en marcha, pero Discord rechazó su tablero en { $place }{ $missing ->
+    [none] .
+   *[other] : me falta el permiso { $missing } allí. Pide a un moderador que lo conceda.
+} Lo publicaré en cuanto pueda; /tablero lo muestra mientras tanto.
 move-not-posted = ⚠️ Tu jugada cuenta, pero Discord rechazó el tablero en { $place }{ $missing ->
     [none] .
    *[other] : me falta el permiso { $missing } allí. Pide a un moderador que lo conceda.
