@@ -201,6 +201,8 @@ async def test_games_sharing_a_channel_take_the_move_where_the_user_is_to_move(
         first = await accept(world, world.luis, await challenge(world, world.ana, world.luis))
         second = await accept(world, world.eve, await challenge(world, world.ana, world.eve))
         assert first.id == second.id == world.channel.id
+        await wait_boards(world, world.channel, 2)  # the first game's board came first
+        await settled(world)
         records = [await stored_game(world, 1), await stored_game(world, 2)]
         turns = [world.bot.service.state(r).turn for r in records]
         ana_to_move = [r.id for r, turn in zip(records, turns, strict=True) if turn == 0]
