@@ -109,11 +109,13 @@ class Timers(commands.Cog):
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
         others = [s.name for s in record.seats if s.seat != turn]
+        policy = plugin_for(record.game).out_of_time(record.players)
+        key = "deadline-passed" if isinstance(policy, Claim) else "deadline-passed-skip"
         place = await self.bot.announcer.place(record)
         await place.send(
             t(
                 record.lang,
-                "deadline-passed",
+                key,
                 player=record.names()[turn],
                 others=" / ".join(others),
             ),

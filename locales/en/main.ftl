@@ -257,6 +257,7 @@ reminder = ⏰ { $mention }, a reminder: your turn in this game of { $game } is 
 dm-your-turn = 🎲 Your turn in { $game } against { $opponents }: { $link }
 dm-reminder = ⏰ Your turn in { $game } against { $opponents } is still waiting: { $place }
 deadline-passed = ⌛ **{ $player }** has run out of time for this move. { $others } may claim the win with /claim, or keep waiting.
+deadline-passed-skip = ⌛ **{ $player }** has run out of time for this move. { $others } may vote to skip the turn with /skip, or keep waiting.
 result-timeout = ⌛ **{ $loser }** ran out of time: **{ $winner }** wins.
 cmd-claim = claim
 cmd-claim-desc = Claim the win when your opponent's time to move has run out

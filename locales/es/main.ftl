@@ -257,6 +257,7 @@ reminder = ⏰ { $mention }, un recordatorio: tu turno en esta partida de { $gam
 dm-your-turn = 🎲 Te toca en { $game } contra { $opponents }: { $link }
 dm-reminder = ⏰ Tu turno en { $game } contra { $opponents } sigue esperando: { $place }
 deadline-passed = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } puede reclamar la victoria con /reclamar, o seguir esperando.
+deadline-passed-skip = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } pueden votar saltar el turno con /saltar, o seguir esperando.
 result-timeout = ⌛ A **{ $loser }** se le acabó el tiempo: gana **{ $winner }**.
 cmd-claim = reclamar
 cmd-claim-desc = Reclama la victoria cuando a tu rival se le acabó el tiempo para jugar
