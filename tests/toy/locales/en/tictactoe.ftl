@@ -1,0 +1,19 @@
+## Tic-tac-toe (a game of the tests): its messages in English; ../es has the same keys.
+ttt-title = Tic-tac-toe
+cmd-play-tictactoe = tictactoe
+cmd-play-tictactoe-desc = Challenge someone to tic-tac-toe (2 players)
+ttt-option-misere = misere
+ttt-option-misere-desc = Whoever makes three in a row loses
+rules-tictactoe = Take turns marking a square of the 3×3 grid: `/move 5` marks the middle. Three in a row wins.
+ttt-marked = { $player } marked square { $square }.
+ttt-won = **{ $winner }** wins: three in a row.
+ttt-draw = A draw: the grid is full.
+ttt-prompt = Which square?
+ttt-square-taken = Square { $square } is taken.
+ttt-alt = Tic-tac-toe, { $marks ->
+    [one] 1 mark
+   *[other] { $marks } marks
+}. { $finished ->
+    [yes] The game is over.
+   *[no] { $next } to move.
+}

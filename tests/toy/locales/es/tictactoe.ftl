@@ -1,0 +1,19 @@
+## Tres en raya (un juego de las pruebas): sus mensajes en español; ../en tiene las mismas claves.
+ttt-title = Tres en raya
+cmd-play-tictactoe = tresenraya
+cmd-play-tictactoe-desc = Reta a alguien al tres en raya (2 jugadores)
+ttt-option-misere = al_reves
+ttt-option-misere-desc = Quien hace tres en raya pierde
+rules-tictactoe = Por turnos, marca una casilla de la cuadrícula de 3×3: `/mover 5` marca el centro. Tres en raya gana.
+ttt-marked = { $player } marcó la casilla { $square }.
+ttt-won = **{ $winner }** gana: tres en raya.
+ttt-draw = Empate: la cuadrícula está llena.
+ttt-prompt = ¿Qué casilla?
+ttt-square-taken = La casilla { $square } está ocupada.
+ttt-alt = Tres en raya, { $marks ->
+    [one] 1 marca
+   *[other] { $marks } marcas
+}. { $finished ->
+    [yes] La partida ha terminado.
+   *[no] Le toca a { $next }.
+}
