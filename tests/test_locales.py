@@ -200,6 +200,7 @@ async def test_every_command_string_has_a_valid_spanish_translation() -> None:
     await bot.store.close()
     assert len(commands) >= 6
     name_ok = re.compile(r"^[-_\w]{1,32}$")
+
     def payloads(payload: dict) -> list[dict]:
         """A command and its options, subcommands and their options, at every depth."""
         return [payload, *(p for o in payload.get("options", []) for p in payloads(o))]

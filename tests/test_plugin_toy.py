@@ -85,7 +85,12 @@ async def test_a_plugin_game_is_played_to_a_win(tablero: World) -> None:
     for user, square in [(world.luis, "4"), (world.ana, "2"), (world.luis, "5")]:
         ix = await move(world, user, place, square)
         assert ix.ephemeral and square in ix.text
-    await move(world, world.ana, place, "3")  # 1-2-3: three in a row
+    # Ana's last mark by clicking: the picker offers the empty squares in the plugin's words.
+    await wait_boards(world, place, 5)
+    opened = await (await world.fake.click(world.ana, boards(world, place)[-1], "tg:1:play")).done()
+    assert "Which square?" in opened.text
+    assert [b["label"] for b in opened.message.buttons][:5] == ["3", "6", "7", "8", "9"]
+    await (await world.fake.click(world.ana, opened.message, "pk:1:4::3")).done()  # 1-2-3
     posted = await wait_boards(world, place, 6)  # the opening and one board a move
     final = posted[-1]
     assert (
