@@ -43,7 +43,7 @@ def test_a_play_option_that_clashes_with_the_common_ones_is_refused() -> None:
         engine=TICTACTOE,
         adapter=PLUGIN.adapter,
         renderer=PLUGIN.renderer,
-        play_options=(PlayOption("days", "ttt-option-misere", sets="misere"),),
+        play_options=(PlayOption("days", "ttt-option-goal", sets="goal"),),
     )
     with pytest.raises(ValueError, match="repeat"):
         plugin.check()
@@ -61,17 +61,22 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert sub["name_localizations"]["es-ES"] == "tresenraya"
     assert sub["description_localizations"]["es-ES"].startswith("Reta a alguien al tres en raya")
     options = {o["name"]: o for o in sub["options"]}
-    assert list(options) == ["opponent", "first", "days", "misere"]  # no series, one opponent
-    assert options["opponent"]["type"] == 6 and options["misere"]["type"] == 5
-    assert options["misere"]["name_localizations"]["es-ES"] == "al_reves"
+    assert list(options) == ["opponent", "first", "days", "goal"]  # no series, one opponent
+    assert options["opponent"]["type"] == 6 and options["goal"]["type"] == 3  # user, string
+    assert options["goal"]["name_localizations"]["es-ES"] == "objetivo"
+    goals = options["goal"]["choices"]
+    assert [(c["value"], c["name_localizations"]["es-ES"]) for c in goals] == [
+        ("win", "Tres en raya gana"),
+        ("lose", "Tres en raya pierde"),
+    ]
     assert [c["value"] for c in options["days"]["choices"]] == [1, 2, 3, 5, 7, 14]
     rules_command = world.fake.command("rules", world.guild)
     assert "tictactoe" in [c["value"] for c in rules_command["options"][0]["choices"]]
 
 
-async def test_a_plugin_game_is_played_to_a_win(tablero: World) -> None:
+async def test_a_plugin_game_is_played_to_the_end(tablero: World) -> None:
     world = tablero
-    message = await challenge(world, world.ana, world.luis, "tictactoe", first="me")
+    message = await challenge(world, world.ana, world.luis, "tictactoe", first="me", goal="lose")
     assert "Tic-tac-toe" in message.content and f"<@{world.luis.id}>" in message.content
     place = await accept(world, world.luis, message)
     opening = boards(world, place)[-1]
@@ -94,12 +99,14 @@ async def test_a_plugin_game_is_played_to_a_win(tablero: World) -> None:
     posted = await wait_boards(world, place, 6)  # the opening and one board a move
     final = posted[-1]
     assert (
-        "Ana marked square 3." in final.content and "**Ana** wins: three in a row." in final.content
+        "Ana marked square 3." in final.content
+        and "**Luis** wins." in final.content
     )
     assert final.attachments[0].data == PLUGIN.adapter.render("en", _final(), None, ("Ana", "Luis"))
     assert final.attachments[0].description == "Tic-tac-toe, 5 marks. The game is over."
     game = await stored_game(world)
-    assert game.status == "finished" and game.result["winners"] == [0]
+    assert game.options["goal"] == "lose"  # the game's own /play option reached its engine
+    assert game.status == "finished" and game.result["winners"] == [1]
     assert game.moves == ["1", "4", "2", "5", "3"]
     again = replay(
         {
@@ -110,11 +117,11 @@ async def test_a_plugin_game_is_played_to_a_win(tablero: World) -> None:
             "moves": list(game.moves),
         }
     )
-    assert again["ok"] and again["winners"] == [0] and again["finished"]
+    assert again["ok"] and again["winners"] == [1] and again["finished"]
 
 
 def _final() -> Any:
-    state = TICTACTOE.new(2, 0, {"first": 0})
+    state = TICTACTOE.new(2, 0, {"first": 0, "goal": "lose"})
     for square in "14253":
         state.play(square)
     return state

@@ -20,7 +20,14 @@ PLUGIN = register(
         engine=TICTACTOE,
         adapter=TicTacToeAdapter(),
         renderer=Renderer(TicTacToeView, draw_tictactoe),
-        play_options=(PlayOption("misere", "ttt-option-misere", sets="misere"),),
+        play_options=(
+            PlayOption(
+                "goal",
+                "ttt-option-goal",
+                sets="goal",
+                choices=(("ttt-goal-win", "win"), ("ttt-goal-lose", "lose")),
+            ),
+        ),
         locales=Path(__file__).resolve().parent / "locales",
     )
 )

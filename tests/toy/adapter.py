@@ -22,7 +22,7 @@ class TicTacToeAdapter(GameAdapter[TicTacToeState]):
         return t(lang, "ttt-marked", player=names[marked["seat"]], square=marked["square"])
 
     def result(self, lang: str, state: TicTacToeState, names: Sequence[str]) -> str:
-        """'Ana wins: three in a row.' or 'A draw.'"""
+        """'Ana wins.' or 'A draw: the grid is full.'"""
         winners = state.outcome().winners
         if not winners:
             return t(lang, "ttt-draw")

@@ -1,7 +1,7 @@
 """Tic-tac-toe, the rules: a game engine that lives in tests/ only (see tests/toy/__init__.py).
 
-Squares are numbered 1–9 from the top left, row by row; a move is a square's number. With
-the ``misere`` option, whoever completes three in a row loses.
+Squares are numbered 1–9 from the top left, row by row; a move is a square's number. The
+``goal`` option is ``"win"`` (three in a row wins) or ``"lose"`` (whoever makes it loses).
 
 Events (all public): ``ttt-marked`` (seat, square), ``ttt-three`` (seat, line).
 """
@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from rules.base import Event, Game, IllegalMove, InvalidMove, InvalidRecord, Outcome, State
 
 SQUARES = 9
+GOALS = ("win", "lose")
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 
 
@@ -116,19 +117,19 @@ class TicTacToe(Game):
     name: ClassVar[str] = "tictactoe"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    option_defaults: ClassVar[Mapping[str, Any]] = {"misere": False}
+    option_defaults: ClassVar[Mapping[str, Any]] = {"goal": "win"}
 
     def new(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> TicTacToeState:
         """A fresh game; the first seat is ``options["first"]`` or drawn from ``seed``."""
         checked = self.check_options(players, options or {})
-        if not isinstance(checked["misere"], bool):
-            raise InvalidRecord("record-bad-option", option="misere")
+        if checked["goal"] not in GOALS:
+            raise InvalidRecord("record-bad-option", option="goal")
         first = checked.get("first")
         if first is None:
             first = random.Random(seed).randrange(players)
-        return TicTacToeState(first, checked["misere"])
+        return TicTacToeState(first, misere=checked["goal"] == "lose")
 
 
 TICTACTOE = TicTacToe()

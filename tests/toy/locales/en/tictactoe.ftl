@@ -2,11 +2,13 @@
 ttt-title = Tic-tac-toe
 cmd-play-tictactoe = tictactoe
 cmd-play-tictactoe-desc = Challenge someone to tic-tac-toe (2 players)
-ttt-option-misere = misere
-ttt-option-misere-desc = Whoever makes three in a row loses
+ttt-option-goal = goal
+ttt-option-goal-desc = What three in a row does
+ttt-goal-win = Three in a row wins
+ttt-goal-lose = Three in a row loses
 rules-tictactoe = Take turns marking a square of the 3×3 grid: `/move 5` marks the middle. Three in a row wins.
 ttt-marked = { $player } marked square { $square }.
-ttt-won = **{ $winner }** wins: three in a row.
+ttt-won = **{ $winner }** wins.
 ttt-draw = A draw: the grid is full.
 ttt-prompt = Which square?
 ttt-square-taken = Square { $square } is taken.

@@ -2,11 +2,13 @@
 ttt-title = Tres en raya
 cmd-play-tictactoe = tresenraya
 cmd-play-tictactoe-desc = Reta a alguien al tres en raya (2 jugadores)
-ttt-option-misere = al_reves
-ttt-option-misere-desc = Quien hace tres en raya pierde
+ttt-option-goal = objetivo
+ttt-option-goal-desc = Qué pasa con tres en raya
+ttt-goal-win = Tres en raya gana
+ttt-goal-lose = Tres en raya pierde
 rules-tictactoe = Por turnos, marca una casilla de la cuadrícula de 3×3: `/mover 5` marca el centro. Tres en raya gana.
 ttt-marked = { $player } marcó la casilla { $square }.
-ttt-won = **{ $winner }** gana: tres en raya.
+ttt-won = **{ $winner }** gana.
 ttt-draw = Empate: la cuadrícula está llena.
 ttt-prompt = ¿Qué casilla?
 ttt-square-taken = La casilla { $square } está ocupada.
