@@ -18,6 +18,7 @@ from cogs.utils.game_commands import DAYS_PER_MOVE
 from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
+from tests import toy  # a plugin's own messages are checked like the project's
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = [*ROOT.glob("bot.py"), *ROOT.glob("cogs/**/*.py"), *ROOT.glob("rules/**/*.py")]
@@ -85,6 +86,12 @@ def test_both_languages_define_the_same_messages_with_the_same_placeholders() ->
     assert sorted(set(spanish) - set(english)) == [], "missing in English"
     differing = [k for k in english if english[k] != spanish[k]]
     assert differing == []
+
+
+def test_a_plugin_s_messages_are_checked_too() -> None:
+    assert toy.PLUGIN.locales is not None
+    for lang in locales.LANGUAGES:
+        assert toy.PLUGIN.locales / lang / "tictactoe.ftl" in locales.files(lang)
 
 
 def test_every_key_the_code_uses_is_translated() -> None:
