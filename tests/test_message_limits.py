@@ -19,6 +19,7 @@ import locales
 from cogs.games import plugins
 from cogs.utils.errors import shorten
 from locales import join, t
+from tests import toy  # noqa: F401 (a plugin's messages must fit Discord as well)
 
 ROOT = locales._DIR.parent
 SNOWFLAKE = "9" * 20

@@ -98,10 +98,7 @@ async def test_a_plugin_game_is_played_to_the_end(tablero: World) -> None:
     await (await world.fake.click(world.ana, opened.message, "pk:1:4::3")).done()  # 1-2-3
     posted = await wait_boards(world, place, 6)  # the opening and one board a move
     final = posted[-1]
-    assert (
-        "Ana marked square 3." in final.content
-        and "**Luis** wins." in final.content
-    )
+    assert "Ana marked square 3." in final.content and "**Luis** wins." in final.content
     assert final.attachments[0].data == PLUGIN.adapter.render("en", _final(), None, ("Ana", "Luis"))
     assert final.attachments[0].description == "Tic-tac-toe, 5 marks. The game is over."
     game = await stored_game(world)

@@ -19,7 +19,7 @@ class TicTacToeAdapter(GameAdapter[TicTacToeState]):
     def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
         """'Ana marked square 5.'"""
         marked = next(e.params for e in events if e.key == "ttt-marked")
-        return t(lang, "ttt-marked", player=names[marked["seat"]], square=marked["square"])
+        return t(lang, "ttt-marked", player=names[marked["seat"]], value=marked["square"])
 
     def result(self, lang: str, state: TicTacToeState, names: Sequence[str]) -> str:
         """'Ana wins.' or 'A draw: the grid is full.'"""
@@ -32,7 +32,7 @@ class TicTacToeAdapter(GameAdapter[TicTacToeState]):
         """'Tic-tac-toe, 3 marks. Luis to move.'"""
         turn = state.turn
         over = "yes" if turn is None else "no"
-        return t(lang, "ttt-alt", marks=state.ply, next=names[turn or 0], finished=over)
+        return t(lang, "ttt-alt", placed=state.ply, next=names[turn or 0], finished=over)
 
     def move_path(self, state: TicTacToeState, move: Any) -> tuple[str, ...]:
         """One step: the square."""

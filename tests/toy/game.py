@@ -61,7 +61,7 @@ class TicTacToeState(State[int]):
         if seat is None:
             raise IllegalMove("game-over")
         if move not in self.legal_moves():
-            raise IllegalMove("ttt-square-taken", square=move)
+            raise IllegalMove("ttt-square-taken", value=move)
         self.marks[move - 1] = seat
         self.ply += 1
         events = [Event("ttt-marked", {"seat": seat, "square": move})]
@@ -95,7 +95,7 @@ class TicTacToeState(State[int]):
             raise InvalidMove("move-unreadable", text=text)
         move = int(cleaned)
         if self.turn is not None and move not in self.legal_moves():
-            raise IllegalMove("ttt-square-taken", square=move)
+            raise IllegalMove("ttt-square-taken", value=move)
         return move
 
     def format(self, move: int) -> str:

@@ -7,14 +7,14 @@ ttt-option-goal-desc = What three in a row does
 ttt-goal-win = Three in a row wins
 ttt-goal-lose = Three in a row loses
 rules-tictactoe = Take turns marking a square of the 3×3 grid: `/move 5` marks the middle. Three in a row wins.
-ttt-marked = { $player } marked square { $square }.
+ttt-marked = { $player } marked square { $value }.
 ttt-won = **{ $winner }** wins.
 ttt-draw = A draw: the grid is full.
 ttt-prompt = Which square?
-ttt-square-taken = Square { $square } is taken.
-ttt-alt = Tic-tac-toe, { $marks ->
+ttt-square-taken = Square { $value } is taken.
+ttt-alt = Tic-tac-toe, { $placed ->
     [one] 1 mark
-   *[other] { $marks } marks
+   *[other] { $placed } marks
 }. { $finished ->
     [yes] The game is over.
    *[no] { $next } to move.
