@@ -78,12 +78,12 @@ def read_dotenv(path: Path) -> dict[str, str]:
 
 def warm_renderers() -> None:
     """Draw the opening position of every game once (the renderers cache their static parts)."""
-    from cogs.games import ADAPTERS
+    from cogs.games import plugins
 
-    for adapter in ADAPTERS.values():
-        players = adapter.engine.min_players
-        state = adapter.engine.new(players, 0, {})
-        adapter.render("en", state, None, [f"P{seat}" for seat in range(players)])
+    for plugin in plugins():
+        players = plugin.engine.min_players
+        state = plugin.engine.new(players, 0, {})
+        plugin.adapter.render("en", state, None, [f"P{seat}" for seat in range(players)])
 
 
 def quiet_chatty_loggers() -> None:

@@ -13,8 +13,9 @@ from typing import Any
 
 from bench.e2e import move_e2e
 from bench.positions import STAGES, playout_ms, render_figures
+from cogs.games import plugins
 
-GAMES = ("stonehenge", "kahuna", "islas")
+GAMES = tuple(plugin.name for plugin in plugins())
 
 
 def figures(game: str, moves: int) -> dict[str, Any]:

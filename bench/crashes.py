@@ -149,8 +149,9 @@ class Run:
 
     async def _new_game(self) -> None:
         ana, luis = self.users
-        args = {"game": "stonehenge", "opponent": luis, "first": "me"}
-        ix = await (await self.fake.slash(ana, self.channel, "play", args)).done(timeout=10)
+        args = {"opponent": luis, "first": "me"}
+        play = await self.fake.slash(ana, self.channel, "play", args, subcommand="stonehenge")
+        ix = await play.done(timeout=10)
         assert ix.message is not None
         accept = next(c for c in ix.message.custom_ids if c.endswith(":accept"))
         await self.fake.click(luis, ix.message, accept)

@@ -39,9 +39,8 @@ async def _measure(game: str, moves: int) -> list[float]:
         timings: list[float] = []
         try:
             while len(timings) < moves:
-                challenge = await fake.slash(
-                    users[0], channel, "play", {"game": game, "opponent": users[1], "first": "me"}
-                )
+                args = {"opponent": users[1], "first": "me"}
+                challenge = await fake.slash(users[0], channel, "play", args, subcommand=game)
                 message = (await challenge.done()).message
                 accept = next(c for c in message.custom_ids if c.endswith(":accept"))
                 await (await fake.click(users[1], message, accept)).done()

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import ADAPTERS, adapter_for
+from cogs.games import adapter_for
+from cogs.utils.game_commands import rules_command
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.notices import deadline
 from cogs.utils.options import check_option_values
@@ -28,6 +29,7 @@ class Info(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.service = bot.service
+        self._rules = rules_command(self.rules)
 
     @app_commands.command(name=L("cmd-games"), description=L("cmd-games-desc"))
     async def games(self, interaction: discord.Interaction) -> None:
@@ -67,12 +69,14 @@ class Info(commands.Cog):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name=L("cmd-rules"), description=L("cmd-rules-desc"))
-    @app_commands.rename(game=L("cmd-rules-game"))
-    @app_commands.describe(game=L("cmd-rules-game-desc"))
-    @app_commands.choices(
-        game=[app_commands.Choice(name=L(a.title_key), value=a.name) for a in ADAPTERS.values()]
-    )
+    async def cog_load(self) -> None:
+        """Add /rules, offering the games registered by now."""
+        self.bot.tree.add_command(self._rules)
+
+    async def cog_unload(self) -> None:
+        """Take /rules away with the cog."""
+        self.bot.tree.remove_command(self._rules.name)
+
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """The rules of a game, in your language."""
         check_option_values(interaction)

@@ -1,21 +1,22 @@
-"""Challenges: /play posts one with Accept/Decline buttons; acceptance opens the game's thread."""
+"""Challenges: /play <game> posts one with Accept/Decline buttons; acceptance opens the game's
+thread. /play has a subcommand for each game registered when the cog loads."""
 
 from __future__ import annotations
 
 import functools
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import ADAPTERS, adapter_for
+from cogs.games import GamePlugin, adapter_for, plugin_for
 from cogs.utils import places
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
-from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.game_commands import opponent_names, play_group
+from cogs.utils.i18n import lang_of
 from cogs.utils.items import not_posted
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
-DEFAULT_DAYS = 3
-
 
 class Play(commands.Cog):
     """/play and the life of a challenge."""
@@ -39,94 +37,36 @@ class Play(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.store
+        self._play = play_group(self.challenge)
 
-    @app_commands.command(name=L("cmd-play"), description=L("cmd-play-desc"))
-    @app_commands.guild_only()
-    @app_commands.rename(
-        game=L("cmd-play-game"),
-        opponent=L("cmd-play-opponent"),
-        opponent2=L("cmd-play-opponent2"),
-        opponent3=L("cmd-play-opponent3"),
-        opponent4=L("cmd-play-opponent4"),
-        series=L("cmd-play-series"),
-        first=L("cmd-play-first"),
-        days=L("cmd-play-days"),
-        hidden=L("cmd-play-hidden"),
-        first_edition=L("cmd-play-first-edition"),
-        no_bridges_loses=L("cmd-play-no-bridges-loses"),
-    )
-    @app_commands.describe(
-        game=L("cmd-play-game-desc"),
-        opponent=L("cmd-play-opponent-desc"),
-        opponent2=L("cmd-play-more-desc"),
-        opponent3=L("cmd-play-more-desc"),
-        opponent4=L("cmd-play-more-desc"),
-        series=L("cmd-play-series-desc"),
-        first=L("cmd-play-first-desc"),
-        days=L("cmd-play-days-desc"),
-        hidden=L("cmd-play-hidden-desc"),
-        first_edition=L("cmd-play-first-edition-desc"),
-        no_bridges_loses=L("cmd-play-no-bridges-loses-desc"),
-    )
-    @app_commands.choices(
-        game=[app_commands.Choice(name=L(a.title_key), value=a.name) for a in ADAPTERS.values()],
-        series=[
-            app_commands.Choice(name=L("choice-series-1"), value=1),
-            app_commands.Choice(name=L("choice-series-3"), value=3),
-            app_commands.Choice(name=L("choice-series-5"), value=5),
-        ],
-        first=[
-            app_commands.Choice(name=L("choice-first-random"), value="random"),
-            app_commands.Choice(name=L("choice-first-me"), value="me"),
-            app_commands.Choice(name=L("choice-first-opponent"), value="opponent"),
-        ],
-        days=[app_commands.Choice(name=L(f"choice-days-{d}"), value=d) for d in DAYS_PER_MOVE],
-    )
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        opponent: discord.Member | None = None,
-        opponent2: discord.Member | None = None,
-        opponent3: discord.Member | None = None,
-        opponent4: discord.Member | None = None,
-        series: int = 1,
-        first: str = "random",
-        days: int = DEFAULT_DAYS,
-        hidden: bool | None = None,
-        first_edition: bool | None = None,
-        no_bridges_loses: bool | None = None,
+    async def cog_load(self) -> None:
+        """Build /play from the games registered by now: one subcommand a game."""
+        self.bot.tree.add_command(self._play)
+
+    async def cog_unload(self) -> None:
+        """Take /play away with the cog."""
+        self.bot.tree.remove_command(self._play.name)
+
+    async def challenge(
+        self, interaction: discord.Interaction, plugin: GamePlugin, values: dict[str, Any]
     ) -> None:
-        """Challenge someone, several people (Islas), or anyone, to a game."""
-        check_option_values(interaction)  # game, days, series, first: as offered, or refused
-        adapter = adapter_for(game)
-        lang = lang_of(interaction)
-        invited = _invited(interaction.user, (opponent, opponent2, opponent3, opponent4))
-        engine = adapter.engine
-        if len(invited) + 1 > engine.max_players:
-            raise UserError(
-                "error-too-many-players", game=adapter.title(lang), most=engine.max_players
-            )
-        given = {
-            "hidden": hidden,
-            "first_edition": first_edition,
-            "no_bridges_loses": no_bridges_loses,
-        }
-        options = adapter.challenge_options(lang, {k: v for k, v in given.items() if v is not None})
-        if series > 1 and not adapter.supports_series:
-            option = tr(interaction, "cmd-play-series")
-            raise UserError("error-option-not-for-game", option=option, game=adapter.title(lang))
-        if first != "random":
-            options["first"] = 0 if first == "me" else 1
+        """/play <game>: challenge someone, several people (Islas), or anyone, to a game."""
+        check_option_values(interaction)  # days, series, first: as offered, or refused
+        opponents = [values.get(name) for name in opponent_names(plugin)]
+        invited = _invited(interaction.user, opponents)
+        engine = plugin.engine
+        options = plugin.engine_options(values)
+        if values["first"] != "random":
+            options["first"] = 0 if values["first"] == "me" else 1
         try:
             engine.check_options(max(len(invited) + 1, engine.min_players), options)
         except RulesError as error:
             raise UserError.from_rules(error) from None
         challenge = await self.store.challenges.create(
-            game=game,
+            game=plugin.name,
             options=options,
-            series_length=series,
-            lang=lang,
+            series_length=values.get("series", 1),
+            lang=lang_of(interaction),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
@@ -134,7 +74,7 @@ class Play(commands.Cog):
             invited=[(m.id, m.display_name) for m in invited],
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
-            days_per_move=days,
+            days_per_move=values["days"],
         )
         await self._post(interaction, challenge)
 
@@ -265,7 +205,7 @@ class Play(commands.Cog):
         """The challenger starts an open table with the players seated so far."""
         if interaction.user.id != challenge.challenger_id:
             raise UserError("error-only-challenger-starts")
-        if 1 + len(challenge.accepted) < adapter_for(challenge.game).engine.min_players:
+        if 1 + len(challenge.accepted) < plugin_for(challenge.game).engine.min_players:
             raise UserError("error-not-enough-players")
         await interaction.response.defer()
         await self.start_game(interaction, challenge)

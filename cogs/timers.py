@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
+from cogs.games import Claim, SkipTurn, adapter_for, plugin_for
 from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
@@ -114,11 +114,13 @@ class Timers(commands.Cog):
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
         others = [s.name for s in record.seats if s.seat != turn]
+        policy = plugin_for(record.game).out_of_time(record.players)
+        key = "deadline-passed" if isinstance(policy, Claim) else "deadline-passed-skip"
         place = await self.bot.announcer.place(record)
         await place.send(
             t(
                 record.lang,
-                "deadline-passed",
+                key,
                 player=record.names()[turn],
                 others=" / ".join(others),
             ),
@@ -143,21 +145,24 @@ class Timers(commands.Cog):
 
     @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
     async def claim(self, interaction: discord.Interaction) -> None:
-        """Win a two-player game whose opponent let their time run out."""
+        """Win a game whose opponent let their time run out (where the game allows a claim)."""
         record, turn = await self._out_of_time(interaction)
-        if record.players > 2:
+        if not isinstance(plugin_for(record.game).out_of_time(record.players), Claim):
             raise UserError("error-claim-multiplayer")
+        claimer = record.seat_of(interaction.user.id)
+        assert claimer is not None  # _out_of_time checked it
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.time_out(self.service, record, turn, 1 - turn)
+        await endings.time_out(self.service, record, turn, claimer)
         place = f"<#{record.place_id or record.channel_id}>"
         text = tr(interaction, "claim-done", loser=record.names()[turn], place=place)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
     async def skip(self, interaction: discord.Interaction) -> None:
-        """Vote to skip the turn of a player whose time ran out (three or more players)."""
+        """Vote to skip the turn of a player whose time ran out (where the game votes)."""
         record, _ = await self._out_of_time(interaction)
-        if record.players <= 2:
+        policy = plugin_for(record.game).out_of_time(record.players)
+        if not isinstance(policy, SkipTurn):
             raise UserError("error-skip-two-players")
         assert record.turn_started_at is not None  # a deadline counts from it
         votes = await self.store.games.vote_skip(
@@ -170,7 +175,7 @@ class Timers(commands.Cog):
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.skip(self.service, record, interaction.user.id)
+        await endings.skip(self.service, record, interaction.user.id, policy.move)
         await interaction.followup.send("✅", ephemeral=True)
 
 

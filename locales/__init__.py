@@ -3,6 +3,9 @@
 ``t(lang, key, **args)`` formats a message; ``language(locale)`` maps a Discord locale
 ("es-ES", "es-419", "en-US" …) to one of ``LANGUAGES``. Fluent handles plurals and
 selectors, so sentences are whole in each language instead of glued from pieces.
+
+A game defined outside the project (a plugin) brings its own text: ``add_directory(path)``
+adds the .ftl files of ``path/en`` and ``path/es`` to the messages.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ log = logging.getLogger(__name__)
 LANGUAGES = ("en", "es")
 DEFAULT = "en"
 _DIR = Path(__file__).resolve().parent
+#: Where messages come from: this package's own directory, then those added by plugins.
+_DIRECTORIES: list[Path] = [_DIR]
 
 
 def language(locale: object | None) -> str:
@@ -30,8 +35,20 @@ def language(locale: object | None) -> str:
 
 
 def files(lang: str) -> list[Path]:
-    """The .ftl files of a language."""
-    return sorted((_DIR / lang).glob("*.ftl"))
+    """The .ftl files of a language: the project's, then those of each added directory."""
+    return [path for where in _DIRECTORIES for path in sorted((where / lang).glob("*.ftl"))]
+
+
+def add_directory(path: Path) -> None:
+    """Add the messages of ``path/<lang>/*.ftl`` for every language (once per directory).
+
+    A plugin's messages must not redefine the project's: Fluent would keep the first.
+    """
+    path = Path(path).resolve()
+    if path in _DIRECTORIES:
+        return
+    _DIRECTORIES.append(path)
+    bundle.cache_clear()  # bundles built before now lack the new messages
 
 
 @cache

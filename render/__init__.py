@@ -1,4 +1,8 @@
-"""Board images: a game's view in, PNG bytes out. Pure: no Discord, no I/O but own fonts."""
+"""Board images: a game's view in, PNG bytes out. Pure: no Discord, no I/O but own fonts.
+
+The games of this package are drawn from the start; a game drawn elsewhere (a plugin)
+adds its renderer with ``register_renderer``.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,13 @@ RENDERERS: dict[type, Callable[..., bytes]] = {
     KahunaView: render_kahuna,
     IslasView: render_islas,
 }
+
+
+def register_renderer(view_type: type, renderer: Callable[..., bytes]) -> None:
+    """Draw views of ``view_type`` with ``renderer`` (again is fine; another one is not)."""
+    known = RENDERERS.setdefault(view_type, renderer)
+    if known is not renderer:
+        raise ValueError(f"{view_type.__name__} already has a renderer")
 
 
 def render(view: Any, **kwargs: Any) -> bytes:

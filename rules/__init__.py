@@ -1,4 +1,8 @@
-"""Pure game engines. ``GAMES`` maps a game's name to its engine."""
+"""Pure game engines. ``GAMES`` maps a game's name to its engine.
+
+The three games of this package are known from the start; a game defined elsewhere (a
+plugin) makes itself known with ``register_game``, so that its stored records replay.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +22,14 @@ from rules.kahuna import KAHUNA
 from rules.stonehenge import STONEHENGE
 
 GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE, KAHUNA, ISLAS)}
+
+
+def register_game(game: Game) -> Game:
+    """Make ``game`` known to ``get_game`` (again is fine; another game of that name is not)."""
+    known = GAMES.setdefault(game.name, game)
+    if known is not game:
+        raise ValueError(f"another game is already called {game.name!r}")
+    return game
 
 
 def get_game(name: str) -> Game:
@@ -40,4 +52,5 @@ __all__ = [
     "RulesError",
     "State",
     "get_game",
+    "register_game",
 ]

@@ -58,16 +58,27 @@ def make_bot(world: World) -> Tablero:
 
 
 async def challenge(
-    world: World, challenger: FakeUser, opponent: FakeUser | None, **options: Any
+    world: World,
+    challenger: FakeUser,
+    opponent: FakeUser | None,
+    game: str = "stonehenge",
+    **options: Any,
 ) -> FakeMessage:
-    """/play stonehenge; returns the public challenge message."""
-    args: dict[str, Any] = {"game": "stonehenge", **options}
+    """/play <game> (Stonehenge unless said); returns the public challenge message."""
+    args: dict[str, Any] = dict(options)
     if opponent is not None:
         args["opponent"] = opponent
-    ix = await (await world.fake.slash(challenger, world.channel, "play", args)).done()
+    ix = await (await play(world, challenger, game, args)).done()
     assert not ix.ephemeral, ix.text
     assert ix.message is not None
     return ix.message
+
+
+async def play(
+    world: World, user: FakeUser, game: str, args: dict[str, Any], **kwargs: Any
+) -> Interaction:
+    """Run /play <game> with ``args`` in the world's channel (``kwargs`` go to the loopback)."""
+    return await world.fake.slash(user, world.channel, "play", args, subcommand=game, **kwargs)
 
 
 async def accept(world: World, user: FakeUser, message: FakeMessage) -> FakeChannel:

@@ -161,6 +161,6 @@ def test_cogs_find_the_service_and_each_other_without_get_cog() -> None:
         for name, path in MODULES.items()
         if _layer(name) in {"cogs", "bot"}
         for line in path.read_text(encoding="utf-8").splitlines()
-        if "get_cog(" in line or "type: ignore" in line
+        if "get_cog(" in line or ("type: ignore" in line and ("client" in line or "bot" in line))
     ]
     assert found == []

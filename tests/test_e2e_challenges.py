@@ -9,19 +9,20 @@ import pytest
 
 from loopback.models import FakeMessage
 from loopback.records import Interaction
-from tests.e2e import World, button, stored_game
+from tests.e2e import World, button, play, stored_game
 
 
-async def _play(world: World, user: Any, args: dict[str, Any], **kwargs: Any) -> Interaction:
-    return await (await world.fake.slash(user, world.channel, "play", args, **kwargs)).done()
+async def _play(
+    world: World, user: Any, game: str, args: dict[str, Any], **kwargs: Any
+) -> Interaction:
+    return await (await play(world, user, game, args, **kwargs)).done()
 
 
 @pytest.mark.parametrize(
     ("option", "value", "shown"),
     [
-        ("game", "chess", "chess"),
-        ("game", "x" * 500, "x" * 29 + "…"),
         ("days", 4, "4"),
+        ("first", "x" * 500, "x" * 29 + "…"),
         ("series", 2, "2"),
         ("first", "second", "second"),
     ],
@@ -31,8 +32,8 @@ async def test_play_refuses_a_value_outside_the_offered_choices(
 ) -> None:
     world = tablero
     caplog.set_level(logging.WARNING)
-    args = {"game": "stonehenge", "opponent": world.luis, option: value}
-    ix = await _play(world, world.ana, args, check=False)
+    args = {"opponent": world.luis, option: value}
+    ix = await _play(world, world.ana, "stonehenge", args, check=False)
     assert ix.ephemeral and f"“{shown}" in ix.text and f"of {option}" in ix.text, ix.text
     assert len(ix.text) < 200  # the value is echoed shortened
     assert await world.bot.store.challenges.get(1) is None
@@ -41,14 +42,14 @@ async def test_play_refuses_a_value_outside_the_offered_choices(
 
 async def test_play_refuses_the_same_opponent_named_twice(tablero: World) -> None:
     world = tablero
-    args = {"game": "islas", "opponent": world.luis, "opponent2": world.luis}
-    ix = await _play(world, world.ana, args)
+    args = {"opponent": world.luis, "opponent2": world.luis}
+    ix = await _play(world, world.ana, "islas", args)
     assert ix.ephemeral and "Luis" in ix.text and "twice" in ix.text, ix.text
     assert await world.bot.store.challenges.get(1) is None
 
 
 async def _table(world: World) -> FakeMessage:
-    ix = await _play(world, world.ana, {"game": "islas"})
+    ix = await _play(world, world.ana, "islas", {})
     assert ix.message is not None
     return ix.message
 

@@ -26,6 +26,7 @@ from tests.e2e import (
     button,
     challenge,
     move,
+    play,
     settled,
     stored_game,
     wait_boards,
@@ -39,8 +40,8 @@ class Crash(Exception):
 
 
 async def _kahuna(world: World) -> tuple[FakeChannel, KahunaState]:
-    args: dict[str, Any] = {"game": "kahuna", "opponent": world.luis, "first": "me"}
-    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
+    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
+    ix = await (await play(world, world.ana, "kahuna", args)).done()
     place = await accept(world, world.luis, ix.message)
     game = await stored_game(world)
     state = get_game("kahuna").new(2, game.seed, game.options)

@@ -14,14 +14,14 @@ from locales import t
 from loopback.models import FakeChannel
 from rules import get_game
 from rules.islas import IslasState
-from tests.e2e import World, boards, button, move, settled, stored_game, wait_boards
+from tests.e2e import World, boards, button, move, play, settled, stored_game, wait_boards
 
 ISLAS = adapter_for("islas")
 
 
 async def _three_players(world: World, **extra: Any) -> tuple[FakeChannel, IslasState]:
-    args = {"game": "islas", "opponent": world.luis, "opponent2": world.eve, "first": "me", **extra}
-    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
+    args = {"opponent": world.luis, "opponent2": world.eve, "first": "me", **extra}
+    ix = await (await play(world, world.ana, "islas", args)).done()
     offer = ix.message
     assert f"<@{world.luis.id}>" in offer.content and f"<@{world.eve.id}>" in offer.content
     accept_id = button(offer, "ch:", ":accept")

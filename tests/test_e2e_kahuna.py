@@ -13,14 +13,14 @@ from cogs.games import adapter_for
 from loopback.models import FakeChannel
 from rules import get_game
 from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
-from tests.e2e import World, boards, button, move, stored_game, wait_boards
+from tests.e2e import World, boards, button, move, play, stored_game, wait_boards
 
 KAHUNA = adapter_for("kahuna")
 
 
 async def _started(world: World, first: str = "me") -> tuple[FakeChannel, KahunaState]:
-    args: dict[str, Any] = {"game": "kahuna", "opponent": world.luis, "first": first}
-    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
+    args: dict[str, Any] = {"opponent": world.luis, "first": first}
+    ix = await (await play(world, world.ana, "kahuna", args)).done()
     assert "Kahuna" in ix.message.content
     await (
         await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))

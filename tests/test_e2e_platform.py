@@ -6,6 +6,7 @@ import asyncio
 import logging
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from tests.e2e import (
     mirror,
     move,
     pick,
+    play,
     stored_game,
     wait_boards,
 )
@@ -250,24 +252,45 @@ def test_public_renders_of_the_harness_match_the_renderer() -> None:
     assert render(state.view(0)) != render(state.view(None))
 
 
-async def test_an_option_of_another_game_is_refused(tablero: World) -> None:
-    world = tablero
-    args = {"game": "stonehenge", "opponent": world.ana, "first_edition": True}
-    ix = await (await world.fake.slash(world.luis, world.channel, "play", args)).done()
-    assert ix.ephemeral and "primera_edicion" in ix.text and "Stonehenge" in ix.text
-    assert await world.bot.store.challenges.get(1) is None
+def _options(command: dict[str, Any], lang: str | None = None) -> dict[str, list[str]]:
+    """Subcommand -> its option names, as Discord shows them (``lang``: "es-ES" or English)."""
+
+    def name(payload: dict[str, Any]) -> str:
+        return (payload.get("name_localizations") or {}).get(lang, payload["name"])
+
+    return {
+        name(sub): [name(option) for option in sub.get("options", [])] for sub in command["options"]
+    }
 
 
-async def test_a_two_player_game_refuses_a_second_opponent(tablero: World) -> None:
+async def test_play_has_a_subcommand_per_game_with_only_its_own_options(tablero: World) -> None:
     world = tablero
-    args = {"game": "stonehenge", "opponent": world.luis, "opponent2": world.eve}
-    ix = await (await world.fake.slash(world.ana, world.channel, "play", args)).done()
-    assert ix.ephemeral and "2 players at most" in ix.text
+    command = world.fake.command("play", world.guild)
+    assert command is not None and {o["type"] for o in command["options"]} == {1}  # subcommands
+    english = _options(command)
+    common = ["first", "days"]
+    assert english["stonehenge"] == ["opponent", "series", *common, "hidden"]
+    assert english["kahuna"] == ["opponent", *common, "first_edition", "no_bridges_loses"]
+    assert english["islas"] == ["opponent", "opponent2", "opponent3", "opponent4", *common]
+    spanish = _options(command, "es-ES")
+    assert spanish["stonehenge"] == ["rival", "serie", "empieza", "dias", "ocultos"]
+    assert spanish["kahuna"][-2:] == ["primera_edicion", "sin_puentes_pierde"]
+    assert spanish["islas"][:2] == ["rival", "rival2"]
+    assert command["name_localizations"]["es-ES"] == "jugar"
+
+
+async def test_a_game_option_reaches_the_engine(tablero: World) -> None:
+    world = tablero
+    args = {"opponent": world.luis, "first_edition": True, "no_bridges_loses": False}
+    ix = await (await play(world, world.ana, "kahuna", args)).done()
+    assert not ix.ephemeral, ix.text
+    challenge = await world.bot.store.challenges.get(1)
+    assert challenge.options == {"forbid_build_on_controlled": True, "no_bridges_ends_game": False}
 
 
 async def test_an_open_table_of_three_started_by_its_challenger(tablero: World) -> None:
     world = tablero
-    ix = await (await world.fake.slash(world.ana, world.channel, "play", {"game": "islas"})).done()
+    ix = await (await play(world, world.ana, "islas", {})).done()
     offer = ix.message
     assert "2 to 5 players" in offer.content and "Seated: Ana." in offer.content
     start = button(offer, "ch:", ":start")

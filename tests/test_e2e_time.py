@@ -116,6 +116,8 @@ async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> N
     early = await (await world.fake.slash(world.luis, place, "skip")).done()
     assert "aún tiene tiempo" in early.text
     await _tick(world, 25)
+    told = next(m.content for m in world.fake.messages(place) if "run out of time" in m.content)
+    assert "/skip" in told and "/claim" not in told  # what this table may do
     first = await (await world.fake.slash(world.luis, place, "skip")).done()
     assert first.ephemeral and "1 de los 2" in first.text
     again = await (await world.fake.slash(world.luis, place, "skip")).done()

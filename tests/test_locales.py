@@ -11,13 +11,14 @@ import pytest
 from fluent.syntax import FluentParser, ast, visitor
 
 import locales
-from cogs.games import ADAPTERS
+from cogs.games import plugins
 from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
 from cogs.games.kahuna import NOTATION_WORDS as KAHUNA_NOTATION_WORDS
-from cogs.play import DAYS_PER_MOVE
+from cogs.utils.game_commands import DAYS_PER_MOVE
 from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
+from tests import toy  # a plugin's own messages are checked like the project's
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = [*ROOT.glob("bot.py"), *ROOT.glob("cogs/**/*.py"), *ROOT.glob("rules/**/*.py")]
@@ -53,7 +54,12 @@ def _messages(lang: str) -> dict[str, set[str]]:
 def _used_keys() -> set[str]:
     keys = {k for path in CODE for k in KEY_USE.findall(path.read_text(encoding="utf-8"))}
     keys |= {f"sh-label-{key.replace('_', '-')}" for key in LABELS}
-    keys |= {f"rules-{name}" for name in ADAPTERS}
+    keys |= {f"rules-{plugin.name}" for plugin in plugins()}
+    keys |= {plugin.command_key for plugin in plugins()}
+    keys |= {f"{plugin.command_key}-desc" for plugin in plugins()}
+    keys |= {f"choice-series-{n}" for p in plugins() if p.series for n in (1, *p.series.lengths)}
+    for option in (option for plugin in plugins() for option in plugin.play_options):
+        keys |= {option.key, f"{option.key}-desc", *(key for key, _ in option.choices)}
     keys |= {f"button-{act}" for act in ("accept", "decline")}
     keys |= {f"button-open-{act}" for act in ("accept", "decline", "start")}
     keys |= {f"button-undo-{act}" for act in ("yes", "no")}
@@ -63,8 +69,9 @@ def _used_keys() -> set[str]:
     keys |= {f"islas-label-{key.replace('_', '-')}" for key in ISLAS_LABELS}
     keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
-    keys |= {adapter.private_button_key for adapter in ADAPTERS.values()}
-    keys |= {adapter.board_private_key for adapter in ADAPTERS.values()}
+    keys |= {plugin.adapter.title_key for plugin in plugins()}
+    keys |= {plugin.adapter.private_button_key for plugin in plugins()}
+    keys |= {plugin.adapter.board_private_key for plugin in plugins()}
     keys |= {f"kahuna-notation-{word}" for word in KAHUNA_NOTATION_WORDS}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}
     keys |= {f"kahuna-label-{key.replace('_', '-')}" for key in KAHUNA_LABELS}
@@ -79,6 +86,12 @@ def test_both_languages_define_the_same_messages_with_the_same_placeholders() ->
     assert sorted(set(spanish) - set(english)) == [], "missing in English"
     differing = [k for k in english if english[k] != spanish[k]]
     assert differing == []
+
+
+def test_a_plugin_s_messages_are_checked_too() -> None:
+    assert toy.PLUGIN.locales is not None
+    for lang in locales.LANGUAGES:
+        assert toy.PLUGIN.locales / lang / "tictactoe.ftl" in locales.files(lang)
 
 
 def test_every_key_the_code_uses_is_translated() -> None:
@@ -194,12 +207,17 @@ async def test_every_command_string_has_a_valid_spanish_translation() -> None:
     await bot.store.close()
     assert len(commands) >= 6
     name_ok = re.compile(r"^[-_\w]{1,32}$")
+
+    def payloads(payload: dict) -> list[dict]:
+        """A command and its options, subcommands and their options, at every depth."""
+        return [payload, *(p for o in payload.get("options", []) for p in payloads(o))]
+
     for command in commands:
-        payloads = [command, *command.get("options", [])]
-        for payload in payloads:
+        for payload in payloads(command):
             es_name = (payload.get("name_localizations") or {}).get("es-ES")
             es_desc = (payload.get("description_localizations") or {}).get("es-ES")
             assert es_name and name_ok.match(es_name) and es_name == es_name.lower(), payload
-            assert es_desc, payload
+            assert name_ok.match(payload["name"]) and payload["name"] == payload["name"].lower()
+            assert es_desc and len(es_desc) <= 100 and len(payload["description"]) <= 100
             for choice in payload.get("choices", []):
                 assert (choice.get("name_localizations") or {}).get("es-419"), choice

@@ -1,17 +1,44 @@
-"""The Discord side of each game, by the engine's name."""
+"""The games the bot plays: one ``GamePlugin`` each (plugin.py), by the engine's name.
+
+Importing this package registers the built-in games, each declared in its own module, in
+the order /play and /rules list them; any other game registers itself with ``register``
+before the bot loads its cogs.
+"""
 
 from __future__ import annotations
 
+from cogs.games import islas, kahuna, stonehenge
 from cogs.games.base import GameAdapter
-from cogs.games.islas import IslasAdapter
-from cogs.games.kahuna import KahunaAdapter
-from cogs.games.stonehenge import StonehengeAdapter
+from cogs.games.plugin import (
+    CLAIM,
+    Claim,
+    GamePlugin,
+    OutOfTime,
+    PlayOption,
+    Renderer,
+    Series,
+    SkipTurn,
+    adapter_for,
+    plugin_for,
+    plugins,
+    register,
+)
 
-ADAPTERS: dict[str, GameAdapter] = {
-    a.name: a for a in (StonehengeAdapter(), KahunaAdapter(), IslasAdapter())
-}
+for _plugin in (stonehenge.PLUGIN, kahuna.PLUGIN, islas.PLUGIN):
+    register(_plugin)
 
-
-def adapter_for(game: str) -> GameAdapter:
-    """The adapter of a stored game's engine."""
-    return ADAPTERS[game]
+__all__ = [
+    "CLAIM",
+    "Claim",
+    "GameAdapter",
+    "GamePlugin",
+    "OutOfTime",
+    "PlayOption",
+    "Renderer",
+    "Series",
+    "SkipTurn",
+    "adapter_for",
+    "plugin_for",
+    "plugins",
+    "register",
+]

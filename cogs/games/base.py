@@ -1,24 +1,28 @@
 """How a game is shown on Discord: narration, picker steps, images, options.
 
 The platform (challenges, the move pipeline, pickers, series) is common; each game only
-says what is specific to it by subclassing ``GameAdapter``.
+says what is specific to it by subclassing ``GameAdapter`` with its state type: the
+abstract methods are what every game must say, the others have defaults that fit a simple
+game. The adapter is registered with the rest of the game in a ``GamePlugin`` (plugin.py).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from cogs.utils.errors import UserError
 from data import Result
 from locales import t
-from rules import Event, Game, State
+from render import render as draw
+from rules import Event, State
+
+S = TypeVar("S", bound=State)
 
 
-class GameAdapter:
-    """Discord-facing facts and wording of one game."""
+class GameAdapter(ABC, Generic[S]):
+    """Discord-facing facts and wording of one game, whose positions are ``S``."""
 
-    engine: ClassVar[Game]
     #: message key of the game's display name
     title_key: ClassVar[str]
     #: message key of the button that shows a player what only they may see
@@ -26,27 +30,9 @@ class GameAdapter:
     #: message key introducing a player's own view of the board (/board), when it has secrets
     board_private_key: ClassVar[str] = "board-private"
 
-    @property
-    def name(self) -> str:
-        """The engine's name (the record's ``game``)."""
-        return self.engine.name
-
     def title(self, lang: str) -> str:
         """The game's name in ``lang``."""
         return t(lang, self.title_key)
-
-    #: whether /play may ask for a series of games (the scoring of a series is the game's)
-    supports_series: ClassVar[bool] = False
-    #: /play parameter -> engine option it sets (parameters of other games are refused)
-    option_params: ClassVar[dict[str, str]] = {}
-
-    def challenge_options(self, lang: str, given: dict[str, Any]) -> dict[str, Any]:
-        """The engine options for the /play parameters the user set (UserError if foreign)."""
-        foreign = sorted(set(given) - set(self.option_params))
-        if foreign:
-            option = t(lang, "cmd-play-" + foreign[0].replace("_", "-"))
-            raise UserError("error-option-not-for-game", option=option, game=self.title(lang))
-        return {self.option_params[name]: value for name, value in given.items()}
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """Options of a challenge in words ('' when there is nothing to say)."""
@@ -61,44 +47,44 @@ class GameAdapter:
         return False
 
     # -- a turn in words -------------------------------------------------------------------
+    @abstractmethod
     def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
         """One line telling what a move did, from its public events."""
-        raise NotImplementedError
 
-    def result(self, lang: str, state: State, names: Sequence[str]) -> str:
+    @abstractmethod
+    def result(self, lang: str, state: S, names: Sequence[str]) -> str:
         """How a finished game ended (by the rules; resignations are said by the platform)."""
-        raise NotImplementedError
 
-    def alt_text(self, lang: str, state: State, names: Sequence[str]) -> str:
+    @abstractmethod
+    def alt_text(self, lang: str, state: S, names: Sequence[str]) -> str:
         """A short description of the position for the image's alt text."""
-        raise NotImplementedError
 
-    def private_alt_text(self, lang: str, state: State, seat: int, names: Sequence[str]) -> str:
+    def private_alt_text(self, lang: str, state: S, seat: int, names: Sequence[str]) -> str:
         """The alt text of ``seat``'s private image (by default that of the position)."""
         return self.alt_text(lang, state, names)
 
-    def private_after_turn(self, lang: str, state: State, seat: int) -> str | None:
+    def private_after_turn(self, lang: str, state: S, seat: int) -> str | None:
         """What only ``seat`` learnt from the turn they just ended (a card drawn), or None."""
         return None
 
     # -- the guided picker -----------------------------------------------------------------
-    def move_path(self, state: State, move: Any) -> tuple[str, ...]:
+    @abstractmethod
+    def move_path(self, state: S, move: Any) -> tuple[str, ...]:
         """The picker's tokens leading to ``move`` (short, no ':' or '.')."""
-        raise NotImplementedError
 
-    def token_label(self, lang: str, state: State, path: tuple[str, ...], token: str) -> str:
+    def token_label(self, lang: str, state: S, path: tuple[str, ...], token: str) -> str:
         """The button text of ``token`` after ``path``."""
         return token
 
-    def prompt(self, lang: str, state: State, path: tuple[str, ...]) -> str:
+    @abstractmethod
+    def prompt(self, lang: str, state: S, path: tuple[str, ...]) -> str:
         """What the picker asks after ``path``."""
-        raise NotImplementedError
 
-    def picker_image(self, lang: str, state: State, path: tuple[str, ...]) -> bytes | None:
+    def picker_image(self, lang: str, state: S, path: tuple[str, ...]) -> bytes | None:
         """An image to show with the picker's step after ``path`` (None: no image)."""
         return None
 
-    def picker_alt_text(self, lang: str, state: State, path: tuple[str, ...]) -> str:
+    def picker_alt_text(self, lang: str, state: S, path: tuple[str, ...]) -> str:
         """The alt text of ``picker_image`` after ``path``: what it shows, in words."""
         return ""
 
@@ -106,11 +92,11 @@ class GameAdapter:
         """Whether ``move`` is decided by the table, not played by a player (an Islas skip)."""
         return False
 
-    def expand(self, state: State, text: str) -> str:
+    def expand(self, state: S, text: str) -> str:
         """Typed text with the game's shortcuts spelled out in notation (default: unchanged)."""
         return text
 
-    def choice_name(self, lang: str, state: State, move: Any) -> str:
+    def choice_name(self, lang: str, state: S, move: Any) -> str:
         """An autocomplete entry for ``move`` (at most 100 characters)."""
         return state.format(move)
 
@@ -123,11 +109,13 @@ class GameAdapter:
         """A renderer's label words in ``lang``: message ``{prefix}-{key}`` for each key."""
         return {key: t(lang, f"{prefix}-{key.replace('_', '-')}") for key in keys}
 
-    def render(self, lang: str, state: State, seat: int | None, names: Sequence[str]) -> bytes:
-        """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread."""
-        raise NotImplementedError
+    def render(self, lang: str, state: S, seat: int | None, names: Sequence[str]) -> bytes:
+        """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread.
 
-    def render_private(self, lang: str, state: State, seat: int, names: Sequence[str]) -> bytes:
+        By default the game's registered renderer draws the view, without labels."""
+        return draw(state.view(seat))
+
+    def render_private(self, lang: str, state: S, seat: int, names: Sequence[str]) -> bytes:
         """What only ``seat`` may see (/hand and the private button): by default their board."""
         return self.render(lang, state, seat, names)
 
@@ -139,7 +127,7 @@ class GameAdapter:
         return ""
 
     # -- autocomplete ----------------------------------------------------------------------
-    def rank_choices(self, lang: str, state: State, typed: str, moves: list[Any]) -> list[Any]:
+    def rank_choices(self, lang: str, state: S, typed: str, moves: list[Any]) -> list[Any]:
         """/move's suggestions for ``typed`` (lower case, letters and digits only): ``moves``
         are the legal moves matching it, best text match first; a game may reorder or drop
         them by what its players mean (default: as they are)."""

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cogs.games.base import GameAdapter
+from cogs.games.plugin import CLAIM, GamePlugin, OutOfTime, Renderer, SkipTurn
 from locales import join, t
 from render.islas import LABELS, render_islas, render_islas_choices
 from rules import Event
 from rules.islas import ISLAS, SHAPES, IslasState, Placement, Skip, notation_in, same_look
+from rules.islas.moves import format_move
+from rules.islas_view import IslasView
 
 NO_FOLLOWER = "none"
 CONFIRM = "ok"
@@ -53,10 +56,9 @@ class _Spots:
     by_square: dict[tuple[int, int], _Spot]
 
 
-class IslasAdapter(GameAdapter):
+class IslasAdapter(GameAdapter[IslasState]):
     """Tiles, followers and features in words and pictures."""
 
-    engine = ISLAS
     title_key = "game-islas"
 
     def __init__(self) -> None:
@@ -83,7 +85,7 @@ class IslasAdapter(GameAdapter):
         """A skip is voted by the other players (/skip), never typed as one's move."""
         return isinstance(move, Skip)
 
-    def expand(self, state: Any, text: str) -> str:
+    def expand(self, state: IslasState, text: str) -> str:
         """'B 90 isla S' -> '3,1 90 isla S': a labelled spot stands for its square (the rules
         read the Spanish words themselves); '90º', the ordinal sign, is taken for degrees."""
         text = text.replace("º", "°")
@@ -177,7 +179,7 @@ class IslasAdapter(GameAdapter):
             used += len(line) + 1
         return "\n".join([t(lang, "islas-final-count"), *lines])
 
-    def result(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def result(self, lang: str, state: IslasState, names: Sequence[str]) -> str:
         """The winners, then each player's total on a line, best first."""
         outcome = state.outcome()
         winners = join(lang, [f"**{names[s]}**" for s in outcome.winners])
@@ -194,7 +196,7 @@ class IslasAdapter(GameAdapter):
         ]
         return "\n".join([t(lang, key, winners=winners), *totals])
 
-    def alt_text(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def alt_text(self, lang: str, state: IslasState, names: Sequence[str]) -> str:
         """'Islas map: 23 tiles placed, 48 left. Ana 12 points, 5 followers left; … Ana to
         place a curved bridge: 6 spots fit, labelled A to F on the map.'"""
         view = state.view(None)
@@ -225,7 +227,7 @@ class IslasAdapter(GameAdapter):
     # -- the picker ------------------------------------------------------------------------
     # A path is the spot's label, the rotation (left out where the tile fits one way only),
     # the follower token, then CONFIRM.
-    def move_path(self, state: Any, move: Placement) -> tuple[str, ...]:
+    def move_path(self, state: IslasState, move: Placement) -> tuple[str, ...]:
         """Spot label, rotation (one per look, none if only one fits), follower, confirm."""
         spot = self._spots(state).by_square[(move.x, move.y)]
         # Rotations that look alike are one choice; the picker plays the first legal move of
@@ -235,7 +237,9 @@ class IslasAdapter(GameAdapter):
             rotation = ()
         return (spot.label, *rotation, _follower_token(move), CONFIRM)
 
-    def _chosen(self, state: Any, path: tuple[str, ...]) -> tuple[_Spot, int | None, str | None]:
+    def _chosen(
+        self, state: IslasState, path: tuple[str, ...]
+    ) -> tuple[_Spot, int | None, str | None]:
         """The spot, rotation and follower token ``path`` chose so far (None: not yet)."""
         spot = self._spots(state).by_label[path[0]]
         rest = list(path[1:])
@@ -245,7 +249,7 @@ class IslasAdapter(GameAdapter):
             rotation = int(rest.pop(0)) if rest else None
         return spot, rotation, rest[0] if rest else None
 
-    def _step(self, state: Any, path: tuple[str, ...]) -> str:
+    def _step(self, state: IslasState, path: tuple[str, ...]) -> str:
         """What the picker asks after ``path``: spot, rotation, follower or confirm."""
         if not path:
             return "spot"
@@ -254,7 +258,7 @@ class IslasAdapter(GameAdapter):
             return "rotation"
         return "follower" if follower is None else "confirm"
 
-    def token_label(self, lang: str, state: Any, path: tuple[str, ...], token: str) -> str:
+    def token_label(self, lang: str, state: IslasState, path: tuple[str, ...], token: str) -> str:
         """A spot's label, a rotation in degrees, a follower in words, or Confirm."""
         match self._step(state, path):
             case "rotation":
@@ -265,7 +269,7 @@ class IslasAdapter(GameAdapter):
                 return t(lang, "islas-pick-confirm")
         return token
 
-    def prompt(self, lang: str, state: Any, path: tuple[str, ...]) -> str:
+    def prompt(self, lang: str, state: IslasState, path: tuple[str, ...]) -> str:
         """What the picker asks after ``path``."""
         step = self._step(state, path)
         if step == "spot":
@@ -285,7 +289,7 @@ class IslasAdapter(GameAdapter):
             follower=self._follower(lang, follower or NO_FOLLOWER),
         )
 
-    def _shown(self, state: Any, path: tuple[str, ...]) -> _Spot | None:
+    def _shown(self, state: IslasState, path: tuple[str, ...]) -> _Spot | None:
         """The spot whose rotations the picker's image shows after ``path``, if any: when
         asking the rotation, or the follower where the tile fits one way only (unasked)."""
         step = self._step(state, path)
@@ -294,7 +298,7 @@ class IslasAdapter(GameAdapter):
         spot = self._spots(state).by_label[path[0]]
         return spot if step == "rotation" or len(spot.rotations) == 1 else None
 
-    def picker_image(self, lang: str, state: Any, path: tuple[str, ...]) -> bytes | None:
+    def picker_image(self, lang: str, state: IslasState, path: tuple[str, ...]) -> bytes | None:
         """The tile at the chosen spot turned each way the player may choose (or the only way
         it fits, when there was nothing to choose)."""
         spot = self._shown(state, path)
@@ -303,7 +307,7 @@ class IslasAdapter(GameAdapter):
         view = state.view(None)
         return render_islas_choices(view, spot.label, self._labels_for(lang), spot.rotations)
 
-    def picker_alt_text(self, lang: str, state: Any, path: tuple[str, ...]) -> str:
+    def picker_alt_text(self, lang: str, state: IslasState, path: tuple[str, ...]) -> str:
         """The picker's image in words: each rotation and what the tile shows on each side."""
         spot = self._shown(state, path)
         if spot is None:
@@ -324,7 +328,7 @@ class IslasAdapter(GameAdapter):
             ways="; ".join(ways),
         )
 
-    def choice_name(self, lang: str, state: Any, move: Placement) -> str:
+    def choice_name(self, lang: str, state: IslasState, move: Placement) -> str:
         """'B 90 island S · 3,1' ('B 90 isla O · 3,1' in Spanish): the label form first, as
         typed, then the square."""
         label = self._spots(state).by_square[(move.x, move.y)].label
@@ -339,11 +343,11 @@ class IslasAdapter(GameAdapter):
     def _labels_for(self, lang: str) -> dict[str, str]:
         return self.image_words(lang, "islas-label", LABELS)
 
-    def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
+    def render(self, lang: str, state: IslasState, seat: int | None, names: Sequence[str]) -> bytes:
         """The map with the current tile's spots labelled."""
         return render_islas(state.view(seat), list(names), self._labels_for(lang))
 
-    def rank_choices(self, lang: str, state: Any, typed: str, moves: list[Any]) -> list[Any]:
+    def rank_choices(self, lang: str, state: IslasState, typed: str, moves: list[Any]) -> list[Any]:
         """Letters typed first name a spot (A, not the a of 'water'): its placements first."""
         letters = re.match(r"[a-z]+", typed)
         if letters is None:
@@ -353,3 +357,20 @@ class IslasAdapter(GameAdapter):
             moves,
             key=lambda m: (s.label.lower() if (s := spots.get((m.x, m.y))) else "") != letters[0],
         )
+
+
+#: What the table plays for a player whose time ran out, once most others voted for it.
+SKIP = SkipTurn(format_move(Skip()))
+
+
+def out_of_time(players: int) -> OutOfTime:
+    """Two players: the one still in time claims the win; more: the others vote a skip."""
+    return CLAIM if players <= 2 else SKIP
+
+
+PLUGIN = GamePlugin(
+    engine=ISLAS,
+    adapter=IslasAdapter(),
+    renderer=Renderer(IslasView, render_islas),
+    out_of_time=out_of_time,
+)

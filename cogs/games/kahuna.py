@@ -7,13 +7,15 @@ only from the engine's public events.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from cogs.games.base import GameAdapter
+from cogs.games.plugin import GamePlugin, PlayOption, Renderer
 from locales import join, t
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
 from rules import Event, InvalidMove, RulesError
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
+from rules.kahuna_view import KahunaView
 
 #: Picker tokens of the four kinds of action, in the order offered.
 ACTIONS = ("place", "remove", "discard", "draw")
@@ -47,17 +49,12 @@ def _line(line: str) -> str:
     return line.replace("-", "–")
 
 
-class KahunaAdapter(GameAdapter):
+class KahunaAdapter(GameAdapter[KahunaState]):
     """Bridges, islands and secret hands in words and pictures."""
 
-    engine = KAHUNA
     title_key = "game-kahuna"
     private_button_key = "kahuna-button-hand"
     board_private_key = "kahuna-board-private"
-    option_params: ClassVar[dict[str, str]] = {
-        "first_edition": "forbid_build_on_controlled",
-        "no_bridges_loses": "no_bridges_ends_game",
-    }
 
     def seat_name(self, lang: str, seat: int) -> str | None:
         """'orange' or 'blue', the colours of the image."""
@@ -151,9 +148,8 @@ class KahunaAdapter(GameAdapter):
                 return t(lang, "kahuna-round-started", round=p["round"])
         return ""  # kahuna-game-over: the result line says it
 
-    def result(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def result(self, lang: str, state: KahunaState, names: Sequence[str]) -> str:
         """Who won, by how much, and why."""
-        assert isinstance(state, KahunaState)
         outcome = state.outcome()
         scores = outcome.scores
         if state.reason == "no-bridges":
@@ -174,9 +170,8 @@ class KahunaAdapter(GameAdapter):
             theirs=scores[1 - winner],
         )
 
-    def alt_text(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def alt_text(self, lang: str, state: KahunaState, names: Sequence[str]) -> str:
         """'Kahuna, round 2. Ana (orange) 4 islands, 1 point; Luis (blue) …. Luis to move.'"""
-        assert isinstance(state, KahunaState)
         islands = state.islands_controlled()
         turn = state.turn
         return t(
@@ -193,7 +188,9 @@ class KahunaAdapter(GameAdapter):
             finished="yes" if turn is None else "no",
         )
 
-    def private_alt_text(self, lang: str, state: Any, seat: int, names: Sequence[str]) -> str:
+    def private_alt_text(
+        self, lang: str, state: KahunaState, seat: int, names: Sequence[str]
+    ) -> str:
         """'Your Kahuna hand, 2 cards: Bari (can build towards Aloa and Coco); Lale (…).'
 
         Only its owner sees the hand image, so its description may name the cards.
@@ -210,16 +207,15 @@ class KahunaAdapter(GameAdapter):
         ends = [next((e for e in line.split("-") if e != card), card) for line in lines]
         return t(lang, "kahuna-hand-alt-card", card=card, count=len(ends), ends=join(lang, ends))
 
-    def private_after_turn(self, lang: str, state: Any, seat: int) -> str | None:
+    def private_after_turn(self, lang: str, state: KahunaState, seat: int) -> str | None:
         """The card ``seat`` just drew from the pile (the others hear only "from the pile")."""
-        assert isinstance(state, KahunaState)
         if state.last_turn.seat != seat or state.last_turn.drew_from != "pile":
             return None
         # The draw adds the card at the end of the hand and ends the turn: nothing follows it.
         return t(lang, "kahuna-drew-from-pile", card=state.hands[seat][-1])
 
     # -- the picker ------------------------------------------------------------------------
-    def move_path(self, state: Any, move: KahunaMove) -> tuple[str, ...]:
+    def move_path(self, state: KahunaState, move: KahunaMove) -> tuple[str, ...]:
         """Action first; then card and line, line and cards, the cards, or the source."""
         match move:
             case Place(line=line, card=card):
@@ -232,7 +228,7 @@ class KahunaAdapter(GameAdapter):
                 return ("draw", source)
         raise TypeError(move)
 
-    def token_label(self, lang: str, state: Any, path: tuple[str, ...], token: str) -> str:
+    def token_label(self, lang: str, state: KahunaState, path: tuple[str, ...], token: str) -> str:
         """Words for a choice: the action, a card, a line (with its owner), cards, a source."""
         if not path:
             return t(lang, f"kahuna-pick-{token}")
@@ -245,7 +241,7 @@ class KahunaAdapter(GameAdapter):
             return _line(token)
         return token.replace("+", " + ")
 
-    def prompt(self, lang: str, state: Any, path: tuple[str, ...]) -> str:
+    def prompt(self, lang: str, state: KahunaState, path: tuple[str, ...]) -> str:
         """What the picker asks after ``path``."""
         if not path:
             return t(lang, "kahuna-prompt-action")
@@ -255,7 +251,7 @@ class KahunaAdapter(GameAdapter):
             return t(lang, "kahuna-prompt-remove-cards", line=_line(path[1]))
         return t(lang, f"kahuna-prompt-{path[0]}")
 
-    def expand(self, state: Any, text: str) -> str:
+    def expand(self, state: KahunaState, text: str) -> str:
         """'poner un puente en Elai-Huna con Elai' -> 'place Elai-Huna with Elai'."""
         words = text.split()
         spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
@@ -269,7 +265,7 @@ class KahunaAdapter(GameAdapter):
             pass  # readable; the rules will say what is wrong with it
         return " ".join(spelled)
 
-    def choice_name(self, lang: str, state: Any, move: KahunaMove) -> str:
+    def choice_name(self, lang: str, state: KahunaState, move: KahunaMove) -> str:
         """The notation and, in the user's language, what it does."""
         notation = self.move_words(lang, state.format(move))
         match move:
@@ -295,10 +291,25 @@ class KahunaAdapter(GameAdapter):
     def _labels(self, lang: str) -> dict[str, str]:
         return self.image_words(lang, "kahuna-label", LABELS)
 
-    def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
+    def render(
+        self, lang: str, state: KahunaState, seat: int | None, names: Sequence[str]
+    ) -> bytes:
         """The board as ``seat`` sees it (the public board for None)."""
         return render_kahuna(state.view(seat), (names[0], names[1]), self._labels(lang))
 
-    def render_private(self, lang: str, state: Any, seat: int, names: Sequence[str]) -> bytes:
+    def render_private(
+        self, lang: str, state: KahunaState, seat: int, names: Sequence[str]
+    ) -> bytes:
         """The player's hand: each card and the lines it could build on now."""
         return render_kahuna_hand(state.view(seat), self._labels(lang))
+
+
+PLUGIN = GamePlugin(
+    engine=KAHUNA,
+    adapter=KahunaAdapter(),
+    renderer=Renderer(KahunaView, render_kahuna),
+    play_options=(
+        PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
+        PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
+    ),
+)

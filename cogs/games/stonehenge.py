@@ -4,14 +4,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from cogs.games.base import GameAdapter
+from cogs.games.plugin import GamePlugin, PlayOption, Renderer, Series
 from data import Result
 from locales import join, t
 from render.stonehenge import LABELS, render_stonehenge
 from rules import Event
-from rules.stonehenge import LINES_THROUGH, STONEHENGE, Placement, StonehengeState, series_standing
+from rules.stonehenge import (
+    LINES_THROUGH,
+    STONEHENGE,
+    Placement,
+    StonehengeState,
+    series_first,
+    series_standing,
+)
+from rules.stonehenge_view import StonehengeView
 
 
 def _line(n: int) -> str:
@@ -32,15 +41,12 @@ def _spread(moves: list[Placement]) -> list[Placement]:
     return [row[i] for i in range(max(map(len, rows), default=0)) for row in rows if i < len(row)]
 
 
-class StonehengeAdapter(GameAdapter):
+class StonehengeAdapter(GameAdapter[StonehengeState]):
     """Druids, ley lines and megaliths in words and pictures."""
 
-    engine = STONEHENGE
     title_key = "game-stonehenge"
     private_button_key = "sh-button-mine"
     board_private_key = "sh-board-private"
-    option_params: ClassVar[dict[str, str]] = {"hidden": "hidden"}
-    supports_series = True
 
     def option_summary(self, lang: str, options: dict[str, Any], series: int) -> str:
         """'hidden druids, series of 3 games'."""
@@ -105,7 +111,7 @@ class StonehengeAdapter(GameAdapter):
             )
         return " ".join(s if s.endswith((".", "!")) else s + "." for s in sentences)
 
-    def result(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def result(self, lang: str, state: StonehengeState, names: Sequence[str]) -> str:
         """'Ana wins with 8 megaliths to 5.'"""
         outcome = state.outcome()
         winner = outcome.winners[0]
@@ -117,9 +123,8 @@ class StonehengeAdapter(GameAdapter):
             theirs=outcome.scores[1 - winner],
         )
 
-    def alt_text(self, lang: str, state: Any, names: Sequence[str]) -> str:
+    def alt_text(self, lang: str, state: StonehengeState, names: Sequence[str]) -> str:
         """'Stonehenge, move 9. Ana (light) 3 megaliths, Luis (dark) 2. Ana to move.'"""
-        assert isinstance(state, StonehengeState)
         light, dark = state.megaliths
         turn = state.turn
         return t(
@@ -134,24 +139,26 @@ class StonehengeAdapter(GameAdapter):
             finished="yes" if turn is None else "no",
         )
 
-    def move_path(self, state: Any, move: Placement) -> tuple[str, ...]:
+    def move_path(self, state: StonehengeState, move: Placement) -> tuple[str, ...]:
         """Value first, then point."""
         return (str(move.value), move.point)
 
-    def token_label(self, lang: str, state: Any, path: tuple[str, ...], token: str) -> str:
+    def token_label(
+        self, lang: str, state: StonehengeState, path: tuple[str, ...], token: str
+    ) -> str:
         """'6' for a druid; 'L · L3 L7 L12' for a point (the lines it lies on)."""
         if not path:
             return token
         lines = " ".join(_line(n) for n in LINES_THROUGH[token])
         return f"{token} · {lines}"
 
-    def prompt(self, lang: str, state: Any, path: tuple[str, ...]) -> str:
+    def prompt(self, lang: str, state: StonehengeState, path: tuple[str, ...]) -> str:
         """What to choose next."""
         if not path:
             return t(lang, "sh-prompt-value")
         return t(lang, "sh-prompt-point", value=path[0])
 
-    def choice_name(self, lang: str, state: Any, move: Placement) -> str:
+    def choice_name(self, lang: str, state: StonehengeState, move: Placement) -> str:
         """'6L — druid 6 on L (lines L3, L7, L12)'."""
         lines = ", ".join(_line(n) for n in LINES_THROUGH[move.point])
         return t(
@@ -163,7 +170,9 @@ class StonehengeAdapter(GameAdapter):
             lines=lines,
         )
 
-    def render(self, lang: str, state: Any, seat: int | None, names: Sequence[str]) -> bytes:
+    def render(
+        self, lang: str, state: StonehengeState, seat: int | None, names: Sequence[str]
+    ) -> bytes:
         """The board as ``seat`` sees it."""
         labels = self.image_words(lang, "sh-label", LABELS)
         return render_stonehenge(state.view(seat), names=(names[0], names[1]), labels=labels)
@@ -190,7 +199,9 @@ class StonehengeAdapter(GameAdapter):
             return text + "\n" + t(lang, "series-won", winner=names[standing.winners[0]])
         return text + "\n" + t(lang, "series-tied")
 
-    def rank_choices(self, lang: str, state: Any, typed: str, moves: list[Any]) -> list[Any]:
+    def rank_choices(
+        self, lang: str, state: StonehengeState, typed: str, moves: list[Any]
+    ) -> list[Any]:
         """Typed digits are a druid's value and a letter a point (8 or S match nothing);
         with nothing typed, every value on points spread over the board."""
         if not typed:
@@ -202,3 +213,12 @@ class StonehengeAdapter(GameAdapter):
         if len(letters) == 1:
             moves = [m for m in moves if m.point == letters[0].upper()]
         return moves
+
+
+PLUGIN = GamePlugin(
+    engine=STONEHENGE,
+    adapter=StonehengeAdapter(),
+    renderer=Renderer(StonehengeView, render_stonehenge),
+    play_options=(PlayOption("hidden", "cmd-play-hidden", sets="hidden"),),
+    series=Series(first=series_first),
+)

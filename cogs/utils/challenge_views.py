@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.games import adapter_for
+from cogs.games import adapter_for, plugin_for
 from cogs.utils.host import host_of
 from data import Challenge
 from locales import join, t
@@ -29,7 +29,7 @@ def challenge_text(challenge: Challenge) -> str:
     }
     if challenge.is_open:
         seated = [challenge.challenger_name, *(p.name for p in challenge.accepted)]
-        engine = adapter.engine
+        engine = plugin_for(challenge.game).engine
         if engine.max_players == 2:
             return t(lang, "challenge-open", **common)
         return t(

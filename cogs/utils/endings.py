@@ -39,13 +39,14 @@ async def time_out(service: GameService, record: GameRecord, loser: int, claimer
     await _finish(service, record, record.version, result)
 
 
-async def skip(service: GameService, record: GameRecord, voter_id: int) -> None:
-    """Take the turn away from the player to move (the table voted it), and announce."""
+async def skip(service: GameService, record: GameRecord, voter_id: int, move: str) -> None:
+    """Play ``move`` (the game's skip) for the player to move, as the table voted, and
+    announce it."""
     seat = service.state(record).turn
     assert seat is not None
     try:
         await service.store.games.append_move(
-            record.id, record.version, seat=seat, user_id=voter_id, move="skip"
+            record.id, record.version, seat=seat, user_id=voter_id, move=move
         )
     except StaleGame:
         raise UserError("error-position-changed") from None

@@ -1,0 +1,168 @@
+"""One registration per game: everything the platform needs to know about it.
+
+A game is its engine (rules/), its adapter (how it looks and reads on Discord), its
+renderer, its own /play options, what happens when a player runs out of time, and whether
+it is played in series. ``register(plugin)`` makes all of that known at once: the engine to
+``rules.get_game`` (stored games replay), the renderer to ``render.render``, the plugin's
+messages to ``locales``, and the plugin to the cogs, which build /play and /rules from
+``plugins()`` when they load. The built-in games register from their own modules; a game
+defined anywhere else (tests/toy is one) registers the same way, before the bot starts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import locales
+import render
+import rules
+from cogs.games.base import GameAdapter
+from rules import Game
+
+#: What Discord accepts as the name of a command or option (lower case, at most 32).
+COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+#: Options of every /play subcommand besides the opponents (series only where it applies).
+COMMON_OPTIONS = ("series", "first", "days")
+#: Discord's limit of options a command may have.
+MAX_OPTIONS = 25
+#: The most players /play can seat: its opponent options (and their messages) stop at 4.
+MAX_PLAYERS = 5
+
+
+@dataclass(frozen=True)
+class PlayOption:
+    """One of a game's own /play options, and the engine option it sets.
+
+    ``key`` is the Fluent message of the option's name (lower case, as Discord wants it) and
+    ``{key}-desc`` that of its description. Without ``choices`` it is a yes/no option;
+    with them, each is (Fluent message of its name, value).
+    """
+
+    name: str
+    key: str
+    sets: str
+    choices: tuple[tuple[str, int | str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A player out of time loses if an opponent claims the win (/claim)."""
+
+
+@dataclass(frozen=True)
+class SkipTurn:
+    """A player out of time has their turn skipped if most other players vote so (/skip):
+    ``move`` (the game's notation) is then played for them."""
+
+    move: str
+
+
+OutOfTime = Claim | SkipTurn
+CLAIM = Claim()
+
+
+def always_claim(players: int) -> OutOfTime:
+    """The policy of most games: whoever runs out of time may lose by a claim."""
+    return CLAIM
+
+
+@dataclass(frozen=True)
+class Series:
+    """A game that may be played as a series: the lengths /play offers (each with a message
+    ``choice-series-{n}``) and the seat that starts each game of it."""
+
+    #: (index of the game in the series, 0-based; first seat of its first game) -> first seat
+    first: Callable[[int, int], int]
+    lengths: tuple[int, ...] = (3, 5)
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How a game's views are drawn: ``draw(view, **labels) -> PNG bytes``."""
+
+    view_type: type
+    draw: Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """Everything about one game that the platform uses."""
+
+    engine: Game
+    adapter: GameAdapter[Any]
+    renderer: Renderer
+    play_options: tuple[PlayOption, ...] = ()
+    #: what a player who runs out of time risks, at a table of ``players``
+    out_of_time: Callable[[int], OutOfTime] = always_claim
+    series: Series | None = None
+    #: a directory with en/*.ftl and es/*.ftl: the plugin's own messages (None: the project's)
+    locales: Path | None = None
+
+    @property
+    def name(self) -> str:
+        """The engine's name: the stored game's ``game`` and /play's subcommand in code."""
+        return self.engine.name
+
+    @property
+    def command_key(self) -> str:
+        """The message of the /play subcommand's name; ``{command_key}-desc`` describes it."""
+        return f"cmd-play-{self.name}"
+
+    def engine_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The engine options set by the game's own /play options ``given`` by name."""
+        return {o.sets: given[o.name] for o in self.play_options if given.get(o.name) is not None}
+
+    def check(self) -> None:
+        """Raise ValueError where the plugin cannot make a valid /play subcommand."""
+        names = [o.name for o in self.play_options]
+        bad = [n for n in (self.name, *names) if not COMMAND_NAME.match(n)]
+        if bad:
+            raise ValueError(f"{self.name}: not a Discord option name: {bad}")
+        common = {*COMMON_OPTIONS, "opponent", *(f"opponent{n}" for n in range(MAX_PLAYERS))}
+        if len(set(names)) != len(names) or common & set(names):
+            raise ValueError(f"{self.name}: option names repeat those of /play")
+        if self.engine.max_players > MAX_PLAYERS:
+            raise ValueError(f"{self.name}: /play seats {MAX_PLAYERS} players at most")
+        if MAX_PLAYERS - 1 + len(COMMON_OPTIONS) + len(names) > MAX_OPTIONS:
+            raise ValueError(f"{self.name}: more than {MAX_OPTIONS} /play options")
+
+
+_PLUGINS: dict[str, GamePlugin] = {}
+
+
+def register(plugin: GamePlugin) -> GamePlugin:
+    """Make ``plugin``'s game playable (again is fine; another game of that name is not).
+
+    Call it before the bot loads its cogs: /play gets a subcommand per game when it loads.
+    """
+    known = _PLUGINS.get(plugin.name)
+    if known is plugin:
+        return plugin
+    if known is not None:
+        raise ValueError(f"another game is already called {plugin.name!r}")
+    plugin.check()
+    rules.register_game(plugin.engine)
+    render.register_renderer(plugin.renderer.view_type, plugin.renderer.draw)
+    if plugin.locales is not None:
+        locales.add_directory(plugin.locales)
+    _PLUGINS[plugin.name] = plugin
+    return plugin
+
+
+def plugins() -> tuple[GamePlugin, ...]:
+    """Every registered game, in the order they registered."""
+    return tuple(_PLUGINS.values())
+
+
+def plugin_for(game: str) -> GamePlugin:
+    """The plugin of a stored game's engine (KeyError for a game nobody registered)."""
+    return _PLUGINS[game]
+
+
+def adapter_for(game: str) -> GameAdapter[Any]:
+    """The adapter of a stored game's engine."""
+    return _PLUGINS[game].adapter

@@ -1,0 +1,33 @@
+"""A fourth game that lives in tests/ only: tic-tac-toe, registered as a plugin on import.
+
+Everything it needs from the platform is generic: its engine (game.py) follows the rules
+contract, its adapter (adapter.py) says only what every game must, its picture (drawing.py)
+is drawn by the registered renderer, and its messages (locales/en, locales/es) come with
+it. No file outside tests/ names it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cogs.games import GamePlugin, PlayOption, Renderer, register
+from tests.toy.adapter import TicTacToeAdapter
+from tests.toy.drawing import draw_tictactoe
+from tests.toy.game import TICTACTOE, TicTacToeView
+
+PLUGIN = register(
+    GamePlugin(
+        engine=TICTACTOE,
+        adapter=TicTacToeAdapter(),
+        renderer=Renderer(TicTacToeView, draw_tictactoe),
+        play_options=(
+            PlayOption(
+                "goal",
+                "ttt-option-goal",
+                sets="goal",
+                choices=(("ttt-goal-win", "win"), ("ttt-goal-lose", "lose")),
+            ),
+        ),
+        locales=Path(__file__).resolve().parent / "locales",
+    )
+)
