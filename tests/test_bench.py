@@ -53,3 +53,12 @@ def test_bench_json_has_the_agreed_shape(tmp_path: Path) -> None:
         assert set(restart) == {"first_after_restart_ms", "warm_ms", "ratio", "plies", "restarts"}
         assert restart["first_after_restart_ms"] > 0 and restart["warm_ms"] > 0
         assert restart["plies"] == 2 and restart["restarts"] == 1
+
+
+def test_bench_profile_says_where_the_time_of_a_move_goes(tmp_path: Path) -> None:
+    done = _bench("profile", "kahuna", "--moves", "2", "--top", "3", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    for figure in ("store games.append_move", "sqlite: round trips", "discord POST", "render ("):
+        assert figure in text, figure
+    assert "cProfile of the event loop's thread" in text and "cogs/turns.py" in text
