@@ -6,6 +6,11 @@ game, the bot is stopped and a new Tablero started on the same file and the same
 Discord; once it is ready and warmed up (as before a player's first command), the game's
 next move is timed (nothing of that game is in memory), then the move after it (warm).
 
+A new Tablero in the same process keeps what Python caches per process (compiled Fluent
+messages, the rules' and renderers' caches); ``process=True`` starts the new Tablero in a
+new process instead (bench/child.py), as a real restart does, and both timed moves then
+cross a process boundary alike.
+
 Both timed moves pass the turn where the game allows it (a Kahuna action in the middle of
 a turn is answered differently), so the two cost the same work but for what a restart
 forgets. Medians over the games.
@@ -45,7 +50,7 @@ def _timed_ply(passes: list[bool], plies: int) -> int:
     return max(last, 0)
 
 
-async def _measure(game: str, restarts: int, plies: int) -> dict[str, Any]:
+async def _measure(game: str, restarts: int, plies: int, process: bool) -> dict[str, Any]:
     first: list[float] = []
     warm: list[float] = []
     timed_plies: list[int] = []
@@ -60,7 +65,7 @@ async def _measure(game: str, restarts: int, plies: int) -> dict[str, Any]:
             games.append((g, moves, ply))
         for g, moves, ply in games:
             await t.stop_bot()
-            await t.start_bot()
+            await (t.start_process() if process else t.start_bot())
             first.append(await t.move(g, moves[ply]))
             warm.append(await t.move(g, moves[ply + 1]))
             timed_plies.append(ply)
@@ -74,6 +79,9 @@ async def _measure(game: str, restarts: int, plies: int) -> dict[str, Any]:
     }
 
 
-def restart_figures(game: str, restarts: int = 5, plies: int = 60) -> dict[str, Any]:
-    """first_after_restart_ms, warm_ms (medians over ``restarts``) and their ratio."""
-    return asyncio.run(_measure(game, restarts, plies))
+def restart_figures(
+    game: str, restarts: int = 5, plies: int = 60, *, process: bool = False
+) -> dict[str, Any]:
+    """first_after_restart_ms, warm_ms (medians over ``restarts``) and their ratio; with
+    ``process``, each restart is a new process instead of a new Tablero in this one."""
+    return asyncio.run(_measure(game, restarts, plies, process))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable
@@ -62,6 +63,8 @@ class Table:
         self.channel = fake.add_channel(guild, "games")
         self.users = [fake.add_user("Ana"), fake.add_user("Luis")]
         self.bot: Tablero | None = None
+        #: the bot's process, when it runs in one of its own (start_process)
+        self.process: asyncio.subprocess.Process | None = None
 
     async def start_bot(self) -> Tablero:
         """A new Tablero on the database (with the bench's /bare), ready and warmed up."""
@@ -76,11 +79,38 @@ class Table:
         self.bot = bot
         return bot
 
+    async def start_process(self) -> None:
+        """Tablero in a new process (bench/child.py) on the database, ready and warmed up."""
+        fake = self.fake
+        args = (fake.api_url, fake.gateway_url, str(self.database), str(self.guild_id))
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bench.child",
+            *args,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert self.process.stdout is not None
+        line = await asyncio.wait_for(self.process.stdout.readline(), 60)
+        if line.strip() != b"ready":
+            await self.stop_bot()
+            raise RuntimeError("the bot's process did not start")
+
     async def stop_bot(self) -> None:
-        """Stop the running bot (its database is closed, the file kept)."""
+        """Stop the running bot, in this process or its own (the database file is kept)."""
         if self.bot is not None:
             await stop_bot(self.bot)
             self.bot = None
+        if self.process is not None:
+            process, self.process = self.process, None
+            assert process.stdin is not None
+            process.stdin.close()
+            try:
+                await asyncio.wait_for(process.wait(), 10)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
 
     async def open_game(self, game: str) -> Game:
         """Challenge, accept, wait for the opening board; the position as the bot holds it."""
