@@ -4,22 +4,25 @@
 
 Prints "ready" once the bot is connected, has recovered and has warmed its renderers up (as
 before a player's first command); stops cleanly when its standard input closes. With
-BENCH_CHILD_PROFILE=FILE, the main thread runs under cProfile from "ready" to the stop and
-the statistics go to FILE.
+BENCH_CHILD_PROFILE=FILE, what follows "ready" is profiled as bench/profile.py does (the
+main thread's cProfile statistics go to FILE, the wall-clock tally to FILE.json).
 """
 
 from __future__ import annotations
 
 import asyncio
 import cProfile
+import json
 import os
 import sys
+from pathlib import Path
 
 import discord.gateway
 import discord.http
 import yarl
 
 from bench.bare import add_bare
+from bench.profile import PROFILE_ENV, Tally, instrumented
 from bot import Tablero
 
 
@@ -39,14 +42,18 @@ async def run(api: str, gateway: str, database: str, guild: int) -> None:
     if recovery is not None:
         await recovery
     print("ready", flush=True)
-    profile_to = os.environ.get("BENCH_CHILD_PROFILE")
+    profile_to = os.environ.get(PROFILE_ENV)
     if profile_to:  # bench/profile.py: what the commands after the start cost
-        profiler = cProfile.Profile()
-        profiler.enable()
-    await asyncio.to_thread(sys.stdin.read)
-    if profile_to:
-        profiler.disable()
+        tally, profiler = Tally(), cProfile.Profile()
+        with instrumented(bot, tally):
+            profiler.enable()
+            await asyncio.to_thread(sys.stdin.read)
+            profiler.disable()
         profiler.dump_stats(profile_to)
+        found = {"ms": tally.ms, "count": tally.count}
+        Path(f"{profile_to}.json").write_text(json.dumps(found))
+    else:
+        await asyncio.to_thread(sys.stdin.read)
     await bot.close()
     await running
 

@@ -20,9 +20,11 @@ import contextlib
 import cProfile
 import functools
 import inspect
+import json
 import pstats
 import random
 import statistics
+import tempfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -32,11 +34,15 @@ from typing import Any
 import aiosqlite.core
 import discord.webhook.async_
 
+from bench.restart import plan_game, timed_ply
 from bench.session import Game, Table, p50_p99, table
+from bot import Tablero
 from cogs.games import ADAPTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("cogs", "data", "rules", "render", "locales", "bot.py")
+#: The child process (bench/child.py) profiles what follows its start into this file.
+PROFILE_ENV = "BENCH_CHILD_PROFILE"
 IDLE = "waiting (event loop idle: SQLite and render threads, sockets)"
 #: Entry points whose time, callees included, says who spent it (they nest: the command's
 #: own time includes the discord.py requests it makes, which include aiohttp's client).
@@ -87,20 +93,19 @@ class Tally:
 
 
 @contextlib.contextmanager
-def instrumented(t: Table, tally: Tally) -> Iterator[None]:
+def instrumented(bot: Tablero, tally: Tally) -> Iterator[None]:
     """Wrap the store, aiosqlite, discord.py's requests and the renderers; undo after."""
     undo: list[Callable[[], None]] = []
 
     def patch(owner: Any, name: str, new: Any) -> None:
-        old = owner.__dict__.get(name, None) if isinstance(owner, type) else None
+        own = vars(owner).get(name)  # None: inherited (a method, for an instance)
         setattr(owner, name, new)
-        if isinstance(owner, type):
-            undo.append(lambda: setattr(owner, name, old))
-        else:
+        if own is None:
             undo.append(lambda: delattr(owner, name))
+        else:
+            undo.append(lambda: setattr(owner, name, own))
 
-    assert t.bot is not None
-    for part_name, part in vars(t.bot.store).items():
+    for part_name, part in vars(bot.store).items():
         if not type(part).__module__.startswith("data.") or part_name == "db":
             continue
         for name, _ in inspect.getmembers(type(part), inspect.iscoroutinefunction):
@@ -116,7 +121,7 @@ def instrumented(t: Table, tally: Tally) -> Iterator[None]:
         return execute(self, sql, *args, **kwargs)
 
     patch(conn, "execute", counted_execute)
-    http = t.bot.http
+    http = bot.http
 
     def route(route: Any, **kwargs: Any) -> str:
         return f"discord {route.method} {route.path}"
@@ -202,10 +207,43 @@ async def _profile(game: str, moves: int) -> tuple[list[float], Tally, list[floa
         # The first moves of a process pay for imports and first-time set-ups.
         await _moves(t, games, game, 5, contextlib.nullcontext)
         tally = Tally()
-        walls = await _moves(t, games, game, moves, lambda: instrumented(t, tally))
+        assert t.bot is not None
+        bot = t.bot
+        walls = await _moves(t, games, game, moves, lambda: instrumented(bot, tally))
         profiler = cProfile.Profile()
         profiled = await _moves(t, games, game, moves, lambda: _enabled(profiler))
     return walls, tally, profiled, pstats.Stats(profiler)
+
+
+async def _after_restart(
+    game: str, restarts: int, plies: int
+) -> tuple[list[float], Tally, pstats.Stats]:
+    """The first /move of a long game in a new bot process, profiled there, ``restarts`` times."""
+    tally, walls = Tally(), []
+    stats = pstats.Stats()
+    async with table() as t:
+        games = []
+        for seed in range(restarts):
+            g = await t.open_game(game)
+            moves, passes = plan_game(g.state, seed)
+            ply = timed_ply(passes, plies)
+            for notation in moves[:ply]:
+                await t.move(g, notation)
+            games.append((g, moves[ply]))
+        with tempfile.TemporaryDirectory() as tmp:
+            for n, (g, notation) in enumerate(games):
+                out = Path(tmp) / f"first-{n}.prof"
+                await t.stop_bot()
+                await t.start_process({PROFILE_ENV: str(out)})
+                walls.append(await t.move(g, notation))
+                await t.stop_bot()
+                stats.add(str(out))
+                found = json.loads(Path(f"{out}.json").read_text())
+                for key, count in found["count"].items():
+                    tally.count[key] += count
+                for key, ms in found["ms"].items():
+                    tally.ms[key] += ms
+    return walls, tally, stats
 
 
 def _wall_lines(walls: list[float], tally: Tally, moves: int) -> list[str]:
@@ -267,6 +305,21 @@ def report(game: str, moves: int, top: int) -> str:
     )
 
 
+def report_after_restart(game: str, restarts: int, plies: int, top: int) -> str:
+    """The profile of the first /move after ``restarts`` restarts (new processes), as text."""
+    walls, tally, stats = asyncio.run(_after_restart(game, restarts, plies))
+    return "\n".join(
+        [
+            f"{game}: the first /move after a restart (a new process), {restarts} times,",
+            "at the ply bench/restart.py times; the figures are per move.",
+            "",
+            *_wall_lines(walls, tally, restarts),
+            "",
+            *_cpu_lines(stats, walls, restarts, top),
+        ]
+    )
+
+
 def _where(function: tuple[str, int, str]) -> str:
     filename, line, name = function
     return name if filename == "~" else f"{_short(filename)}:{line} {name}"
@@ -291,8 +344,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", choices=GAMES)
     parser.add_argument("--moves", type=int, default=100, help="/moves per pass")
     parser.add_argument("--top", type=int, default=25, help="functions listed")
+    parser.add_argument(
+        "--after-restart",
+        type=int,
+        metavar="N",
+        help="profile instead the first /move of a long game after N restarts (new processes)",
+    )
+    parser.add_argument("--plies", type=int, default=60, help="with --after-restart: game length")
     args = parser.parse_args(argv)
-    print(report(args.game, args.moves, args.top))
+    if args.after_restart:
+        print(report_after_restart(args.game, args.after_restart, args.plies, args.top))
+    else:
+        print(report(args.game, args.moves, args.top))
 
 
 if __name__ == "__main__":

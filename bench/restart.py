@@ -27,7 +27,7 @@ from bench.session import Game, table
 from rules import State
 
 
-def _plan(state: State, seed: int) -> tuple[list[str], list[bool]]:
+def plan_game(state: State, seed: int) -> tuple[list[str], list[bool]]:
     """A random game from ``state`` on: its moves, and whether each passed the turn."""
     rng, state = random.Random(seed), state.clone()
     moves, passes = [], []
@@ -40,7 +40,7 @@ def _plan(state: State, seed: int) -> tuple[list[str], list[bool]]:
     return moves, passes
 
 
-def _timed_ply(passes: list[bool], plies: int) -> int:
+def timed_ply(passes: list[bool], plies: int) -> int:
     """The ply to time after a restart: the last at most ``plies`` such that it and the next
     move pass the turn without ending the game (failing that, any two moves that don't end it)."""
     last = min(plies, len(passes) - 3)  # moves last and last + 1 exist and do not end the game
@@ -58,8 +58,8 @@ async def _measure(game: str, restarts: int, plies: int, process: bool) -> dict[
         games: list[tuple[Game, list[str], int]] = []
         for seed in range(restarts):
             g = await t.open_game(game)
-            moves, passes = _plan(g.state, seed)
-            ply = _timed_ply(passes, plies)
+            moves, passes = plan_game(g.state, seed)
+            ply = timed_ply(passes, plies)
             for notation in moves[:ply]:
                 await t.move(g, notation)
             games.append((g, moves, ply))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import statistics
 import sys
 import tempfile
@@ -79,8 +80,9 @@ class Table:
         self.bot = bot
         return bot
 
-    async def start_process(self) -> None:
-        """Tablero in a new process (bench/child.py) on the database, ready and warmed up."""
+    async def start_process(self, env: dict[str, str] | None = None) -> None:
+        """Tablero in a new process (bench/child.py) on the database, ready and warmed up;
+        ``env``: more environment variables for it."""
         fake = self.fake
         args = (fake.api_url, fake.gateway_url, str(self.database), str(self.guild_id))
         self.process = await asyncio.create_subprocess_exec(
@@ -90,6 +92,7 @@ class Table:
             *args,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, **(env or {})},
         )
         assert self.process.stdout is not None
         line = await asyncio.wait_for(self.process.stdout.readline(), 60)

@@ -71,3 +71,11 @@ def test_bench_profile_says_where_the_time_of_a_move_goes(tmp_path: Path) -> Non
     for figure in ("store games.append_move", "sqlite: round trips", "discord POST", "render ("):
         assert figure in text, figure
     assert "cProfile of the event loop's thread" in text and "cogs/turns.py" in text
+
+
+def test_bench_profile_of_the_first_move_after_a_restart(tmp_path: Path) -> None:
+    args = ("profile", "stonehenge", "--after-restart", "1", "--plies", "2", "--top", "3")
+    done = _bench(*args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "store games.append_move" in done.stdout and "render (" in done.stdout
+    assert "cogs/turns.py" in done.stdout  # the new process's own profile came back
