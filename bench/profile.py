@@ -336,12 +336,10 @@ def _short(filename: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the arguments and print the profile."""
-    from bench.__main__ import GAMES
-
     parser = argparse.ArgumentParser(
         prog="python -m bench profile", description=__doc__.splitlines()[0]
     )
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=sorted(ADAPTERS))
     parser.add_argument("--moves", type=int, default=100, help="/moves per pass")
     parser.add_argument("--top", type=int, default=25, help="functions listed")
     parser.add_argument(
