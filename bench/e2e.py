@@ -65,8 +65,3 @@ def move_figures(game: str, moves: int = 200) -> dict[str, Any]:
         "moves_png_bytes": {"p50": int(sorted(sizes)[len(sizes) // 2]), "max": int(max(sizes))},
         "overhead_vs_bare": overhead(move, render_ms, bare),
     }
-
-
-def move_e2e(game: str, moves: int = 200) -> dict[str, float]:
-    """p50 and p99 of /move end to end, in ms, over ``moves`` moves."""
-    return move_figures(game, moves)["move_e2e_ms"]
