@@ -1,7 +1,13 @@
-"""`python -m bench [--json] [--moves N]`: timings of every game, printed or as one JSON object.
+"""`python -m bench [--json] [--moves N] [--restarts N] [GAME…]`: timings of every game.
+
+`python -m bench profile GAME` shows where /move's time goes instead (bench/profile.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
-"png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}}}.
+"png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
+"bare_ms": {p50, p99}, "moves_png_bytes": {"p50", "max"}, "overhead_vs_bare": {p50, p99},
+"restart_first_move_ms": {"first_after_restart_ms", "warm_ms", "ratio", "plies", "restarts"},
+"restart_new_process_ms": {…same keys…}}}: bench/e2e.py says what (a), (b) and (c) are,
+bench/restart.py how a restart is measured (a new Tablero in this process, or a new process).
 """
 
 from __future__ import annotations
@@ -9,37 +15,61 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import sys
 from typing import Any
 
-from bench.e2e import move_e2e
+from bench.e2e import move_figures
 from bench.positions import STAGES, playout_ms, render_figures
+from bench.restart import restart_figures
 from cogs.games import plugins
 
 GAMES = tuple(plugin.name for plugin in plugins())
+#: The per-move figures of the text output, in order.
+LINES = (
+    ("move_e2e_ms", "/move end to end"),
+    ("moves_render_ms", "render of its board"),
+    ("bare_ms", "/bare, same Discord"),
+)
 
 
-def figures(game: str, moves: int) -> dict[str, Any]:
+def figures(game: str, args: argparse.Namespace) -> dict[str, Any]:
     """Every figure of one game."""
     return {
-        "playout_ms": round(playout_ms(game), 3),
-        **render_figures(game),
-        "move_e2e_ms": move_e2e(game, moves),
+        "playout_ms": round(playout_ms(game, args.playouts), 3),
+        **render_figures(game, repeat=args.render_repeat),
+        **move_figures(game, args.moves),
+        "restart_first_move_ms": restart_figures(game, args.restarts, args.restart_plies),
+        "restart_new_process_ms": restart_figures(
+            game, args.restarts, args.restart_plies, process=True
+        ),
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Run the benchmarks and print them."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["profile"]:
+        from bench.profile import main as profile
+
+        profile(argv[1:])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--moves", type=int, default=200, help="/move samples per game")
+    parser.add_argument("--playouts", type=int, default=200, help="random playouts per game")
+    parser.add_argument("--render-repeat", type=int, default=30, help="renders per stage")
+    parser.add_argument("--restarts", type=int, default=5, help="restarts timed per game")
+    parser.add_argument(
+        "--restart-plies", type=int, default=60, help="moves of a game before a restart"
+    )
     parser.add_argument("games", nargs="*", help=f"some of {', '.join(GAMES)} (default: all)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     unknown = set(args.games) - set(GAMES)
     if unknown:
         parser.error(f"unknown game(s): {', '.join(sorted(unknown))}")
     args.games = args.games or list(GAMES)
     logging.basicConfig(level=logging.WARNING)
-    results = {game: figures(game, args.moves) for game in args.games}
+    results = {game: figures(game, args) for game in args.games}
     if args.json:
         print(json.dumps(results))
         return
@@ -49,9 +79,22 @@ def main() -> None:
         for stage in STAGES:
             ms, size = f["render_ms"][stage], f["png_bytes"][stage]
             print(f"  render {stage:<7}        {ms:8.2f} ms   {size / 1024:6.1f} KB")
-        e2e = f["move_e2e_ms"]
-        print(f"  /move end to end      p50 {e2e['p50']:.1f} ms   p99 {e2e['p99']:.1f} ms")
+        for key, label in LINES:
+            p = f[key]
+            print(f"  {label:<21} p50 {p['p50']:6.1f} ms   p99 {p['p99']:6.1f} ms")
+        ratio = f["overhead_vs_bare"]
+        print(f"  overhead_vs_bare      p50 {ratio['p50']:6.2f}      p99 {ratio['p99']:6.2f}")
         print(f"                        over {args.moves} moves")
+        for key, how in (
+            ("restart_first_move_ms", "instance"),
+            ("restart_new_process_ms", "process"),
+        ):
+            r = f[key]
+            print(
+                f"  first /move after a restart (new {how}) {r['first_after_restart_ms']:.1f} ms,"
+                f" warm {r['warm_ms']:.1f} ms: ratio {r['ratio']:.2f} (ply {r['plies']}, "
+                f"{r['restarts']} restarts)"
+            )
 
 
 if __name__ == "__main__":

@@ -1,72 +1,67 @@
-"""End-to-end time of one /move: from the interaction leaving "Discord" to the bot's answer.
+"""End-to-end time of /move beside what it cannot avoid: its render, and Discord's round trips.
 
-The real bot runs against the loopback fake Discord (loopback) on a temporary
-database; each measured /move is stored, rendered, posted and acknowledged before the
-clock stops.
+The real bot runs against the loopback fake Discord (loopback) on a temporary database.
+Three figures are taken side by side, one of each per move so that background load weighs
+on them alike:
+
+(a) ``move_e2e_ms``: a /move, from the interaction leaving "Discord" until the bot's answer
+    is complete (the board stored, rendered, posted, the mover told);
+(b) ``moves_render_ms``: the render of the public view of the position that move reached,
+    timed in this process as bench/positions does;
+(c) ``bare_ms``: /bare (bench/bare.py) in the same place, posting an attachment as large as
+    that board: the same Discord calls as the move, and nothing of Tablero's.
+
+``overhead_vs_bare`` is (a − b) / c at p50 and at p99: what the pipeline costs, in units of
+Discord's round trips.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-import statistics
-import tempfile
 import time
-from pathlib import Path
+from typing import Any
 
-from bot import Tablero
-from loopback.bots import start_bot, stop_bot
-from loopback.fake import FakeDiscord
-from rules import get_game
+from bench.session import p50_p99, table
+from render import render
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+def _render_ms(view: Any) -> tuple[float, int]:
+    started = time.perf_counter()
+    png = render(view)
+    return (time.perf_counter() - started) * 1000, len(png)
 
 
-async def _measure(game: str, moves: int) -> list[float]:
-    fake = FakeDiscord()
-    await fake.start()
-    fake.install()
-    guild = fake.add_guild("bench")
-    channel = fake.add_channel(guild, "games")
-    users = [fake.add_user("Ana"), fake.add_user("Luis")]
-    with tempfile.TemporaryDirectory() as tmp:
-        bot = Tablero(Path(tmp) / "bench.sqlite3", dev_guild=guild.id, guild_ready_timeout=0.05)
-        await start_bot(bot)
-        rng = random.Random(1)
-        timings: list[float] = []
-        try:
-            while len(timings) < moves:
-                args = {"opponent": users[1], "first": "me"}
-                challenge = await fake.slash(users[0], channel, "play", args, subcommand=game)
-                message = (await challenge.done()).message
-                accept = next(c for c in message.custom_ids if c.endswith(":accept"))
-                await (await fake.click(users[1], message, accept)).done()
-                place = fake.threads(channel)[-1]
-                await fake.wait_for_message(place, lambda m: bool(m.attachments))
-                # Follow the real game (its seed deals the secret cards) to pick legal moves.
-                record = await bot.store.games.latest_in_place(place.id)
-                assert record is not None
-                state = get_game(game).new(2, record.seed, record.options)
-                while state.turn is not None and len(timings) < moves:
-                    notation = state.format(rng.choice(state.legal_moves()))
-                    started = time.perf_counter()
-                    ix = await fake.slash(users[state.turn], place, "move", {"move": notation})
-                    await ix.done()
-                    timings.append((time.perf_counter() - started) * 1000)
-                    state.play(notation)
-        finally:
-            await stop_bot(bot)
-            await fake.close()
-    return timings
+async def _measure(game: str, moves: int) -> dict[str, list[float]]:
+    rng = random.Random(1)
+    samples: dict[str, list[float]] = {"move": [], "render": [], "bare": [], "bytes": []}
+    async with table() as t:
+        while len(samples["move"]) < moves:
+            g = await t.open_game(game)
+            while g.state.turn is not None and len(samples["move"]) < moves:
+                notation = g.state.format(rng.choice(g.state.legal_moves()))
+                samples["move"].append(await t.move(g, notation))
+                ms, size = _render_ms(g.state.view(None))
+                samples["render"].append(ms)
+                samples["bytes"].append(size)
+                samples["bare"].append(await t.bare(g.place, size))
+    return samples
 
 
-def move_e2e(game: str, moves: int = 200) -> dict[str, float]:
-    """p50 and p99 of /move end to end, in ms, over ``moves`` moves."""
-    timings = asyncio.run(_measure(game, moves))
+def overhead(move: dict[str, float], render_ms: dict[str, float], bare: dict[str, float]) -> Any:
+    """(a − b) / c at p50 and p99."""
+    return {q: round((move[q] - render_ms[q]) / bare[q], 2) for q in ("p50", "p99")}
+
+
+def move_figures(game: str, moves: int = 200) -> dict[str, Any]:
+    """(a), (b), (c) and overhead_vs_bare over ``moves`` moves (p50 and p99, in ms)."""
+    samples = asyncio.run(_measure(game, moves))
+    move, render_ms, bare = (p50_p99(samples[k]) for k in ("move", "render", "bare"))
+    sizes = samples["bytes"]
     return {
-        "p50": round(statistics.median(timings), 2),
-        "p99": round(_percentile(timings, 0.99), 2),
+        "move_e2e_ms": move,
+        "moves_render_ms": render_ms,
+        "bare_ms": bare,
+        "moves_png_bytes": {"p50": int(sorted(sizes)[len(sizes) // 2]), "max": int(max(sizes))},
+        "overhead_vs_bare": overhead(move, render_ms, bare),
     }
