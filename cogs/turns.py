@@ -63,9 +63,14 @@ class Turns(commands.Cog):
         if notation.strip() == HINT:  # a hint chosen after it stopped applying, or "/move ?"
             raise UserError("move-hint")
         # The reply waits for the board to be stored and posted; deferring keeps us inside
-        # Discord's 3-second window whatever the rendering costs.
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        played = await self.service.play(record, interaction.user.id, notation)
+        # Discord's 3-second window whatever that costs. A refused move is answered at once
+        # (before deferring); a legal one's board is being drawn while the defer travels.
+        played = await self.service.play(
+            record,
+            interaction.user.id,
+            notation,
+            ready=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+        )
         await acknowledge(interaction, self.service, played)
 
     @move.autocomplete("notation")

@@ -89,18 +89,19 @@ async def test_a_refused_reply_falls_back_to_a_short_one(
 async def test_a_refused_reply_after_deferring_falls_back_too(
     tablero: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cogs.utils import replies
+    from cogs.utils import items
 
     world = tablero
     place = await _stonehenge(world)
-    real_tr = replies.tr
+    real_tr = items.tr
 
     def bloated(interaction: Any, key: str, **args: Any) -> str:
         text = real_tr(interaction, key, **args)
-        return text * 100 if key == "stonehenge-point-taken" else text
+        return text * 300 if key == "move-done" else text
 
-    monkeypatch.setattr(replies, "tr", bloated)
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
-    ix = await world.fake.slash(world.luis, place, "move", {"move": "5L"})
+    # A legal move is answered after deferring (its board is stored and posted first).
+    monkeypatch.setattr(items, "tr", bloated)
+    ix = await world.fake.slash(world.luis, place, "move", {"move": "5D"})
     await _answered_after_refusal(world, ix)
     assert ix.deferred and "/tablero" in ix.text and len(ix.text) < 300

@@ -7,6 +7,7 @@ so that recovery after a crash finds a post already sent instead of sending it t
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -23,7 +24,7 @@ from cogs.utils.places import MENTION_USERS
 from cogs.utils.service import GameService, Problem
 from data import GameRecord, StorageBusy
 from locales import t
-from rules import RulesError, get_game
+from rules import RulesError, State, get_game
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -44,13 +45,25 @@ class Announcer:
         #: Called at each of STEPS; tests make it raise to simulate a crash there.
         self.fault: Callable[[str], Awaitable[None]] | None = None
         service.publish = self._publish
+        service.render_ahead = self._render_ahead
 
-    async def _publish(self, record: GameRecord, headline: str | None = None) -> Problem | None:
+    def _render_ahead(self, record: GameRecord, state: State) -> asyncio.Future[images.Drawn]:
+        """Start drawing the public board of ``record``'s next position, ``state``, which
+        the service is about to store."""
+        return asyncio.ensure_future(images.draw(record, state, None, record.lang))
+
+    async def _publish(
+        self,
+        record: GameRecord,
+        headline: str | None = None,
+        early: asyncio.Future[images.Drawn] | None = None,
+    ) -> Problem | None:
         """Post what the service just stored (the game's lock is held): None once it is
-        out, else why not. The change counts either way; the retry loop posts it later."""
+        out, else why not. The change counts either way; the retry loop posts it later.
+        ``early`` is the board ``_render_ahead`` started for this position."""
         await self._step("stored")
         try:
-            await self._announce(record, headline)
+            await self._announce(record, headline, early)
         except discord.HTTPException as error:
             log.warning("game %d: board not posted (%s)", record.id, error.status)
             return await self.posting_problem(record)
@@ -96,10 +109,17 @@ class Announcer:
             await self.store.games.set_place(record.id, place_id)
             return await self._publish(replace(record, place_id=place_id))
 
-    async def _announce(self, record: GameRecord, headline: str | None = None) -> None:
+    async def _announce(
+        self,
+        record: GameRecord,
+        headline: str | None = None,
+        early: asyncio.Future[images.Drawn] | None = None,
+    ) -> None:
         """Post the position after the last change (the game's lock is held); does nothing
-        if that version is already out."""
-        if await self.store.games.posted_version(record.id) >= record.version:
+        if that version is already out. ``early``: its board, drawn already or being drawn."""
+        if early is None and await self.store.games.posted_version(record.id) >= record.version:
+            # Only a stored change may have been posted since (by recovery); a move the
+            # service has just stored, with its board drawn ahead, cannot have been.
             return
         adapter = adapter_for(record.game)
         lang, names = record.lang, record.names()
@@ -109,7 +129,11 @@ class Announcer:
         elif events := self.service.turn_events(record):
             lines.append(adapter.narrate(lang, events, names))
         lines.append(await self._status_line(adapter, record))
-        file = await images.board(self.service, record, None, lang, places.board_name(record))
+        if early is None:
+            early = asyncio.ensure_future(
+                images.draw(record, self.service.state_for(record, None), None, lang)
+            )
+        file = (await early).file(places.board_name(record))
         channel = await self.place(record)
         message = await channel.send(
             "\n".join(line for line in lines if line)[:2000],

@@ -4,28 +4,53 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.games import adapter_for
+from cogs.games.base import GameAdapter
 from data import GameRecord
+from rules import State
 
 if TYPE_CHECKING:
     from cogs.utils.service import GameService
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A board drawn, with its alt text: what a post attaches."""
+
+    png: bytes
+    alt: str
+
+    def file(self, name: str) -> discord.File:
+        """The attachment, called ``name``."""
+        return discord.File(io.BytesIO(self.png), name, description=self.alt)
+
+
+async def draw(record: GameRecord, state: State, seat: int | None, lang: str) -> Drawn:
+    """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
+    described in a worker thread: the event loop goes on meanwhile."""
+    adapter = adapter_for(record.game)
+    return await asyncio.to_thread(_draw, adapter, state, seat, lang, record.names())
+
+
+def _draw(
+    adapter: GameAdapter[Any], state: State, seat: int | None, lang: str, names: Sequence[str]
+) -> Drawn:
+    png = adapter.render(lang, state, seat, names)
+    return Drawn(png, adapter.alt_text(lang, state, names)[:1000])
 
 
 async def board(
     service: GameService, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
 ) -> discord.File:
     """The board as ``seat`` may see it (None: anyone else)."""
-    adapter = adapter_for(record.game)
-    state = service.state_for(record, seat)
-    names = record.names()
-    png = await asyncio.to_thread(adapter.render, lang, state, seat, names)
-    return discord.File(
-        io.BytesIO(png), name, description=adapter.alt_text(lang, state, names)[:1000]
-    )
+    drawn = await draw(record, service.state_for(record, seat), seat, lang)
+    return drawn.file(name)
 
 
 async def private(service: GameService, record: GameRecord, seat: int, lang: str) -> discord.File:

@@ -47,9 +47,13 @@ class GameService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: Posts a stored turn (with the game's lock held) and says why it could not, if it
         #: could not: set by the announcer, so that this module knows nothing of posting.
-        self.publish: Callable[[GameRecord, str | None], Awaitable[Problem | None]] = (
-            _nothing_to_post
-        )
+        #: Its third argument is what ``render_ahead`` started for that turn, if anything.
+        self.publish: Callable[
+            [GameRecord, str | None, asyncio.Future[Any] | None], Awaitable[Problem | None]
+        ] = _nothing_to_post
+        #: Starts drawing the public board of a position about to be stored (the
+        #: announcer's too): a future that ``publish`` then receives.
+        self.render_ahead: Callable[[GameRecord, State], asyncio.Future[Any] | None] = _draw_nothing
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serialises the writes and announcements of one game."""
@@ -216,7 +220,14 @@ class GameService:
             raise UserError("error-not-your-turn", player=record.names()[state.turn or 0])
         return seat, state
 
-    async def play(self, record: GameRecord, user_id: int, text: str) -> Played:
+    async def play(
+        self,
+        record: GameRecord,
+        user_id: int,
+        text: str,
+        *,
+        ready: Callable[[], Awaitable[object]] | None = None,
+    ) -> Played:
         """Apply a move given in notation and store it; announce it when it ends the turn.
 
         Nothing is stored unless the move is legal, and the store refuses it if the game
@@ -224,57 +235,83 @@ class GameService:
         changed). In games whose turn is several actions (Kahuna) each action is stored as
         it is made, and the public message comes once the turn passes. A move is stored
         even if Discord then refuses the board: ``Played.problem`` says why it is not out.
+
+        A legal move's board starts rendering at once, in a worker thread, while ``ready``
+        (the caller's answer to Discord that the move is being played) and the write take
+        their round trips; a refused write throws that image away.
         """
-        async with self._turn_to_store(record.id) as give_up:
-            if record.posted_version < 0:
-                # Read before the opening board was out: its place may be known by now.
-                record = await self.game(record.id)
-                if record.posted_version < 0:  # a move now would be announced before it
-                    raise UserError("error-game-opening")
-            seat, state = self.check_turn(record, user_id)
-            history = self.history(record)
-            adapter = adapter_for(record.game)
-            try:
-                move = state.parse(adapter.expand(state, text))
-                if adapter.table_move(move):
-                    raise UserError("error-table-move")
-                new = history.clone()
-                notation = new.apply(move).notation
-            except RulesError as error:
-                raise UserError.from_rules(error) from None
-            outcome = new.state.outcome()
-            result = Result.by_rules(outcome) if outcome.finished else None
-            try:
-                with write_deadline(give_up):
-                    version = await self.store.games.append_move(
-                        record.id,
-                        record.version,
-                        seat=seat,
-                        user_id=user_id,
-                        move=notation,
-                        result=result,
-                        shown=new.state.turn == seat,  # mid-turn: nobody else sees it yet
-                    )
-            except StaleGame:
-                raise UserError("error-position-changed") from None
-            self._remember(record.id, version, new)
-            turn_over = new.state.turn != seat
-            if not turn_over and new.public_ply() == len(record.moves):
-                # The first action of a turn: what others see is the position before it,
-                # the cached history's own state (never changed), so no replay is needed.
-                self._remember_public(record.id, tuple(record.moves), history.state)
-            log.info("game %d: ply %d stored", record.id, version)
-            stored = record.with_move(notation, version, result, shown=not turn_over)
-            problem = None
-            if turn_over:
-                problem = await self.publish(stored, None)
+        seat, history, new = self._apply(record, user_id, text)
+        notation = new.plies[-1].notation
+        outcome = new.state.outcome()
+        result = Result.by_rules(outcome) if outcome.finished else None
+        turn_over = new.state.turn != seat
+        early = self.render_ahead(record, new.state) if turn_over else None
+        try:
+            if ready is not None:
+                await ready()
+            async with self._turn_to_store(record.id) as give_up:
+                record = await self._opened(record)
+                try:
+                    with write_deadline(give_up):
+                        version = await self.store.games.append_move(
+                            record.id,
+                            record.version,
+                            seat=seat,
+                            user_id=user_id,
+                            move=notation,
+                            result=result,
+                            shown=not turn_over,  # mid-turn: nobody else sees it yet
+                        )
+                except StaleGame:
+                    raise UserError("error-position-changed") from None
+                self._remember(record.id, version, new)
+                if not turn_over and new.public_ply() == len(record.moves):
+                    # The first action of a turn: what others see is the position before
+                    # it, the cached history's own state (never changed): no replay.
+                    self._remember_public(record.id, tuple(record.moves), history.state)
+                log.info("game %d: ply %d stored", record.id, version)
+                stored = record.with_move(notation, version, result, shown=not turn_over)
+                problem = None
+                if turn_over:
+                    problem, early = await self.publish(stored, None, early), None
+        finally:
+            if early is not None:
+                early.cancel()  # the move was refused: its image is never shown
         return Played(stored, notation, turn_over, problem)
+
+    def _apply(self, record: GameRecord, user_id: int, text: str) -> tuple[int, History, History]:
+        """The caller's seat, the game's history and a copy of it with the move played
+        (UserError, and nothing changed, when it is not the caller's turn or not legal)."""
+        seat, state = self.check_turn(record, user_id)
+        history = self.history(record)
+        adapter = adapter_for(record.game)
+        try:
+            move = state.parse(adapter.expand(state, text))
+            if adapter.table_move(move):
+                raise UserError("error-table-move")
+            new = history.clone()
+            new.apply(move)
+        except RulesError as error:
+            raise UserError.from_rules(error) from None
+        return seat, history, new
+
+    async def _opened(self, record: GameRecord) -> GameRecord:
+        """``record`` once its opening board is out (the game's lock is held)."""
+        if record.posted_version >= 0:
+            return record
+        # Read before the opening board was out: its place may be known by now.
+        fresh = await self.game(record.id)
+        if fresh.posted_version < 0:  # a move now would be announced before it
+            raise UserError("error-game-opening")
+        if fresh.version != record.version:
+            raise UserError("error-position-changed")
+        return fresh
 
     async def announce(self, record: GameRecord, headline: str | None = None) -> Problem | None:
         """Have the position after a change posted, in the game's order: what happened (or
         ``headline``, after an undo say), the board, who is next. None once it is out."""
         async with self.lock(record.id):
-            return await self.publish(record, headline)
+            return await self.publish(record, headline, None)
 
     def forget(self, game_id: int) -> None:
         """Drop a cached position (the record went back: an undo)."""
@@ -336,5 +373,11 @@ class Played:
     problem: Problem | None = None
 
 
-async def _nothing_to_post(record: GameRecord, headline: str | None) -> Problem | None:
+async def _nothing_to_post(
+    record: GameRecord, headline: str | None, early: asyncio.Future[Any] | None
+) -> Problem | None:
+    return None
+
+
+def _draw_nothing(record: GameRecord, state: State) -> asyncio.Future[Any] | None:
     return None
