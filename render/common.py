@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import weakref
 import zlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -16,6 +17,7 @@ FONT_DIR = Path(__file__).parent / "fonts"
 SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges for free
 
 RGB = tuple[int, int, int]
+Piece = tuple[Image.Image, int, int]  # part of an image (a mask, a sprite) and its offset
 
 
 def hex_rgb(code: str) -> RGB:
@@ -169,6 +171,39 @@ def paste_centered(base: Image.Image, sprite: Image.Image, center: tuple[float, 
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
     base.paste(sprite, (x, y), sprite)
+
+
+_STRIP = 16  # rows a piece
+_pieces: dict[int, tuple[Piece, ...]] = {}
+
+
+def _visible_pieces(sprite: Image.Image) -> tuple[Piece, ...]:
+    """``sprite`` cut into strips of ``_STRIP`` rows, each cropped to its visible pixels."""
+    found = _pieces.get(id(sprite))
+    if found is None:
+        cut = []
+        alpha = sprite.getchannel("A")
+        for top in range(0, sprite.height, _STRIP):
+            box = alpha.crop((0, top, sprite.width, min(top + _STRIP, sprite.height))).getbbox()
+            if box is not None:
+                x0, y0, x1, y1 = box
+                cut.append((sprite.crop((x0, top + y0, x1, top + y1)), x0, top + y0))
+        found = _pieces[id(sprite)] = tuple(cut)
+        # The entry lives exactly as long as the sprite, so an id is never reused for another.
+        weakref.finalize(sprite, _pieces.pop, id(sprite), None)
+    return found
+
+
+def paste_sparse(base: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> None:
+    """Alpha-paste a cached, mostly transparent ``sprite`` (a band along a path, a ring) at ``at``.
+
+    The same pixels as ``base.paste(sprite, at, sprite)``: a fully transparent pixel changes
+    nothing, so only the visible pieces are blended, which for a diagonal bridge or a ring
+    round an island is a small part of its box. The pieces are cut once per sprite, so the
+    sprite must not change after its first paste (cached sprites never do).
+    """
+    for piece, dx, dy in _visible_pieces(sprite):
+        base.paste(piece, (at[0] + dx, at[1] + dy), piece)
 
 
 def build_palette(
