@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -368,6 +369,46 @@ def _draw_players(
             draw_text(draw, (x, row2 + 2), "—", 30, MUTED, anchor="lm")
 
 
+MAP_RADIUS = 18
+_CORNER = MAP_RADIUS + 2  # a corner patch holds the whole rounded corner
+
+
+@lru_cache(maxsize=1)
+def _small_canvas() -> Image.Image:
+    """A canvas with a small map box, drawn in full: the source of the map's corners."""
+    return _draw_canvas(MAP_X + 2 * _CORNER + 10 + MARGIN, MAP_Y + 2 * _CORNER + 10 + MARGIN)
+
+
+def _draw_canvas(width: int, height: int) -> Image.Image:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (MAP_X, MAP_Y, width - MARGIN, height - MARGIN), radius=MAP_RADIUS, fill=MAP_BG
+    )
+    return image
+
+
+def _canvas(width: int, height: int) -> Image.Image:
+    """The empty picture: the slate, and the map's dark box with rounded corners.
+
+    The same pixels as ``_draw_canvas`` in half the time (the picture's size changes with the
+    map, so it cannot simply be kept): the map colour everywhere, the slate round it, and the
+    four corners copied from a small canvas (a corner's pixels do not depend on the box's size).
+    """
+    image = Image.new("RGB", (width, height), MAP_BG)
+    right, bottom = width - MARGIN, height - MARGIN  # the box's last column and row
+    image.paste(BACKGROUND, (0, 0, MAP_X, height))
+    image.paste(BACKGROUND, (MAP_X, 0, width, MAP_Y))
+    image.paste(BACKGROUND, (right + 1, MAP_Y, width, height))
+    image.paste(BACKGROUND, (MAP_X, bottom + 1, right + 1, height))
+    small = _small_canvas()
+    s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
+    c = _CORNER
+    for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
+        for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
+            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
+    return image
+
+
 def player_names(
     view: IslasView, names: Sequence[str] | None, words: Mapping[str, str]
 ) -> list[str]:
@@ -394,11 +435,7 @@ def render_islas(
     if show_spots and view.current is not None:
         squares += [(s.x, s.y) for s in view.spots]
     geo = layout(squares)
-    image = Image.new("RGB", (geo.width, geo.height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (MAP_X, MAP_Y, geo.width - MARGIN, geo.height - MARGIN), radius=18, fill=MAP_BG
-    )
+    image = _canvas(geo.width, geo.height)
     draw_map(image, view, geo, show_spots)
     _draw_tile_box(image, view, words, seats)
     _draw_players(image, view, words, seats)
