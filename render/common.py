@@ -105,7 +105,7 @@ def draw_text(
 
 TextMasks = tuple[Piece | None, Piece | None]  # outline, glyphs; offsets from the anchor's pixel
 _text_cache: dict[tuple[str, int, bool, str, int, float, float], TextMasks] = {}
-_TEXT_CACHE_MAX = 2048
+_TEXT_CACHE_MAX = 1024  # masks are a few KB: a few MB at most
 
 
 def _text_masks(
