@@ -267,6 +267,12 @@ def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
 # --- the panel ----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def _framed_tile(name: str, size: int, width: int, radius: int = 0) -> Image.Image:
+    """A tile type shown in the panel (the one to place, those put out), framed: drawn once."""
+    return framed(tile_sprite(name, 0, size), DARK_INK, width, radius)
+
+
 def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> None:
     width = text_width(text, BADGE_SIZE, True) + 26
     box = (right - width, cy - 20, right, cy + 20)
@@ -288,7 +294,7 @@ def _draw_tile_box(
             header_x += 40
         label = fit_text(words["tile"], 30, x0 + PANEL_W - 22 - header_x)
         draw_text(draw, (header_x, y0 + 40), label, 30, MUTED, anchor="lm")
-        sprite = framed(tile_sprite(view.current, 0, CURRENT_T), DARK_INK, 3, 6)
+        sprite = _framed_tile(view.current, CURRENT_T, 3, 6)
         image.paste(sprite, (x0 + 19, tile_y - 3), sprite)
     else:
         text = fit_text(words["game_over"], 38, PANEL_W - 44, bold=True)
@@ -322,7 +328,7 @@ def _draw_tile_box(
         draw_text(draw, (x0 + 22, y), label, 30, MUTED, anchor="lm")
         x = x0 + 32 + text_width(label, 30)
         for name in shown:
-            mini = framed(tile_sprite(name, 0, 36), DARK_INK, 2)
+            mini = _framed_tile(name, 36, 2)
             image.paste(mini, (round(x), y - 20), mini)
             x += 42
 
