@@ -32,6 +32,7 @@ from render.common import (
     fit_text,
     hex_rgb,
     paste_centered,
+    paste_sparse,
     polygon_sprite,
     shrink,
     text_width,
@@ -227,8 +228,7 @@ def _line_band(index: int, colour: RGB, width: int) -> tuple[Image.Image, tuple[
 
 
 def _paste_band(base: Image.Image, index: int, colour: RGB, width: int) -> None:
-    sprite, at = _line_band(index, colour, width)
-    base.paste(sprite, at, sprite)
+    paste_sparse(base, *_line_band(index, colour, width))
 
 
 # --- the static layer ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -266,6 +267,12 @@ def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
 # --- the panel ----------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=64)
+def _framed_tile(name: str, size: int, width: int, radius: int = 0) -> Image.Image:
+    """A tile type shown in the panel (the one to place, those put out), framed: drawn once."""
+    return framed(tile_sprite(name, 0, size), DARK_INK, width, radius)
+
+
 def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> None:
     width = text_width(text, BADGE_SIZE, True) + 26
     box = (right - width, cy - 20, right, cy + 20)
@@ -287,7 +294,7 @@ def _draw_tile_box(
             header_x += 40
         label = fit_text(words["tile"], 30, x0 + PANEL_W - 22 - header_x)
         draw_text(draw, (header_x, y0 + 40), label, 30, MUTED, anchor="lm")
-        sprite = framed(tile_sprite(view.current, 0, CURRENT_T), DARK_INK, 3, 6)
+        sprite = _framed_tile(view.current, CURRENT_T, 3, 6)
         image.paste(sprite, (x0 + 19, tile_y - 3), sprite)
     else:
         text = fit_text(words["game_over"], 38, PANEL_W - 44, bold=True)
@@ -321,7 +328,7 @@ def _draw_tile_box(
         draw_text(draw, (x0 + 22, y), label, 30, MUTED, anchor="lm")
         x = x0 + 32 + text_width(label, 30)
         for name in shown:
-            mini = framed(tile_sprite(name, 0, 36), DARK_INK, 2)
+            mini = _framed_tile(name, 36, 2)
             image.paste(mini, (round(x), y - 20), mini)
             x += 42
 
@@ -368,6 +375,46 @@ def _draw_players(
             draw_text(draw, (x, row2 + 2), "—", 30, MUTED, anchor="lm")
 
 
+MAP_RADIUS = 18
+_CORNER = MAP_RADIUS + 2  # a corner patch holds the whole rounded corner
+
+
+@lru_cache(maxsize=1)
+def _small_canvas() -> Image.Image:
+    """A canvas with a small map box, drawn in full: the source of the map's corners."""
+    return _draw_canvas(MAP_X + 2 * _CORNER + 10 + MARGIN, MAP_Y + 2 * _CORNER + 10 + MARGIN)
+
+
+def _draw_canvas(width: int, height: int) -> Image.Image:
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (MAP_X, MAP_Y, width - MARGIN, height - MARGIN), radius=MAP_RADIUS, fill=MAP_BG
+    )
+    return image
+
+
+def _canvas(width: int, height: int) -> Image.Image:
+    """The empty picture: the slate, and the map's dark box with rounded corners.
+
+    The same pixels as ``_draw_canvas`` in half the time (the picture's size changes with the
+    map, so it cannot simply be kept): the map colour everywhere, the slate round it, and the
+    four corners copied from a small canvas (a corner's pixels do not depend on the box's size).
+    """
+    image = Image.new("RGB", (width, height), MAP_BG)
+    right, bottom = width - MARGIN, height - MARGIN  # the box's last column and row
+    image.paste(BACKGROUND, (0, 0, MAP_X, height))
+    image.paste(BACKGROUND, (MAP_X, 0, width, MAP_Y))
+    image.paste(BACKGROUND, (right + 1, MAP_Y, width, height))
+    image.paste(BACKGROUND, (MAP_X, bottom + 1, right + 1, height))
+    small = _small_canvas()
+    s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
+    c = _CORNER
+    for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
+        for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
+            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
+    return image
+
+
 def player_names(
     view: IslasView, names: Sequence[str] | None, words: Mapping[str, str]
 ) -> list[str]:
@@ -394,11 +441,7 @@ def render_islas(
     if show_spots and view.current is not None:
         squares += [(s.x, s.y) for s in view.spots]
     geo = layout(squares)
-    image = Image.new("RGB", (geo.width, geo.height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (MAP_X, MAP_Y, geo.width - MARGIN, geo.height - MARGIN), radius=18, fill=MAP_BG
-    )
+    image = _canvas(geo.width, geo.height)
     draw_map(image, view, geo, show_spots)
     _draw_tile_box(image, view, words, seats)
     _draw_players(image, view, words, seats)

@@ -29,6 +29,7 @@ from render.common import (
     encode_png,
     fit_text,
     paste_centered,
+    paste_sparse,
     shrink,
     text_width,
 )
@@ -168,8 +169,7 @@ def static_layer(private: bool) -> Image.Image:
 
 
 def _paste(image: Image.Image, sprite: Sprite) -> None:
-    picture, at = sprite
-    image.paste(picture, at, picture)
+    paste_sparse(image, *sprite)
 
 
 def recent(view: KahunaView) -> TurnChanges:

@@ -1,0 +1,169 @@
+"""What the renderers remember between turns never changes a picture.
+
+Warm renders reuse static layers, sprites, the visible pieces of big sprites and the masks of
+drawn texts; never the pixels of a position. Each shortcut is checked against the plain Pillow
+call it replaces, and whole boards against a render from a cold start.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+import render.common as common
+from render import render
+from render.common import DARK_INK, INK, draw_text, font, paste_sparse
+from render.islas import board as islas_board
+from render.kahuna import art as kahuna_art
+from render.kahuna.geometry import board as kahuna_board
+from rules import State, get_game
+
+
+def clear_caches() -> None:
+    """Forget every cached layer, sprite, palette, piece and text mask, as a new process has."""
+    for name, module in list(sys.modules.items()):
+        if name == "render" or name.startswith("render."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+    common._text_cache.clear()
+    common._pieces.clear()
+
+
+def _positions(game: str, seed: int, players: int = 2) -> list[State]:
+    rng = random.Random(seed)
+    state = get_game(game).new(players, seed, {})
+    out = [state.clone()]
+    while state.turn is not None:
+        state.apply(rng.choice(state.legal_moves()))
+        out.append(state.clone())
+    return out
+
+
+def _patterned(size: tuple[int, int]) -> Image.Image:
+    """A base where every pixel differs from its neighbours, so any blending slip shows."""
+    rng = random.Random(size[0] * 7 + size[1])
+    return Image.frombytes("RGB", size, rng.randbytes(size[0] * size[1] * 3))
+
+
+# --- whole boards -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas"])
+def test_boards_rendered_in_turn_equal_their_cold_renders(game: str) -> None:
+    """Positions rendered one after another (warm) equal each one rendered from a cold start."""
+    positions = _positions(game, seed=4)
+    picks = [positions[2], positions[len(positions) // 2], positions[-1]]
+    views = [p.view(None) for p in picks] + [picks[1].view(0), picks[2].view(1)]
+    calls = [(view, {}) for view in views]
+    calls.append((views[1], {"names": ("Ñandú Ágata", "Zoë"), "labels": {"to_move": "mueve"}}))
+    cold = []
+    for view, kwargs in calls:
+        clear_caches()
+        cold.append(render(view, **kwargs))
+    clear_caches()
+    order = [0, 1, 2, 3, 4, 5, 2, 0, 5, 1]  # back and forth: nothing of one shows in the next
+    for i in order:
+        view, kwargs = calls[i]
+        assert render(view, **kwargs) == cold[i], f"call {i} differs once warm"
+
+
+def test_a_warm_render_draws_no_text_with_freetype(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts already drawn once (names, labels, numbers) are blended from remembered masks."""
+    view = _positions("kahuna", seed=2)[20].view(None)
+    render(view)
+    calls = []
+    original = ImageFont.FreeTypeFont.getmask2
+
+    def counting(self: ImageFont.FreeTypeFont, *args: object, **kwargs: object) -> object:
+        calls.append(args[0] if args else "")
+        return original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", counting)
+    render(view)
+    assert calls == []
+
+
+# --- the shortcuts, one by one -----------------------------------------------------------------
+
+TEXTS = ("Ñandú ¿¡áéíóúü", "▶ to move", "★ 12", "A", "7/8", " ", "")
+# Every fraction of a pixel along x with the same fraction along y, and the other way round.
+POINTS = tuple((100 + 61 * i + fx, 60 + 23 * i + fy) for i, (fx, fy) in enumerate(
+    [(0, 0), (0.5, 0), (1 / 3, 0), (0.999, 0), (0.75, 0.25), (0, 0.5), (0.25, 0.999), (0, 0.125)]
+))  # fmt: skip
+
+
+@pytest.mark.parametrize("anchor", ["la", "mm", "rm", "lm"])
+@pytest.mark.parametrize("outline", [None, DARK_INK, INK])
+@pytest.mark.parametrize("bold", [False, True])
+def test_drawn_text_matches_pillow(
+    anchor: str, outline: tuple[int, int, int] | None, bold: bool
+) -> None:
+    clear_caches()
+    base = _patterned((640, 220))
+    for shift in (0, 3, 120):  # the second and third draws reuse the masks of the first
+        for text in TEXTS:
+            for x, y in POINTS:
+                xy = (x + shift, y + shift // 3)
+                mine, theirs = base.copy(), base.copy()
+                draw_text(ImageDraw.Draw(mine), xy, text, 36, INK, bold=bold, anchor=anchor,
+                          outline=outline)  # fmt: skip
+                ImageDraw.Draw(theirs).text(
+                    xy, text, font=font(36, bold), fill=INK, anchor=anchor,
+                    stroke_width=3 if outline else 0, stroke_fill=outline,
+                )  # fmt: skip
+                assert mine.tobytes() == theirs.tobytes(), (text, xy, anchor, outline)
+
+
+def test_text_at_the_edges_matches_pillow() -> None:
+    """Texts cut by an edge of the picture (drawn by Pillow, or clipped on pasting)."""
+    base = _patterned((300, 120))
+    for xy, anchor in (
+        ((1.5, 0.25), "la"),
+        ((10, 10), "mm"),
+        ((290.5, 110.5), "la"),
+        ((0, 60), "rm"),
+    ):
+        mine, theirs = base.copy(), base.copy()
+        draw_text(ImageDraw.Draw(mine), xy, "Wide text", 40, INK, anchor=anchor, outline=DARK_INK)
+        ImageDraw.Draw(theirs).text(
+            xy, "Wide text", font=font(40), fill=INK, anchor=anchor, stroke_width=3,
+            stroke_fill=DARK_INK,
+        )  # fmt: skip
+        assert mine.tobytes() == theirs.tobytes(), (xy, anchor)
+
+
+def _big_sprites() -> list[tuple[Image.Image, tuple[int, int]]]:
+    from render import stonehenge
+
+    sprites = []
+    for index in range(len(stonehenge.geometry()[1])):
+        sprites.append(stonehenge._line_band(index, stonehenge.GLOW, 30))
+        sprites.append(stonehenge._line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
+    geo = kahuna_board()
+    for i, line in enumerate(sorted(geo.lines)):
+        sprites += [kahuna_art.plank(line, i % 2), kahuna_art.glow(line)]
+        sprites.append(kahuna_art.ghost(line, i % 2))
+    for i, name in enumerate(sorted(geo.islands)):
+        sprites += [kahuna_art.coast_ring(name, i % 2), kahuna_art.taken_ring(name)]
+        sprites.append(kahuna_art.lost_ring(name, i % 2))
+    return sprites
+
+
+def test_sparse_paste_matches_plain_paste() -> None:
+    base = _patterned((1200, 1310))
+    for sprite, at in _big_sprites():
+        mine, theirs = base.copy(), base.copy()
+        paste_sparse(mine, sprite, at)
+        theirs.paste(sprite, at, sprite)
+        assert mine.tobytes() == theirs.tobytes(), at
+
+
+@pytest.mark.parametrize(
+    "size", [(1200, 912), (1201, 913), (1412, 1272), (1572, 1352), (2000, 1600)]
+)
+def test_islas_canvas_matches_the_drawn_one(size: tuple[int, int]) -> None:
+    assert islas_board._canvas(*size).tobytes() == islas_board._draw_canvas(*size).tobytes()
