@@ -41,6 +41,8 @@ class Timers(commands.Cog):
         self.store = bot.store
         self.service = bot.service
         self._wake = asyncio.Event()
+        #: when the loop will look at the timers next (None: it is looking now)
+        self._wakes_at: float | None = None
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -57,9 +59,11 @@ class Timers(commands.Cog):
         self._wake.set()
 
     @commands.Cog.listener()
-    async def on_timers_changed(self) -> None:
-        """Someone stored a timer (``Host.wake_timers``)."""
-        self.wake()
+    async def on_timers_changed(self, due: float | None = None) -> None:
+        """Someone stored a timer due at ``due`` (``Host.wake_timers``): look again, unless
+        the loop already means to wake up before then (a move's reminder is a day away)."""
+        if due is None or self._wakes_at is None or due < self._wakes_at:
+            self.wake()
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
@@ -71,9 +75,11 @@ class Timers(commands.Cog):
             except StorageBusy:  # another program holds the database: look again soon
                 log.warning("timers: the database is busy; trying again shortly")
                 due = self.bot.clock() + BUSY_RETRY
-            delay = MAX_SLEEP if due is None else max(0.0, due - self.bot.clock())
+            delay = min(MAX_SLEEP, MAX_SLEEP if due is None else max(0.0, due - self.bot.clock()))
+            self._wakes_at = self.bot.clock() + delay
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=min(MAX_SLEEP, delay))
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            self._wakes_at = None
 
     async def fire_due(self) -> None:
         """Fire every due timer once (claimed first: at most once, even across restarts)."""

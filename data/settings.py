@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from data.db import Database
 
 DEFAULT_REMINDER_HOURS = 24.0
+#: Settings are read on every announced turn and change rarely: a read is remembered this
+#: long (seconds). This process's own writes are seen at once; another process's (several
+#: bot processes share a database) within this time.
+SETTINGS_TTL = 60.0
+CACHED_SETTINGS = 4096
 
 
 @dataclass(frozen=True)
@@ -23,13 +32,30 @@ class SettingsStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._cache: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
+
+    async def _cached(self, key: Hashable, read: Callable[[], Awaitable[Any]]) -> Any:
+        now = time.monotonic()
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        value = await read()
+        self._cache[key] = (now + SETTINGS_TTL, value)
+        self._cache.move_to_end(key)
+        while len(self._cache) > CACHED_SETTINGS:
+            self._cache.popitem(last=False)
+        return value
 
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a direct message for their turns and reminders."""
-        row = await self.db.fetchone(
-            "SELECT dm_turns FROM user_settings WHERE user_id = ?", (user_id,)
-        )
-        return bool(row and row["dm_turns"])
+
+        async def read() -> bool:
+            row = await self.db.fetchone(
+                "SELECT dm_turns FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+            return bool(row and row["dm_turns"])
+
+        return bool(await self._cached(("user", user_id), read))
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
         """Opt in or out of direct messages."""
@@ -39,19 +65,27 @@ class SettingsStore:
                 " ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns",
                 (user_id, int(on)),
             )
+        self._cache.pop(("user", user_id), None)
 
     async def guild(self, guild_id: int | None) -> GuildSettings:
         """A server's settings (defaults when never set, or outside a server)."""
         if guild_id is None:
             return GuildSettings()
-        row = await self.db.fetchone(
-            "SELECT reminder_hours, game_channel_id, threads FROM guild_settings"
-            " WHERE guild_id = ?",
-            (guild_id,),
-        )
-        if row is None:
-            return GuildSettings()
-        return GuildSettings(row["reminder_hours"], row["game_channel_id"], bool(row["threads"]))
+
+        async def read() -> GuildSettings:
+            row = await self.db.fetchone(
+                "SELECT reminder_hours, game_channel_id, threads FROM guild_settings"
+                " WHERE guild_id = ?",
+                (guild_id,),
+            )
+            if row is None:
+                return GuildSettings()
+            return GuildSettings(
+                row["reminder_hours"], row["game_channel_id"], bool(row["threads"])
+            )
+
+        settings: GuildSettings = await self._cached(("guild", guild_id), read)
+        return settings
 
     async def set_guild(self, guild_id: int, settings: GuildSettings) -> None:
         """Store a server's settings whole."""
@@ -68,3 +102,4 @@ class SettingsStore:
                     int(settings.threads),
                 ),
             )
+        self._cache.pop(("guild", guild_id), None)

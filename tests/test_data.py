@@ -213,6 +213,35 @@ async def test_settings_have_defaults_and_persist(store: Store) -> None:
     assert await store.settings.guild(None) == GuildSettings()
 
 
+async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from data import GuildSettings, settings
+
+    reads: list[str] = []
+    fetchone = type(store.db).fetchone
+
+    async def counted(self: Any, sql: str, params: tuple = ()) -> Any:
+        reads.append(sql)
+        return await fetchone(self, sql, params)
+
+    monkeypatch.setattr(type(store.db), "fetchone", counted)
+    for _ in range(3):  # every announced turn reads them
+        assert (await store.settings.guild(10)).reminder_hours == 24
+        assert not await store.settings.dm_turns(5)
+    assert len(reads) == 2
+    other = await Store(tmp_path / "t.sqlite3").open()  # another bot process
+    try:
+        await other.settings.set_guild(10, GuildSettings(6, None, True))
+        await other.settings.set_dm_turns(5, True)
+    finally:
+        await other.close()
+    monkeypatch.setattr(settings, "SETTINGS_TTL", 0.0)
+    store.settings._cache.clear()  # as if the time to live had passed
+    assert (await store.settings.guild(10)).reminder_hours == 6
+    assert await store.settings.dm_turns(5)
+
+
 async def test_every_invited_player_accepts_once(store: Store) -> None:
     challenge = await _challenge(store, [(2, "Luis"), (3, "Eve")])
     assert not challenge.is_open and challenge.max_players == 3

@@ -159,16 +159,13 @@ class Announcer:
             return
         now = self.bot.clock()
         settings = await self.store.settings.guild(record.guild_id)
+        timers = turn_timers(record, settings.reminder_hours, now)
         await self.store.games.mark_posted(
-            record.id,
-            record.version,
-            message.id,
-            turn_started_at=now,
-            timers=turn_timers(record, settings.reminder_hours, now),
+            record.id, record.version, message.id, turn_started_at=now, timers=timers
         )
         record = replace(record, turn_started_at=now)
         await self._step("recorded")
-        self.bot.wake_timers()
+        self.bot.wake_timers(min(due for _, due in timers))
         turn = self.service.state(record).turn
         assert turn is not None
         await direct_message(self.bot, record, turn, "dm-your-turn", link=message.jump_url)

@@ -24,9 +24,10 @@ class Host(commands.Bot):
     #: how long a challenge stays open
     challenge_seconds: float
 
-    def wake_timers(self) -> None:
-        """Tell the timer loop (whoever runs it) that a new timer exists."""
-        self.dispatch("timers_changed")
+    def wake_timers(self, due: float | None = None) -> None:
+        """Tell the timer loop (whoever runs it) that a new timer exists, due at ``due``
+        (None: unknown, look now)."""
+        self.dispatch("timers_changed", due)
 
     def is_thread(self, place_id: int) -> bool | None:
         """Whether a place is a thread, as far as the cache knows (None: unknown place)."""
