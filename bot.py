@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import os
+import random
 import sys
 import time
 from collections.abc import Mapping
@@ -26,6 +28,7 @@ from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from data import Clock, StorageError, Store
+from locales import LANGUAGES
 
 log = logging.getLogger("tablero")
 
@@ -76,14 +79,33 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return {key: value for key, value in dotenv_values(path).items() if value is not None}
 
 
+@functools.cache  # the caches it fills live as long as the process: once is enough
 def warm_renderers() -> None:
-    """Draw the opening position of every game once (the renderers cache their static parts)."""
+    """Draw positions of a whole game of each, in each language, publicly and privately.
+
+    The renderers cache their static parts (layers, sprites, tiles, labels), many of which
+    only appear later in a game; drawing them now, in a worker thread at start-up, makes the
+    first board a player waits for after a restart as quick as the others.
+    """
     from cogs.games import plugins
 
+    rng = random.Random(0)
     for plugin in plugins():
+        if plugin.renderer.warm is not None:
+            plugin.renderer.warm()
         players = plugin.engine.min_players
+        names = [f"P{seat}" for seat in range(players)]
         state = plugin.engine.new(players, 0, {})
-        plugin.adapter.render("en", state, None, [f"P{seat}" for seat in range(players)])
+        positions = [state.clone()]
+        while state.turn is not None:
+            state.apply(rng.choice(state.legal_moves()))
+            positions.append(state.clone())
+        for lang in LANGUAGES:
+            for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
+                plugin.adapter.render(lang, position, None, names)
+                plugin.adapter.alt_text(lang, position, names)
+            for seat in range(players):
+                plugin.adapter.render_private(lang, positions[-1], seat, names)
 
 
 def quiet_chatty_loggers() -> None:

@@ -402,3 +402,13 @@ def render_stonehenge(
         _draw_card(image, view, seat, names[seat], words)
     _draw_corners(image, view, words)
     return encode_png(image, palette())
+
+
+def warm() -> None:
+    """Build every sprite a game can need, once (a bot does it at start-up, in a worker
+    thread, so that no player waits for it): each line's band in each owner's colour and
+    its highlight."""
+    for index in range(len(geometry()[1])):
+        _line_band(index, GLOW, 30)
+        for colour in LINE_OWNED:
+            _line_band(index, colour, 9)

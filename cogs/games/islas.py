@@ -18,6 +18,7 @@ from cogs.games.base import GameAdapter
 from cogs.games.plugin import CLAIM, GamePlugin, OutOfTime, Renderer, SkipTurn
 from locales import join, t
 from render.islas import LABELS, render_islas, render_islas_choices
+from render.islas.art import warm as warm_tiles
 from rules import Event
 from rules.islas import ISLAS, SHAPES, IslasState, Placement, Skip, notation_in, same_look
 from rules.islas.moves import format_move
@@ -371,6 +372,6 @@ def out_of_time(players: int) -> OutOfTime:
 PLUGIN = GamePlugin(
     engine=ISLAS,
     adapter=IslasAdapter(),
-    renderer=Renderer(IslasView, render_islas),
+    renderer=Renderer(IslasView, render_islas, warm=warm_tiles),
     out_of_time=out_of_time,
 )

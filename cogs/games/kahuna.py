@@ -13,6 +13,7 @@ from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer
 from locales import join, t
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
+from render.kahuna.art import warm as warm_sprites
 from rules import Event, InvalidMove, RulesError
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 from rules.kahuna_view import KahunaView
@@ -307,7 +308,7 @@ class KahunaAdapter(GameAdapter[KahunaState]):
 PLUGIN = GamePlugin(
     engine=KAHUNA,
     adapter=KahunaAdapter(),
-    renderer=Renderer(KahunaView, render_kahuna),
+    renderer=Renderer(KahunaView, render_kahuna, warm=warm_sprites),
     play_options=(
         PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
         PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),

@@ -86,6 +86,8 @@ class Renderer:
 
     view_type: type
     draw: Callable[..., bytes]
+    #: builds every sprite the game may need (the bot calls it at start-up, off the loop)
+    warm: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from cogs.games.plugin import GamePlugin, PlayOption, Renderer, Series
 from data import Result
 from locales import join, t
 from render.stonehenge import LABELS, render_stonehenge
+from render.stonehenge import warm as warm_bands
 from rules import Event
 from rules.stonehenge import (
     LINES_THROUGH,
@@ -218,7 +219,7 @@ class StonehengeAdapter(GameAdapter[StonehengeState]):
 PLUGIN = GamePlugin(
     engine=STONEHENGE,
     adapter=StonehengeAdapter(),
-    renderer=Renderer(StonehengeView, render_stonehenge),
+    renderer=Renderer(StonehengeView, render_stonehenge, warm=warm_bands),
     play_options=(PlayOption("hidden", "cmd-play-hidden", sets="hidden"),),
     series=Series(first=series_first),
 )

@@ -38,9 +38,11 @@ from render.islas.geometry import (
     Shape,
     clearance,
     extend,
+    follower_spot,
     shape,
     water_areas,
 )
+from rules.islas.tiles import HALVES, ROTATIONS, SIDES, TILES
 
 # Seats: Okabe–Ito, in the order the spec lists them, each with its own piece shape.
 SEAT: tuple[RGB, ...] = tuple(
@@ -488,3 +490,16 @@ __all__ = [
     "spot_square",
     "tile_sprite",
 ]
+
+
+def warm() -> None:
+    """Draw every tile type in every rotation, once (a bot does it at start-up, in a worker
+    thread, so that no player waits for a tile the game had not shown yet)."""
+    for name in TILES:
+        for rotation in ROTATIONS:
+            master(name, rotation)
+            for side in SIDES:
+                follower_spot(name, rotation, "island", side)
+                follower_spot(name, rotation, "bridge", side)
+            for half in HALVES:
+                follower_spot(name, rotation, "water", half)

@@ -29,6 +29,7 @@ from render.common import (
     shrink,
 )
 from render.kahuna.geometry import BADGE_D, HALO, STONE_D, Island, Point, board
+from rules.kahuna.board import ISLANDS, LINES, SEATS
 
 # Seats: Okabe–Ito orange and sky blue, and a shape each (circle, diamond) on every piece.
 SEAT = (ORANGE, SKY_BLUE)
@@ -54,7 +55,6 @@ WHITE = (255, 255, 255)
 
 PLANK_W = 24
 K = 3  # supersampling of board sprites
-
 
 # --- palette ----------------------------------------------------------------------------------
 
@@ -356,3 +356,18 @@ def card_back(width: int, height: int) -> Image.Image:
 def mini_back(width: int, height: int) -> Image.Image:
     """A small card back for counting a hand: plain, so it still reads as a card when tiny."""
     return _back(width, height, 4, (5, 4, 2), (2, 6), (PANEL, BACK_EDGE, BACK))
+
+
+def warm() -> None:
+    """Build every bridge, highlight and ring sprite, once (a bot does it at start-up, in a
+    worker thread, so that no player waits for one the game had not shown yet)."""
+    for line in LINES:
+        glow(line)
+        for seat in range(SEATS):
+            plank(line, seat)
+            ghost(line, seat)
+    for name in ISLANDS:
+        taken_ring(name)
+        for seat in range(SEATS):
+            coast_ring(name, seat)
+            lost_ring(name, seat)
