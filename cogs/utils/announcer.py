@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.games import adapter_for
+from cogs.games import adapter_for, plugin_for
 from cogs.games.base import GameAdapter
 from cogs.utils import images, places
 from cogs.utils.items import game_buttons, rematch_buttons
@@ -238,10 +238,12 @@ class Announcer:
         games = await self.store.games.in_series(record.series_id)
         if record.series_index + 1 >= length or len(games) > record.series_index + 1:
             return
+        series = plugin_for(record.game).series
+        assert series is not None  # only games that have series start one
         opening = games[0]
         first = get_game(opening.game).new(opening.players, opening.seed, opening.options).turn
         assert first is not None
-        options = {**record.options, "first": (first + record.series_index + 1) % 2}
+        options = {**record.options, "first": series.first(record.series_index + 1, first)}
         nxt = await self.service.open_game(
             game=record.game,
             seats=[(s.user_id, s.name) for s in record.seats],
