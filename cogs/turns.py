@@ -70,6 +70,7 @@ class Turns(commands.Cog):
             interaction.user.id,
             notation,
             ready=lambda: interaction.response.defer(ephemeral=True, thinking=True),
+            lang=lang_of(interaction),
         )
         await acknowledge(interaction, self.service, played)
 

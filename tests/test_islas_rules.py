@@ -444,3 +444,20 @@ def test_bad_options(
     with pytest.raises(InvalidRecord) as caught:
         ISLAS.new(players, 0, options)
     assert (caught.value.key, caught.value.params) == (key, params)
+
+
+def test_a_follower_cannot_join_a_feature_the_tile_itself_ties_to_an_occupied_one() -> None:
+    # Found by the oracle property test (seed 57811, four players): tile K's small water
+    # corner meets only a free water area, but the tile's other water joins that area to one
+    # a follower already holds, so once the tile is down the corner is part of it.
+    from tests.test_islas_props import playout
+
+    for state, _, _, _ in playout(57811, 4):
+        if state.ply == 21:
+            break
+    corner = Placement(2, -1, 90, ("water", "NNW"))
+    assert state.view().current == "K"
+    assert Placement(2, -1, 90, None) in state.legal_moves()
+    assert corner not in state.legal_moves()
+    with pytest.raises(IllegalMove):
+        state.apply(corner)

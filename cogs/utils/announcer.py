@@ -46,6 +46,7 @@ class Announcer:
         self.fault: Callable[[str], Awaitable[None]] | None = None
         service.publish = self._publish
         service.render_ahead = self._render_ahead
+        service.render_mine = images.mine_ahead
 
     def _render_ahead(self, record: GameRecord, state: State) -> asyncio.Future[images.Drawn]:
         """Start drawing the public board of ``record``'s next position, ``state``, which

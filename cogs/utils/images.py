@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from cogs.utils.service import GameService
 
 
+#: The file name of a private image (a hand, one's own hidden pieces).
+PRIVATE_NAME = "private.png"
+
+
 @dataclass(frozen=True)
 class Drawn:
     """A board drawn, with its alt text: what a post attaches."""
@@ -53,13 +57,33 @@ async def board(
     return drawn.file(name)
 
 
+def mine_ahead(
+    record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
+) -> asyncio.Future[Drawn] | None:
+    """Start drawing what the mover's answer shows after their move to ``state``: their own
+    board mid-turn; at the end of a turn what only they learnt, if anything (a card drawn)."""
+    if not turn_over:
+        return asyncio.ensure_future(draw(record, state, seat, lang))
+    adapter = adapter_for(record.game)
+    if adapter.private_after_turn(lang, state, seat) is None:
+        return None
+    names = record.names()
+    return asyncio.ensure_future(
+        asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
+    )
+
+
+def _draw_private(
+    adapter: GameAdapter[Any], state: State, seat: int, lang: str, names: Sequence[str]
+) -> Drawn:
+    png = adapter.render_private(lang, state, seat, names)
+    return Drawn(png, adapter.private_alt_text(lang, state, seat, names)[:1000])
+
+
 async def private(service: GameService, record: GameRecord, seat: int, lang: str) -> discord.File:
     """What only ``seat`` may see (a hand, own hidden pieces)."""
     adapter = adapter_for(record.game)
     state = service.state_for(record, seat)
-    png = await asyncio.to_thread(adapter.render_private, lang, state, seat, record.names())
-    return discord.File(
-        io.BytesIO(png),
-        "private.png",
-        description=adapter.private_alt_text(lang, state, seat, record.names())[:1000],
-    )
+    names = record.names()
+    drawn = await asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
+    return drawn.file(PRIVATE_NAME)

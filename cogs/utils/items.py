@@ -291,8 +291,13 @@ async def _after_move(
         learnt = adapter.private_after_turn(lang, state, seat) if seat is not None else None
         if seat is None or learnt is None:
             return done, None, None
+        if played.mine is not None:  # drawn while the move was stored and posted
+            return f"{done}\n{learnt}", None, (await played.mine).file(images.PRIVATE_NAME)
         return f"{done}\n{learnt}", None, await images.private(service, record, seat, lang)
-    file = await images.board(service, record, seat, lang)
+    if played.mine is not None:
+        file = (await played.mine).file("board.png")
+    else:
+        file = await images.board(service, record, seat, lang)
     prompt, view = picker_message(interaction, service, record, ())
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 

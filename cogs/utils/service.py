@@ -54,6 +54,12 @@ class GameService:
         #: Starts drawing the public board of a position about to be stored (the
         #: announcer's too): a future that ``publish`` then receives.
         self.render_ahead: Callable[[GameRecord, State], asyncio.Future[Any] | None] = _draw_nothing
+        #: Starts drawing what the mover's answer shows of a position about to be stored
+        #: (their board mid-turn, what they drew at its end), in their language: None when
+        #: it shows no image.
+        self.render_mine: Callable[
+            [GameRecord, State, int, str, bool], asyncio.Future[Any] | None
+        ] = _draw_nothing_mine
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock that serialises the writes and announcements of one game."""
@@ -227,6 +233,7 @@ class GameService:
         text: str,
         *,
         ready: Callable[[], Awaitable[object]] | None = None,
+        lang: str | None = None,
     ) -> Played:
         """Apply a move given in notation and store it; announce it when it ends the turn.
 
@@ -238,7 +245,8 @@ class GameService:
 
         A legal move's board starts rendering at once, in a worker thread, while ``ready``
         (the caller's answer to Discord that the move is being played) and the write take
-        their round trips; a refused write throws that image away.
+        their round trips; a refused write throws that image away. With ``lang``, so does
+        what the mover's own answer shows (``Played.mine``), in that language.
         """
         seat, history, new = self._apply(record, user_id, text)
         notation = new.plies[-1].notation
@@ -246,6 +254,7 @@ class GameService:
         result = Result.by_rules(outcome) if outcome.finished else None
         turn_over = new.state.turn != seat
         early = self.render_ahead(record, new.state) if turn_over else None
+        mine = None if lang is None else self.render_mine(record, new.state, seat, lang, turn_over)
         try:
             if ready is not None:
                 await ready()
@@ -274,10 +283,12 @@ class GameService:
                 problem = None
                 if turn_over:
                     problem, early = await self.publish(stored, None, early), None
+            mine, kept = None, mine
         finally:
-            if early is not None:
-                early.cancel()  # the move was refused: its image is never shown
-        return Played(stored, notation, turn_over, problem)
+            for image in (early, mine):  # the move was refused: its images are never shown
+                if image is not None:
+                    image.cancel()
+        return Played(stored, notation, turn_over, problem, kept)
 
     def _apply(self, record: GameRecord, user_id: int, text: str) -> tuple[int, History, History]:
         """The caller's seat, the game's history and a copy of it with the move played
@@ -371,6 +382,8 @@ class Played:
     turn_over: bool
     #: why the board is not out yet (Discord refused it), or None when it was posted
     problem: Problem | None = None
+    #: what the mover's answer shows, being drawn (see ``GameService.play``'s ``lang``)
+    mine: asyncio.Future[Any] | None = None
 
 
 async def _nothing_to_post(
@@ -380,4 +393,10 @@ async def _nothing_to_post(
 
 
 def _draw_nothing(record: GameRecord, state: State) -> asyncio.Future[Any] | None:
+    return None
+
+
+def _draw_nothing_mine(
+    record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
+) -> asyncio.Future[Any] | None:
     return None

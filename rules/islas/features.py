@@ -149,8 +149,25 @@ class Board:
         return nodes
 
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
-        """Whether the feature segment ``index`` would join already has a follower."""
-        return any(self.occupied[self.find(node)] for node in self.links(shape, index, x, y))
+        """Whether the feature segment ``index`` would be part of, once the tile is down,
+        already has a follower.
+
+        The tile's other segments count too: one of them may join a free feature that this
+        segment meets to an occupied one (water round both ends of a curved bridge, say).
+        """
+        roots = [
+            {self.find(node) for node in self.links(shape, i, x, y)}
+            for i in range(len(shape.segments))
+        ]
+        reach, joined, grew = set(roots[index]), {index}, True
+        while grew:
+            grew = False
+            for i, linked in enumerate(roots):
+                if i not in joined and linked & reach:
+                    joined.add(i)
+                    reach |= linked
+                    grew = True
+        return any(self.occupied[root] for root in reach)
 
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""
