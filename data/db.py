@@ -58,6 +58,8 @@ class Database:
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        #: whether the writer commits with synchronous=FULL (SQLite's default) right now
+        self._durable = True
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -120,6 +122,7 @@ class Database:
         # visible in the code, not implied by the sqlite3 module.
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA synchronous=FULL")  # what ``transaction`` assumes
         await conn.execute("PRAGMA foreign_keys=ON")
         await self._set_busy_timeout(conn, START_WAIT)
         return conn
@@ -174,11 +177,14 @@ class Database:
                 await conn.execute(f"PRAGMA user_version={version}")
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
 
         StorageBusy, with nothing written, when the write lock (ours or another program's)
-        stays taken for ``write_wait`` seconds.
+        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
+        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
+        survives the bot's own crash, which is all a fact the bot can find again needs (a
+        post's marker: recovery reads the post back from the channel).
         """
         if _writing.get() is self:
             raise RuntimeError("transactions do not nest")
@@ -197,6 +203,10 @@ class Database:
         else:
             await self._write_lock.acquire()
         try:
+            if durable != self._durable:
+                # Outside a transaction, as SQLite wants; only when it changes.
+                await self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                self._durable = durable
             if queued:  # what is left of the wait is SQLite's to use
                 await self._set_busy_timeout(self.conn, deadline - loop.time())
             try:

@@ -407,7 +407,7 @@ class GameStore:
         (recovery finds it in the channel) or everything recorded, never a turn without its
         reminder and deadline.
         """
-        async with self.db.transaction() as conn:
+        async with self.db.transaction(durable=False) as conn:
             await conn.execute(
                 "UPDATE games SET posted_version = MAX(posted_version, ?),"
                 " message_id = COALESCE(?, message_id),"

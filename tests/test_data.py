@@ -242,6 +242,23 @@ async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
     assert await store.settings.dm_turns(5)
 
 
+async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(store: Store) -> None:
+    async def synchronous() -> int:
+        async with store.db.conn.execute("PRAGMA synchronous") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    game_id = await _game(store)
+    await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+    assert await synchronous() == 2  # FULL: the move survives a power cut
+    await store.games.mark_posted(game_id, 1, 99, turn_started_at=5.0, timers=[("reminder", 9.0)])
+    assert await synchronous() == 1  # NORMAL: survives the bot's crash; recovery finds the post
+    await store.games.append_move(game_id, 1, seat=1, user_id=2, move="5D")
+    assert await synchronous() == 2
+    game = await store.games.get(game_id)
+    assert game is not None and game.posted_version == 1 and game.moves == ("6L", "5D")
+
+
 async def test_every_invited_player_accepts_once(store: Store) -> None:
     challenge = await _challenge(store, [(2, "Luis"), (3, "Eve")])
     assert not challenge.is_open and challenge.max_players == 3
