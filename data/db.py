@@ -58,8 +58,9 @@ class Database:
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
-        #: whether the writer commits with synchronous=FULL (SQLite's default) right now
-        self._durable = True
+        #: whether the writer commits with synchronous=FULL right now (None: not set yet;
+        #: the first transaction sets it, once the file is known to be a database)
+        self._durable: bool | None = None
 
     @property
     def conn(self) -> aiosqlite.Connection:
@@ -91,6 +92,7 @@ class Database:
             # prints a traceback at exit instead of our message.
             await asyncio.to_thread(_open_and_close, self.path)
             self._conn = await self._connection()
+            self._durable = None
             await self._check()
             await self.migrate()
             await self._set_busy_timeout(self.conn, self.write_wait)
@@ -122,7 +124,6 @@ class Database:
         # visible in the code, not implied by the sqlite3 module.
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA synchronous=FULL")  # what ``transaction`` assumes
         await conn.execute("PRAGMA foreign_keys=ON")
         await self._set_busy_timeout(conn, START_WAIT)
         return conn
