@@ -37,6 +37,21 @@ class Skip:
     """
 
 
+_new = object.__new__
+
+
+def placement(x: int, y: int, rotation: int, follower: Follower | None = None) -> Placement:
+    """``Placement(x, y, rotation, follower)``, built faster for legal move lists.
+
+    A frozen dataclass sets each field through ``object.__setattr__``; filling the instance
+    dict at once builds the same value (equal, same hash and repr) in half the time, which
+    counts when search lists tens of moves a position.
+    """
+    move = _new(Placement)
+    move.__dict__.update(x=x, y=y, rotation=rotation, follower=follower)
+    return move
+
+
 #: Words that spell ``Skip``.
 SKIP_WORDS = ("skip", "saltar")
 

@@ -114,3 +114,10 @@ def same_look(name: str, rotation: int) -> int:
 SHAPES: dict[tuple[str, int], Shape] = {
     (name, rotation): shape(name, rotation) for name in TILES for rotation in ROTATIONS
 }
+#: Per shape, where a follower may stand: the sides and half-edges each segment reaches (a
+#: follower is refused when a neighbour's feature across one of them is taken) and the
+#: (kind, where) that names the segment, so that legal moves are listed without look-ups.
+FOLLOWER_CHOICES: dict[tuple[str, int], tuple[tuple[frozenset[str], tuple[str, str]], ...]] = {
+    key: tuple((frozenset(s.sides + s.halves), (s.kind, s.where)) for s in tile.segments)
+    for key, tile in SHAPES.items()
+}
