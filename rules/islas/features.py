@@ -30,6 +30,7 @@ AROUND: tuple[Square, ...] = tuple(
     (dx, dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
+_STEPS = tuple(STEP[side] for side in SIDES)
 
 
 class _Fitting(dict[str, tuple[int, ...]]):
@@ -222,12 +223,12 @@ class Board:
         """Put a tile down (edges already checked) and join its segments; its index."""
         index, base = len(self.tiles), len(self.parent)
         self.tiles.append(Placed(shape, x, y, base))
-        for node, segment in enumerate(shape.segments, start=base):
-            self.parent.append(node)
-            self.size.append(1)
-            self.open.append(len(segment.sides))
-            self.occupied.append(0)
-            self.node_tile.append(index)
+        count = len(shape.segments)
+        self.parent.extend(range(base, base + count))
+        self.size.extend([1] * count)
+        self.open.extend([len(segment.sides) for segment in shape.segments])
+        self.occupied.extend([0] * count)
+        self.node_tile.extend([index] * count)
         for i, segment in enumerate(shape.segments):
             for other in self.links(shape, i, x, y):
                 self._join(base + i, other, closes=segment.kind != WATER)
@@ -236,19 +237,24 @@ class Board:
             self.frontier.discard((x, y))
             del self.patterns[x, y]
             del self._order[bisect_left(self._order, (-y, x))]
-        for side in SIDES:
-            dx, dy = STEP[side]
+        # The new tile changes one letter of each empty neighbour's pattern: the one facing it.
+        for edge, (dx, dy), facing in zip(shape.edges, _STEPS, _FACING, strict=True):
             square = (x + dx, y + dy)
-            if square not in self.at:
-                pattern = self.pattern(*square)
-                self.patterns[square] = pattern
-                entry = (-square[1], square[0], pattern)
-                if square in self.frontier:
-                    # (-y, x) sorts just before (-y, x, anything): that square's entry.
-                    self._order[bisect_left(self._order, entry[:2])] = entry
-                else:
-                    self.frontier.add(square)
-                    insort(self._order, entry)
+            if square in self.at:
+                continue
+            old = self.patterns.get(square)
+            if old is None:  # off the frontier until now, so no other tile touches it
+                old = FREE * len(SIDES)
+                self.frontier.add(square)
+                insort(self._order, (-square[1], square[0], old))
+            pattern = old[:facing] + edge + old[facing + 1 :]
+            self.patterns[square] = pattern
+            # (-y, x) sorts just before (-y, x, anything): that square's entry.
+            self._order[bisect_left(self._order, (-square[1], square[0]))] = (
+                -square[1],
+                square[0],
+                pattern,
+            )
         self._spots = {}
         return index
 

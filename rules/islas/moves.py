@@ -37,19 +37,34 @@ class Skip:
     """
 
 
-_new = object.__new__
+class _PlacementsAt(dict[Follower | None, Placement]):
+    """Follower (or None) -> the placement of a tile turned by ``rotation`` on (x, y)."""
+
+    def __init__(self, x: int, y: int, rotation: int) -> None:
+        super().__init__()
+        self.x, self.y, self.rotation = x, y, rotation
+
+    def __missing__(self, follower: Follower | None) -> Placement:
+        move = self[follower] = Placement(self.x, self.y, self.rotation, follower)
+        return move
 
 
-def placement(x: int, y: int, rotation: int, follower: Follower | None = None) -> Placement:
-    """``Placement(x, y, rotation, follower)``, built faster for legal move lists.
+# Search lists tens of legal moves a position, millions of times, and building a frozen
+# dataclass is slow: the placements (immutable values) are made once and shared. A game
+# touches a few hundred (square, rotation) pairs; the bound only keeps memory in check.
+_PLACEMENTS: dict[tuple[int, int, int], _PlacementsAt] = {}
+_PLACEMENTS_MAX = 4096
 
-    A frozen dataclass sets each field through ``object.__setattr__``; filling the instance
-    dict at once builds the same value (equal, same hash and repr) in half the time, which
-    counts when search lists tens of moves a position.
-    """
-    move = _new(Placement)
-    move.__dict__.update(x=x, y=y, rotation=rotation, follower=follower)
-    return move
+
+def placements_at(x: int, y: int, rotation: int) -> dict[Follower | None, Placement]:
+    """Follower (or None) -> ``Placement(x, y, rotation, follower)``, made once and shared."""
+    key = (x, y, rotation)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key] = _PlacementsAt(x, y, rotation)
+    return found
 
 
 #: Words that spell ``Skip``.

@@ -13,7 +13,7 @@ from rules.islas.moves import (
     Placement,
     Skip,
     format_move,
-    placement,
+    placements_at,
     read_move,
     where_named,
 )
@@ -117,12 +117,13 @@ class IslasState(State[Placement]):
         for x, y, rotations in board.fitting(name):
             taken = board.taken_edges(x, y) if with_followers else set()
             for rotation in rotations:
-                moves.append(placement(x, y, rotation))
+                made = placements_at(x, y, rotation)
+                moves.append(made[None])
                 if not with_followers:
                     continue
                 for reaches, follower in FOLLOWER_CHOICES[name, rotation]:
                     if taken.isdisjoint(reaches):
-                        moves.append(placement(x, y, rotation, follower))
+                        moves.append(made[follower])
         return moves
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
