@@ -17,6 +17,7 @@ from rules.islas.shapes import (
     FREE,
     ISLAND,
     LIGHTHOUSE,
+    PORTS,
     WATER,
     Segment,
     Shape,
@@ -100,6 +101,8 @@ class Board:
         self.occupied: list[int] = []  # followers on the feature
         self.node_tile: list[int] = []
         self.followers: dict[int, int] = {}  # node -> seat, in placement order
+        # Squares of placed lighthouse tiles: a new tile seldom has one around it.
+        self.lighthouses: list[Square] = []
         # Frontier square -> its ``pattern``, kept up to date by ``place``: only the four
         # squares around a new tile change, and search asks where tiles fit on every move.
         self.patterns: dict[Square, str] = {}
@@ -122,6 +125,7 @@ class Board:
         other.occupied = list(self.occupied)
         other.node_tile = list(self.node_tile)
         other.followers = dict(self.followers)
+        other.lighthouses = list(self.lighthouses)
         other.patterns = dict(self.patterns)
         other._order = list(self._order)
         other._spots = dict(self._spots)  # its values are tuples: shared, never changed
@@ -175,20 +179,18 @@ class Board:
 
     def links(self, shape: Shape, index: int, x: int, y: int) -> list[int]:
         """The nodes of placed neighbours that segment ``index`` of ``shape`` at (x, y) meets."""
-        segment = shape.segments[index]
+        return self._links(PORTS[shape.name, shape.rotation][index], x, y)
+
+    def _links(self, ports: tuple[tuple[int, int, bool, str], ...], x: int, y: int) -> list[int]:
+        """``links`` of one segment given by its ``PORTS``."""
         nodes = []
-        for side in segment.sides:
-            dx, dy = STEP[side]
+        for dx, dy, by_side, facing in ports:
             neighbour = self.at.get((x + dx, y + dy))
             if neighbour is not None:
                 placed = self.tiles[neighbour]
-                nodes.append(placed.base + placed.shape.side_segment[OPPOSITE[side]])
-        for half in segment.halves:
-            dx, dy = STEP[HALF_SIDE[half]]
-            neighbour = self.at.get((x + dx, y + dy))
-            if neighbour is not None:
-                placed = self.tiles[neighbour]
-                nodes.append(placed.base + placed.shape.half_segment[MIRROR[half]])
+                shape = placed.shape
+                table = shape.side_segment if by_side else shape.half_segment
+                nodes.append(placed.base + table[facing])
         return nodes
 
     def taken_edges(self, x: int, y: int) -> set[str]:
@@ -229,10 +231,13 @@ class Board:
         self.open.extend([len(segment.sides) for segment in shape.segments])
         self.occupied.extend([0] * count)
         self.node_tile.extend([index] * count)
+        ports = PORTS[shape.name, shape.rotation]
         for i, segment in enumerate(shape.segments):
-            for other in self.links(shape, i, x, y):
+            for other in self._links(ports[i], x, y):
                 self._join(base + i, other, closes=segment.kind != WATER)
         self.at[(x, y)] = index
+        if shape.lighthouse is not None:
+            self.lighthouses.append((x, y))
         if (x, y) in self.frontier:  # only the start tile is placed off the frontier
             self.frontier.discard((x, y))
             del self.patterns[x, y]
@@ -309,6 +314,22 @@ class Board:
             return self.surrounded(*self.square(node)) == len(AROUND)
         return kind in (ISLAND, BRIDGE) and self.open[self.find(node)] == 0
 
+    def _walk(self, node: int) -> list[int]:
+        """Every node of ``node``'s feature, in node order, found along the links.
+
+        Links are what ``place`` joined, seen from either side, so this is the union-find's
+        set without a look at the rest of the map.
+        """
+        seen, todo = {node}, [node]
+        while todo:
+            placed = self.tiles[self.node_tile[current := todo.pop()]]
+            ports = PORTS[placed.shape.name, placed.shape.rotation][current - placed.base]
+            for other in self._links(ports, placed.x, placed.y):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return sorted(seen)
+
     def members(self) -> dict[int, list[int]]:
         """Root -> every node of its feature, in node order: one pass for many features."""
         grouped: dict[int, list[int]] = {}
@@ -325,11 +346,12 @@ class Board:
             around = [(x + dx, y + dy) for dx, dy in AROUND if (x + dx, y + dy) in self.at]
             squares = ((x, y), *around)
             return Feature(kind, root, squares, 0, len(around) == len(AROUND), 0)
-        nodes = (
-            members[root]
-            if members is not None
-            else [n for n in range(len(self.parent)) if self.find(n) == root]
-        )
+        if members is not None:
+            nodes = members[root]
+        elif kind == WATER:  # the sea may be most of the map: one pass over every node
+            nodes = [n for n in range(len(self.parent)) if self.find(n) == root]
+        else:  # an island or a bridge is small: walk it, not the whole map
+            nodes = self._walk(node)
         # dict.fromkeys: a tile the feature crosses twice counts once, in placement order.
         squares = tuple(dict.fromkeys(self.square(n) for n in nodes))
         # Only a tile's single island segment can carry its anchor, so count tiles.

@@ -37,33 +37,32 @@ class Skip:
     """
 
 
-class _PlacementsAt(dict[Follower | None, Placement]):
-    """Follower (or None) -> the placement of a tile turned by ``rotation`` on (x, y)."""
+class _PlacementsAt(dict[tuple[int, Follower | None], Placement]):
+    """(rotation, follower or None) -> the placement of a tile on the square (x, y)."""
 
-    def __init__(self, x: int, y: int, rotation: int) -> None:
+    def __init__(self, x: int, y: int) -> None:
         super().__init__()
-        self.x, self.y, self.rotation = x, y, rotation
+        self.x, self.y = x, y
 
-    def __missing__(self, follower: Follower | None) -> Placement:
-        move = self[follower] = Placement(self.x, self.y, self.rotation, follower)
+    def __missing__(self, key: tuple[int, Follower | None]) -> Placement:
+        move = self[key] = Placement(self.x, self.y, *key)
         return move
 
 
 # Search lists tens of legal moves a position, millions of times, and building a frozen
 # dataclass is slow: the placements (immutable values) are made once and shared. A game
-# touches a few hundred (square, rotation) pairs; the bound only keeps memory in check.
-_PLACEMENTS: dict[tuple[int, int, int], _PlacementsAt] = {}
-_PLACEMENTS_MAX = 4096
+# touches about a hundred squares; the bound only keeps memory in check.
+_PLACEMENTS: dict[tuple[int, int], _PlacementsAt] = {}
+_PLACEMENTS_MAX = 2048
 
 
-def placements_at(x: int, y: int, rotation: int) -> dict[Follower | None, Placement]:
-    """Follower (or None) -> ``Placement(x, y, rotation, follower)``, made once and shared."""
-    key = (x, y, rotation)
-    found = _PLACEMENTS.get(key)
+def placements_at(x: int, y: int) -> dict[tuple[int, Follower | None], Placement]:
+    """(rotation, follower or None) -> ``Placement(x, y, rotation, follower)``, shared."""
+    found = _PLACEMENTS.get((x, y))
     if found is None:
         if len(_PLACEMENTS) >= _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        found = _PLACEMENTS[key] = _PlacementsAt(x, y, rotation)
+        found = _PLACEMENTS[x, y] = _PlacementsAt(x, y)
     return found
 
 

@@ -112,18 +112,20 @@ class IslasState(State[Placement]):
         if name is None:
             return []
         board = self.board
-        with_followers = self.followers_left[self.to_move] > 0
         moves: list[Placement] = []
+        if not self.followers_left[self.to_move]:
+            for x, y, rotations in board.fitting(name):
+                made = placements_at(x, y)
+                moves += [made[rotation, None] for rotation in rotations]
+            return moves
         for x, y, rotations in board.fitting(name):
-            taken = board.taken_edges(x, y) if with_followers else set()
+            made = placements_at(x, y)
+            taken = board.taken_edges(x, y)
             for rotation in rotations:
-                made = placements_at(x, y, rotation)
-                moves.append(made[None])
-                if not with_followers:
-                    continue
+                moves.append(made[rotation, None])
                 for reaches, follower in FOLLOWER_CHOICES[name, rotation]:
                     if taken.isdisjoint(reaches):
-                        moves.append(made[follower])
+                        moves.append(made[rotation, follower])
         return moves
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
@@ -213,14 +215,19 @@ class IslasState(State[Placement]):
         placed = board.tiles[tile]
         nodes, roots = [], set()
         for index, segment in enumerate(placed.shape.segments):
+            if segment.kind not in (ISLAND, BRIDGE):
+                continue
             node = placed.base + index
             root = board.find(node)
-            if segment.kind in (ISLAND, BRIDGE) and root not in roots and board.complete(node):
+            if root not in roots and board.open[root] == 0:  # no side left open: complete
                 roots.add(root)
                 nodes.append(node)
+        x, y = placed.x, placed.y
+        if not any(abs(lx - x) <= 1 and abs(ly - y) <= 1 for lx, ly in board.lighthouses):
+            return nodes
         # The tile's own lighthouse, then those around it that it was the last neighbour of.
         for dx, dy in ((0, 0), *AROUND):
-            other = board.at.get((placed.x + dx, placed.y + dy))
+            other = board.at.get((x + dx, y + dy))
             if other is None or board.tiles[other].shape.lighthouse is None:
                 continue
             node = board.tiles[other].base + board.tiles[other].shape.lighthouse
