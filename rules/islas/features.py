@@ -32,6 +32,10 @@ AROUND: tuple[Square, ...] = tuple(
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
 _STEPS = tuple(STEP[side] for side in SIDES)
+#: Per side index, edge -> the pattern of a square with only that neighbour.
+_LONE: tuple[dict[str, str], ...] = tuple(
+    {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
+)
 
 
 class _Fitting(dict[str, tuple[int, ...]]):
@@ -151,10 +155,13 @@ class Board:
         found = self._spots.get(name)
         if found is None:
             fits = _FITS[name]
+            # A list comprehension: a generator would resume once per square.
             found = tuple(
-                (x, -south, rotations)
-                for south, x, pattern in self._order
-                if (rotations := fits[pattern])
+                [
+                    (x, -south, rotations)
+                    for south, x, pattern in self._order
+                    if (rotations := fits[pattern])
+                ]
             )
             self._spots[name] = found
         return found
@@ -249,17 +256,15 @@ class Board:
                 continue
             old = self.patterns.get(square)
             if old is None:  # off the frontier until now, so no other tile touches it
-                old = FREE * len(SIDES)
+                pattern = _LONE[facing][edge]
                 self.frontier.add(square)
-                insort(self._order, (-square[1], square[0], old))
-            pattern = old[:facing] + edge + old[facing + 1 :]
+                insort(self._order, (-square[1], square[0], pattern))
+            else:
+                pattern = old[:facing] + edge + old[facing + 1 :]
+                # (-y, x) sorts just before (-y, x, anything): that square's entry.
+                at = bisect_left(self._order, (-square[1], square[0]))
+                self._order[at] = (-square[1], square[0], pattern)
             self.patterns[square] = pattern
-            # (-y, x) sorts just before (-y, x, anything): that square's entry.
-            self._order[bisect_left(self._order, (-square[1], square[0]))] = (
-                -square[1],
-                square[0],
-                pattern,
-            )
         self._spots = {}
         return index
 

@@ -10,10 +10,11 @@ from typing import Any, ClassVar
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
+    BARE_PLACEMENTS,
+    PLACEMENTS,
     Placement,
     Skip,
     format_move,
-    placements_at,
     read_move,
     where_named,
 )
@@ -115,11 +116,10 @@ class IslasState(State[Placement]):
         moves: list[Placement] = []
         if not self.followers_left[self.to_move]:
             for x, y, rotations in board.fitting(name):
-                made = placements_at(x, y)
-                moves += [made[rotation, None] for rotation in rotations]
+                moves += BARE_PLACEMENTS[x, y, rotations]
             return moves
         for x, y, rotations in board.fitting(name):
-            made = placements_at(x, y)
+            made = PLACEMENTS[x, y]
             taken = board.taken_edges(x, y)
             for rotation in rotations:
                 moves.append(made[rotation, None])
@@ -195,7 +195,7 @@ class IslasState(State[Placement]):
         """The label (x, y) had on the map before this move (players name spots by it)."""
         name = self.current or ""
         for index, (sx, sy, _) in enumerate(self.board.fitting(name)):
-            if (sx, sy) == (x, y):
+            if sx == x and sy == y:
                 return spot_label(index)
         return ""
 
