@@ -96,7 +96,7 @@ class KahunaState(State[KahunaMove]):
         self.face_up: list[str] = []  # played cards of this round, oldest first
         self.face_down: list[str] = []  # secret discards of this round
         self.bridges: dict[str, int | None] = dict.fromkeys(LINES)
-        # Per seat, island -> how many of the seat's bridges touch it: kept by ``_build`` and
+        # Per seat, island -> how many of the seat's bridges touch it: kept by ``_place`` and
         # ``_take_off`` (the only writers of ``bridges``) so that control is a look-up.
         self.touching: list[dict[str, int]] = [dict.fromkeys(ISLANDS, 0) for _ in range(SEATS)]
         self.supply = [BRIDGES] * SEATS
