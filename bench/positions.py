@@ -40,6 +40,19 @@ def playout_ms(game: str, games: int = 200) -> float:
     return (time.perf_counter() - started) * 1000 / games
 
 
+def clone_ms(game: str, games: int = 5, repeat: int = 200) -> float:
+    """Mean time of ``State.clone()`` over every position of a few random games, in ms.
+
+    Search clones a position at every step; not yet a line of ``python -m bench``.
+    """
+    positions = [state for seed in range(games) for state in random_game(game, seed)]
+    started = time.perf_counter()
+    for state in positions:
+        for _ in range(repeat):
+            state.clone()
+    return (time.perf_counter() - started) * 1000 / (len(positions) * repeat)
+
+
 def _median_ms(work: Callable[[], Any], repeat: int) -> float:
     times = []
     for _ in range(repeat):

@@ -17,13 +17,13 @@ Error keys: ``move-unreadable`` (text), ``game-over``, ``stonehenge-no-such-drui
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from rules.base import Event, Game, IllegalMove, InvalidMove, InvalidRecord, Outcome, State
@@ -104,6 +104,12 @@ def series_first(game_index: int, first_of_game0: int) -> int:
     return (first_of_game0 + game_index) % SEATS
 
 
+#: Every placement, built once: legal move lists share them (search lists them constantly).
+_PLACEMENTS: dict[int, tuple[tuple[str, Placement], ...]] = {
+    value: tuple((p, Placement(value, p)) for p in POINTS) for value in sorted(set(HAND))
+}
+
+
 class StonehengeState(State[Placement]):
     """A Stonehenge position; seat 0 plays light, seat 1 dark."""
 
@@ -119,6 +125,10 @@ class StonehengeState(State[Placement]):
         self.winner: int | None = None
         self.last_point: str | None = None
         self.last_lines: tuple[int, ...] = ()
+        # Per line, each seat's total and the empty points, kept by ``apply`` so that deciding
+        # a line needs no walk over its points.
+        self.line_totals: list[list[int]] = [[0] * SEATS for _ in LINES]
+        self.line_empty: list[int] = [len(cells) for cells in LINES]
 
     @property
     def turn(self) -> int | None:
@@ -135,8 +145,13 @@ class StonehengeState(State[Placement]):
         """Each distinct druid value in hand on each empty point."""
         if self.turn is None:
             return []
-        empty = [p for p in POINTS if p not in self.board]
-        return [Placement(v, p) for v in sorted(set(self.hands[self.turn])) for p in empty]
+        board = self.board
+        return [
+            move
+            for value in sorted(set(self.hands[self.turn]))
+            for point, move in _PLACEMENTS[value]
+            if point not in board
+        ]
 
     def _check(self, move: Placement) -> None:
         """Raise IllegalMove unless ``move`` may be played now."""
@@ -156,6 +171,9 @@ class StonehengeState(State[Placement]):
         assert seat is not None  # _check refused a finished game
         self.hands[seat].remove(move.value)
         self.board[move.point] = _Placed(seat, move.value, self.ply)
+        for n in LINES_THROUGH[move.point]:
+            self.line_totals[n][seat] += move.value
+            self.line_empty[n] -= 1
         self.ply += 1
         self.last_point = move.point
         if self.hidden:
@@ -167,8 +185,10 @@ class StonehengeState(State[Placement]):
         # Every undecided line, not only those through the point: the mover's hand shrank,
         # which can hand a line elsewhere to the opponent.
         decided = []
+        # Per seat, the sums of its k highest druids (hands are kept sorted high to low).
+        best = [[0, *accumulate(hand)] for hand in self.hands]
         for n, owner in enumerate(self.owners):
-            if owner is None and (owner := self._decide(n)) is not None:
+            if owner is None and (owner := self._decide(n, best)) is not None:
                 self.owners[n] = owner
                 decided.append(n)
                 events.append(Event("stonehenge-line-won", {"seat": owner, "line": n}))
@@ -206,23 +226,24 @@ class StonehengeState(State[Placement]):
                 totals[self.board[p].seat] += self.board[p].value
         return totals
 
-    def _decide(self, n: int) -> int | None:
-        """The seat that line ``n`` now goes to, or None while it is still open."""
-        cells = LINES[n]
-        totals = self._totals(cells)
-        empty = sum(p not in self.board for p in cells)
+    def _decide(self, n: int, best: list[list[int]]) -> int | None:
+        """The seat that line ``n`` now goes to, or None while it is still open.
+
+        ``best[s][k]`` is the sum of seat s's k highest druids in hand.
+        """
+        totals = self.line_totals[n]
+        empty = self.line_empty[n]
         if empty == 0:
             if totals[0] != totals[1]:
                 return 0 if totals[0] > totals[1] else 1
-            last = max((self.board[p] for p in cells), key=lambda d: d.ply)
+            last = max((self.board[p] for p in LINES[n]), key=lambda d: d.ply)
             return 1 - last.seat  # whoever placed last on a tied line loses it
         if self.hidden:
             return None  # face-down druids: lines are decided only when full
         for seat in range(SEATS):
-            hand = self.hands[1 - seat]  # kept sorted high to low
-            best = totals[1 - seat] + sum(hand[: min(empty, len(hand))])
+            sums = best[1 - seat]  # the opponent's; sums[-1] is their whole hand
             # A tie is no escape: the opponent would have placed last, or seat adds more.
-            if best <= totals[seat]:
+            if totals[1 - seat] + sums[min(empty, len(sums) - 1)] <= totals[seat]:
                 return seat
         return None
 
@@ -291,8 +312,17 @@ class StonehengeState(State[Placement]):
         )
 
     def clone(self) -> StonehengeState:
-        """An independent copy."""
-        return copy.deepcopy(self)
+        """An independent copy; placed druids (frozen) and tuples are shared."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(hand) for hand in self.hands]
+        other.board = dict(self.board)
+        other.revealed = set(self.revealed)
+        other.owners = list(self.owners)
+        other.line_totals = [list(totals) for totals in self.line_totals]
+        other.line_empty = list(self.line_empty)
+        return other
 
 
 class Stonehenge(Game):

@@ -9,6 +9,7 @@ borders) is gathered from the nodes when the feature is scored, which happens se
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from rules.islas.shapes import (
@@ -16,12 +17,13 @@ from rules.islas.shapes import (
     FREE,
     ISLAND,
     LIGHTHOUSE,
+    PORTS,
     WATER,
     Segment,
     Shape,
     rotations_fitting,
 )
-from rules.islas.tiles import HALF_SIDE, MIRROR, OPPOSITE, SIDES, STEP
+from rules.islas.tiles import HALF_SIDE, MIRROR, OPPOSITE, SIDES, STEP, TILES
 
 Square = tuple[int, int]
 #: The eight squares around a lighthouse.
@@ -29,6 +31,32 @@ AROUND: tuple[Square, ...] = tuple(
     (dx, dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
+_STEPS = tuple(STEP[side] for side in SIDES)
+#: Per side index, edge -> the pattern of a square with only that neighbour.
+_LONE: tuple[dict[str, str], ...] = tuple(
+    {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
+)
+
+
+class _Fitting(dict[str, tuple[int, ...]]):
+    """Pattern -> the rotations of one tile type that fit it, filled on first use."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, pattern: str) -> tuple[int, ...]:
+        rotations = self[pattern] = rotations_fitting(self.name, pattern)
+        return rotations
+
+
+# A plain dict look-up per frontier square: ``spots`` runs on every move of a search.
+_FITS: dict[str, _Fitting] = {name: _Fitting(name) for name in TILES}
+#: Per side: the neighbour's side facing it, and each half-edge on it with its mirror.
+_ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
+    (side, OPPOSITE[side], tuple((h, MIRROR[h]) for h in HALF_SIDE if HALF_SIDE[h] == side))
+    for side in SIDES
+)
 
 
 @dataclass(frozen=True)
@@ -77,6 +105,17 @@ class Board:
         self.occupied: list[int] = []  # followers on the feature
         self.node_tile: list[int] = []
         self.followers: dict[int, int] = {}  # node -> seat, in placement order
+        # Squares of placed lighthouse tiles: a new tile seldom has one around it.
+        self.lighthouses: list[Square] = []
+        # Frontier square -> its ``pattern``, kept up to date by ``place``: only the four
+        # squares around a new tile change, and search asks where tiles fit on every move.
+        self.patterns: dict[Square, str] = {}
+        # The frontier as (-y, x, pattern), kept sorted: the order of ``spots`` without a
+        # sort a move, and the patterns at hand.
+        self._order: list[tuple[int, int, str]] = []
+        # Tile type -> its ``spots``, valid until the next ``place`` (legal moves, the spot
+        # label of a move and the next draw all ask for the same map).
+        self._spots: dict[str, tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
 
     def clone(self) -> Board:
         """An independent copy: flat lists and dicts, no deep copy."""
@@ -90,6 +129,10 @@ class Board:
         other.occupied = list(self.occupied)
         other.node_tile = list(self.node_tile)
         other.followers = dict(self.followers)
+        other.lighthouses = list(self.lighthouses)
+        other.patterns = dict(self.patterns)
+        other._order = list(self._order)
+        other._spots = dict(self._spots)  # its values are tuples: shared, never changed
         return other
 
     # -- where tiles fit -------------------------------------------------------------------------
@@ -104,22 +147,33 @@ class Board:
 
     def rotations(self, name: str, x: int, y: int) -> tuple[int, ...]:
         """The rotations in which tile type ``name`` may go on (x, y)."""
-        if (x, y) not in self.frontier:
-            return ()
-        return rotations_fitting(name, self.pattern(x, y))
+        pattern = self.patterns.get((x, y))
+        return () if pattern is None else rotations_fitting(name, pattern)
+
+    def fitting(self, name: str) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """``spots`` as a shared tuple (callers must not change it), computed once a map."""
+        found = self._spots.get(name)
+        if found is None:
+            fits = _FITS[name]
+            # A list comprehension: a generator would resume once per square.
+            found = tuple(
+                [
+                    (x, -south, rotations)
+                    for south, x, pattern in self._order
+                    if (rotations := fits[pattern])
+                ]
+            )
+            self._spots[name] = found
+        return found
 
     def spots(self, name: str) -> list[tuple[int, int, tuple[int, ...]]]:
         """Every (x, y, rotations) where ``name`` fits, north first, then west to east."""
-        found = []
-        for x, y in sorted(self.frontier, key=lambda square: (-square[1], square[0])):
-            rotations = rotations_fitting(name, self.pattern(x, y))
-            if rotations:
-                found.append((x, y, rotations))
-        return found
+        return list(self.fitting(name))
 
     def fits_somewhere(self, name: str) -> bool:
         """Whether tile type ``name`` can be placed at all."""
-        return any(rotations_fitting(name, self.pattern(x, y)) for x, y in self.frontier)
+        # The spots, not a cheaper any(): the next legal moves need them for this very map.
+        return bool(self.fitting(name))
 
     # -- the union-find -------------------------------------------------------------------------
     def find(self, node: int) -> int:
@@ -132,21 +186,43 @@ class Board:
 
     def links(self, shape: Shape, index: int, x: int, y: int) -> list[int]:
         """The nodes of placed neighbours that segment ``index`` of ``shape`` at (x, y) meets."""
-        segment = shape.segments[index]
+        return self._links(PORTS[shape.name, shape.rotation][index], x, y)
+
+    def _links(self, ports: tuple[tuple[int, int, bool, str], ...], x: int, y: int) -> list[int]:
+        """``links`` of one segment given by its ``PORTS``."""
         nodes = []
-        for side in segment.sides:
+        for dx, dy, by_side, facing in ports:
+            neighbour = self.at.get((x + dx, y + dy))
+            if neighbour is not None:
+                placed = self.tiles[neighbour]
+                shape = placed.shape
+                table = shape.side_segment if by_side else shape.half_segment
+                nodes.append(placed.base + table[facing])
+        return nodes
+
+    def taken_edges(self, x: int, y: int) -> set[str]:
+        """The sides and half-edges of (x, y) facing a feature that has a follower on it.
+
+        A segment of a tile that fits there is ``taken`` exactly when it reaches one of them;
+        one look at the four neighbours serves every rotation and segment of the tile.
+        """
+        taken: set[str] = set()
+        if not self.followers:
+            return taken
+        for side, facing, halves in _ACROSS:
             dx, dy = STEP[side]
             neighbour = self.at.get((x + dx, y + dy))
-            if neighbour is not None:
-                placed = self.tiles[neighbour]
-                nodes.append(placed.base + placed.shape.side_segment[OPPOSITE[side]])
-        for half in segment.halves:
-            dx, dy = STEP[HALF_SIDE[half]]
-            neighbour = self.at.get((x + dx, y + dy))
-            if neighbour is not None:
-                placed = self.tiles[neighbour]
-                nodes.append(placed.base + placed.shape.half_segment[MIRROR[half]])
-        return nodes
+            if neighbour is None:
+                continue
+            placed = self.tiles[neighbour]
+            index = placed.shape.side_segment.get(facing)
+            if index is not None and self.occupied[self.find(placed.base + index)]:
+                taken.add(side)
+            for half, mirror in halves:
+                index = placed.shape.half_segment.get(mirror)
+                if index is not None and self.occupied[self.find(placed.base + index)]:
+                    taken.add(half)
+        return taken
 
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
         """Whether the feature segment ``index`` would be part of, once the tile is down,
@@ -173,21 +249,40 @@ class Board:
         """Put a tile down (edges already checked) and join its segments; its index."""
         index, base = len(self.tiles), len(self.parent)
         self.tiles.append(Placed(shape, x, y, base))
-        for node, segment in enumerate(shape.segments, start=base):
-            self.parent.append(node)
-            self.size.append(1)
-            self.open.append(len(segment.sides))
-            self.occupied.append(0)
-            self.node_tile.append(index)
+        count = len(shape.segments)
+        self.parent.extend(range(base, base + count))
+        self.size.extend([1] * count)
+        self.open.extend([len(segment.sides) for segment in shape.segments])
+        self.occupied.extend([0] * count)
+        self.node_tile.extend([index] * count)
+        ports = PORTS[shape.name, shape.rotation]
         for i, segment in enumerate(shape.segments):
-            for other in self.links(shape, i, x, y):
+            for other in self._links(ports[i], x, y):
                 self._join(base + i, other, closes=segment.kind != WATER)
         self.at[(x, y)] = index
-        self.frontier.discard((x, y))
-        for side in SIDES:
-            dx, dy = STEP[side]
-            if (x + dx, y + dy) not in self.at:
-                self.frontier.add((x + dx, y + dy))
+        if shape.lighthouse is not None:
+            self.lighthouses.append((x, y))
+        if (x, y) in self.frontier:  # only the start tile is placed off the frontier
+            self.frontier.discard((x, y))
+            del self.patterns[x, y]
+            del self._order[bisect_left(self._order, (-y, x))]
+        # The new tile changes one letter of each empty neighbour's pattern: the one facing it.
+        for edge, (dx, dy), facing in zip(shape.edges, _STEPS, _FACING, strict=True):
+            square = (x + dx, y + dy)
+            if square in self.at:
+                continue
+            old = self.patterns.get(square)
+            if old is None:  # off the frontier until now, so no other tile touches it
+                pattern = _LONE[facing][edge]
+                self.frontier.add(square)
+                insort(self._order, (-square[1], square[0], pattern))
+            else:
+                pattern = old[:facing] + edge + old[facing + 1 :]
+                # (-y, x) sorts just before (-y, x, anything): that square's entry.
+                at = bisect_left(self._order, (-square[1], square[0]))
+                self._order[at] = (-square[1], square[0], pattern)
+            self.patterns[square] = pattern
+        self._spots = {}
         return index
 
     def _join(self, a: int, b: int, *, closes: bool) -> None:
@@ -241,8 +336,31 @@ class Board:
             return self.surrounded(*self.square(node)) == len(AROUND)
         return kind in (ISLAND, BRIDGE) and self.open[self.find(node)] == 0
 
-    def feature(self, node: int) -> Feature:
-        """The whole feature ``node`` belongs to."""
+    def _walk(self, node: int) -> list[int]:
+        """Every node of ``node``'s feature, in node order, found along the links.
+
+        Links are what ``place`` joined, seen from either side, so this is the union-find's
+        set without a look at the rest of the map.
+        """
+        seen, todo = {node}, [node]
+        while todo:
+            placed = self.tiles[self.node_tile[current := todo.pop()]]
+            ports = PORTS[placed.shape.name, placed.shape.rotation][current - placed.base]
+            for other in self._links(ports, placed.x, placed.y):
+                if other not in seen:
+                    seen.add(other)
+                    todo.append(other)
+        return sorted(seen)
+
+    def members(self) -> dict[int, list[int]]:
+        """Root -> every node of its feature, in node order: one pass for many features."""
+        grouped: dict[int, list[int]] = {}
+        for n in range(len(self.parent)):
+            grouped.setdefault(self.find(n), []).append(n)
+        return grouped
+
+    def feature(self, node: int, members: dict[int, list[int]] | None = None) -> Feature:
+        """The whole feature ``node`` belongs to (``members``: from ``members()``, if at hand)."""
         kind = self.segment(node).kind
         root = self.find(node)
         if kind == LIGHTHOUSE:
@@ -250,16 +368,21 @@ class Board:
             around = [(x + dx, y + dy) for dx, dy in AROUND if (x + dx, y + dy) in self.at]
             squares = ((x, y), *around)
             return Feature(kind, root, squares, 0, len(around) == len(AROUND), 0)
-        members = [n for n in range(len(self.parent)) if self.find(n) == root]
+        if members is not None:
+            nodes = members[root]
+        elif kind == WATER:  # the sea may be most of the map: one pass over every node
+            nodes = [n for n in range(len(self.parent)) if self.find(n) == root]
+        else:  # an island or a bridge is small: walk it, not the whole map
+            nodes = self._walk(node)
         # dict.fromkeys: a tile the feature crosses twice counts once, in placement order.
-        squares = tuple(dict.fromkeys(self.square(n) for n in members))
+        squares = tuple(dict.fromkeys(self.square(n) for n in nodes))
         # Only a tile's single island segment can carry its anchor, so count tiles.
-        anchors = len({self.node_tile[n] for n in members if self.segment(n).anchor})
+        anchors = len({self.node_tile[n] for n in nodes if self.segment(n).anchor})
         islands = 0
         if kind == WATER:
             bordered = {
                 self.find(self.tiles[self.node_tile[n]].base + island)
-                for n in members
+                for n in nodes
                 for island in self.segment(n).borders
             }
             islands = sum(self.open[r] == 0 for r in bordered)

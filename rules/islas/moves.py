@@ -37,6 +37,52 @@ class Skip:
     """
 
 
+# Search lists tens of legal moves a position, millions of times, and building a frozen
+# dataclass is slow: the placements (immutable values) are made once and shared. A game
+# touches about a hundred squares; the bounds only keep memory in check.
+_SQUARES_KEPT = 2048
+
+
+class _PlacementsAt(dict[tuple[int, Follower | None], Placement]):
+    """(rotation, follower or None) -> the placement of a tile on the square (x, y)."""
+
+    def __init__(self, x: int, y: int) -> None:
+        super().__init__()
+        self.x, self.y = x, y
+
+    def __missing__(self, key: tuple[int, Follower | None]) -> Placement:
+        move = self[key] = Placement(self.x, self.y, *key)
+        return move
+
+
+class _Squares(dict[tuple[int, int], _PlacementsAt]):
+    """(x, y) -> its shared placements, made on first use."""
+
+    def __missing__(self, square: tuple[int, int]) -> _PlacementsAt:
+        if len(self) >= _SQUARES_KEPT:
+            self.clear()
+        found = self[square] = _PlacementsAt(*square)
+        return found
+
+
+class _Bare(dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]]):
+    """(x, y, rotations) -> the placements without a follower, made on first use."""
+
+    def __missing__(self, key: tuple[int, int, tuple[int, ...]]) -> tuple[Placement, ...]:
+        if len(self) >= 4 * _SQUARES_KEPT:
+            self.clear()
+        x, y, rotations = key
+        at = PLACEMENTS[x, y]
+        found = self[key] = tuple(at[rotation, None] for rotation in rotations)
+        return found
+
+
+#: (x, y) -> (rotation, follower or None) -> ``Placement(x, y, rotation, follower)``, shared.
+PLACEMENTS: dict[tuple[int, int], dict[tuple[int, Follower | None], Placement]] = _Squares()
+#: (x, y, rotations) -> the bare placements of those rotations on (x, y), shared.
+BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] = _Bare()
+
+
 #: Words that spell ``Skip``.
 SKIP_WORDS = ("skip", "saltar")
 

@@ -9,8 +9,16 @@ from typing import Any, ClassVar
 
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
-from rules.islas.moves import Placement, Skip, format_move, read_move, where_named
-from rules.islas.shapes import BRIDGE, ISLAND, KINDS, SHAPES, Shape
+from rules.islas.moves import (
+    BARE_PLACEMENTS,
+    PLACEMENTS,
+    Placement,
+    Skip,
+    format_move,
+    read_move,
+    where_named,
+)
+from rules.islas.shapes import BRIDGE, FOLLOWER_CHOICES, ISLAND, KINDS, SHAPES, Shape
 from rules.islas.tiles import ROTATIONS, START
 from rules.islas_view import Follower, IslasView, PlacedTile, Scored, Spot
 
@@ -104,18 +112,20 @@ class IslasState(State[Placement]):
         name = self.current
         if name is None:
             return []
-        seat = self.to_move
         board = self.board
-        moves = []
-        for x, y, rotations in board.spots(name):
+        moves: list[Placement] = []
+        if not self.followers_left[self.to_move]:
+            for x, y, rotations in board.fitting(name):
+                moves += BARE_PLACEMENTS[x, y, rotations]
+            return moves
+        for x, y, rotations in board.fitting(name):
+            made = PLACEMENTS[x, y]
+            taken = board.taken_edges(x, y)
             for rotation in rotations:
-                moves.append(Placement(x, y, rotation))
-                if not self.followers_left[seat]:
-                    continue
-                shape = SHAPES[name, rotation]
-                for index, segment in enumerate(shape.segments):
-                    if not board.taken(shape, index, x, y):
-                        moves.append(Placement(x, y, rotation, (segment.kind, segment.where)))
+                moves.append(made[rotation, None])
+                for reaches, follower in FOLLOWER_CHOICES[name, rotation]:
+                    if taken.isdisjoint(reaches):
+                        moves.append(made[rotation, follower])
         return moves
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
@@ -184,8 +194,10 @@ class IslasState(State[Placement]):
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
         name = self.current or ""
-        squares = [(sx, sy) for sx, sy, _ in self.board.spots(name)]
-        return spot_label(squares.index((x, y))) if (x, y) in squares else ""
+        for index, (sx, sy, _) in enumerate(self.board.fitting(name)):
+            if sx == x and sy == y:
+                return spot_label(index)
+        return ""
 
     def _skip(self) -> list[Event]:
         """The player to move loses their turn; the same tile goes to the next player."""
@@ -203,14 +215,19 @@ class IslasState(State[Placement]):
         placed = board.tiles[tile]
         nodes, roots = [], set()
         for index, segment in enumerate(placed.shape.segments):
+            if segment.kind not in (ISLAND, BRIDGE):
+                continue
             node = placed.base + index
             root = board.find(node)
-            if segment.kind in (ISLAND, BRIDGE) and root not in roots and board.complete(node):
+            if root not in roots and board.open[root] == 0:  # no side left open: complete
                 roots.add(root)
                 nodes.append(node)
+        x, y = placed.x, placed.y
+        if not any(abs(lx - x) <= 1 and abs(ly - y) <= 1 for lx, ly in board.lighthouses):
+            return nodes
         # The tile's own lighthouse, then those around it that it was the last neighbour of.
         for dx, dy in ((0, 0), *AROUND):
-            other = board.at.get((placed.x + dx, placed.y + dy))
+            other = board.at.get((x + dx, y + dy))
             if other is None or board.tiles[other].shape.lighthouse is None:
                 continue
             node = board.tiles[other].base + board.tiles[other].shape.lighthouse
@@ -275,8 +292,9 @@ class IslasState(State[Placement]):
         firsts: dict[int, int] = {}
         for node in self.board.followers:
             firsts.setdefault(self.board.find(node), node)
+        members = self.board.members()
         for node in firsts.values():
-            feature = self.board.feature(node)
+            feature = self.board.feature(node, members)
             if feature.points():  # water next to no completed island scores nothing
                 scored_one, event = self._score(feature, final=True)
                 scored.append(scored_one)
@@ -300,7 +318,7 @@ class IslasState(State[Placement]):
         if self.current is not None:
             spots = tuple(
                 Spot(spot_label(i), x, y, rotations)
-                for i, (x, y, rotations) in enumerate(board.spots(self.current))
+                for i, (x, y, rotations) in enumerate(board.fitting(self.current))
             )
         followers = []
         for node, owner in board.followers.items():

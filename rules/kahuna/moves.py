@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 
 from rules.base import IllegalMove, InvalidMove
-from rules.kahuna.board import ENDS, island_named, line_between
+from rules.kahuna.board import ENDS, ISLANDS, LINES, island_named, line_between
 
 #: The source of ``Draw`` for the top of the face-down draw pile.
 DECK = "deck"
@@ -59,6 +61,29 @@ class Draw:
 
 
 KahunaMove = Place | Remove | Discard | Draw
+
+# Moves are immutable values, and but for discards there are few of them: legal move lists
+# (listed on every step of a search) share these instead of building new ones.
+#: (line, card) -> the placement.
+PLACES: dict[tuple[str, str], Place] = {
+    (line, card): Place(line, card) for line in LINES for card in ENDS[line]
+}
+#: Line -> its removals with the two cards of one end, of each end, of the other end.
+REMOVES: dict[str, tuple[Remove, Remove, Remove]] = {
+    line: (Remove(line, (a, a)), Remove(line, (a, b)), Remove(line, (b, b)))
+    for line, (a, b) in ENDS.items()
+}
+#: Source (an island or ``DECK``) -> the draw.
+DRAWS: dict[str, Draw] = {source: Draw(source) for source in (DECK, *ISLANDS)}
+
+
+@lru_cache(maxsize=4096)
+def discards(hand: tuple[str, ...]) -> tuple[Discard, ...]:
+    """Every discard of a sorted ``hand``, once per multiset of cards, in sorted order."""
+    # Combinations of a sorted hand are sorted tuples; the set drops repeated islands.
+    found = {c for n in range(1, len(hand) + 1) for c in combinations(hand, n)}
+    return tuple(Discard(c) for c in sorted(found))
+
 
 _WORD = r"[a-z]+"
 _LINE = rf"(?P<a>{_WORD})(?:\s*[-/]\s*|\s+)(?P<b>{_WORD})"

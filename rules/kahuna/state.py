@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations
 from typing import Any
 
 from rules.base import Event, IllegalMove, InvalidMove, InvalidRecord, Outcome, State
@@ -26,11 +24,15 @@ from rules.kahuna.board import (
 )
 from rules.kahuna.moves import (
     DECK,
+    DRAWS,
+    PLACES,
+    REMOVES,
     Discard,
     Draw,
     KahunaMove,
     Place,
     Remove,
+    discards,
     format_move,
     read_move,
 )
@@ -46,6 +48,15 @@ class _TurnLog:
         self.removed: list[tuple[str, int]] = []
         self.taken: list[str] = []
         self.lost: list[tuple[str, int]] = []
+
+    def copy(self) -> _TurnLog:
+        """An independent copy."""
+        other = _TurnLog(self.seat)
+        other.placed = list(self.placed)
+        other.removed = list(self.removed)
+        other.taken = list(self.taken)
+        other.lost = list(self.lost)
+        return other
 
     def changes(self, drew_from: str | None = None) -> TurnChanges:
         """The log as a frozen ``TurnChanges``."""
@@ -85,6 +96,9 @@ class KahunaState(State[KahunaMove]):
         self.face_up: list[str] = []  # played cards of this round, oldest first
         self.face_down: list[str] = []  # secret discards of this round
         self.bridges: dict[str, int | None] = dict.fromkeys(LINES)
+        # Per seat, island -> how many of the seat's bridges touch it: kept by ``_place`` and
+        # ``_take_off`` (the only writers of ``bridges``) so that control is a look-up.
+        self.touching: list[dict[str, int]] = [dict.fromkeys(ISLANDS, 0) for _ in range(SEATS)]
         self.supply = [BRIDGES] * SEATS
         self.scores = [0] * SEATS
         self.round = 1
@@ -103,7 +117,7 @@ class KahunaState(State[KahunaMove]):
 
     def bridges_on(self, island: str, seat: int) -> int:
         """How many of ``seat``'s bridges touch ``island``."""
-        return sum(self.bridges[line] == seat for line in LINES_OF[island])
+        return self.touching[seat][island]
 
     def controller(self, island: str) -> int | None:
         """The seat controlling ``island``, or None.
@@ -111,9 +125,11 @@ class KahunaState(State[KahunaMove]):
         Control comes only from one's own placements and a capture clears the opponent's
         bridges, so holding the majority of lines is the same as holding the Kahuna stone.
         """
-        for seat in range(SEATS):
-            if self.bridges_on(island, seat) >= TO_CONTROL[island]:
-                return seat
+        needed = TO_CONTROL[island]
+        if self.touching[0][island] >= needed:
+            return 0
+        if self.touching[1][island] >= needed:
+            return 1
         return None
 
     def control(self) -> dict[str, int | None]:
@@ -149,24 +165,31 @@ class KahunaState(State[KahunaMove]):
         if self.finished:
             return []
         seat = self.to_move
-        hand = Counter(self.hands[seat])
-        moves: list[KahunaMove] = [
-            Place(line, card) for card in sorted(hand) for line in self.buildable(seat, card)
-        ]
-        for line in LINES:
-            if self.bridges[line] == 1 - seat:
-                a, b = ENDS[line]
-                for pair in ((a, a), (a, b), (b, b)):
-                    if _holds(hand, pair):
-                        moves.append(Remove(line, pair))
         cards = sorted(self.hands[seat])
-        # Combinations of a sorted hand are sorted tuples; the set drops repeated islands.
-        discards = {c for n in range(1, len(cards) + 1) for c in combinations(cards, n)}
-        moves += [Discard(c) for c in sorted(discards)]
+        bridges = self.bridges
+        moves: list[KahunaMove] = []
+        if self.supply[seat]:
+            for card in dict.fromkeys(cards):  # each island once, in order
+                for line in LINES_OF[card]:
+                    if bridges[line] is None and self._build_forbidden_by(seat, card, line) is None:
+                        moves.append(PLACES[line, card])
+        opponent = 1 - seat
+        for line in LINES:
+            if bridges[line] == opponent:
+                a, b = ENDS[line]
+                has_a, has_b = cards.count(a), cards.count(b)
+                both_a, either, both_b = REMOVES[line]
+                if has_a >= 2:
+                    moves.append(both_a)
+                if has_a and has_b:
+                    moves.append(either)
+                if has_b >= 2:
+                    moves.append(both_b)
+        moves += discards(tuple(cards))
         if len(cards) < HAND_LIMIT:
             if self.pile:
-                moves.append(Draw(DECK))
-            moves += [Draw(card) for card in sorted({c for c in self.display if c})]
+                moves.append(DRAWS[DECK])
+            moves += [DRAWS[card] for card in sorted({c for c in self.display if c})]
         return moves
 
     def _check(self, move: KahunaMove) -> None:
@@ -227,9 +250,10 @@ class KahunaState(State[KahunaMove]):
 
     def _check_hand(self, seat: int, cards: Iterable[str]) -> None:
         """Refuse cards that ``seat`` does not hold (as many times as they are named)."""
-        hand = Counter(self.hands[seat])
-        for card, needed in Counter(cards).items():
-            if hand[card] < needed:
+        hand = self.hands[seat]
+        cards = list(cards)
+        for card in dict.fromkeys(cards):  # the first missing card in the order given
+            if hand.count(card) < cards.count(card):
                 raise IllegalMove("kahuna-card-not-in-hand", card=card)
 
     def _last_card(self) -> bool:
@@ -264,6 +288,8 @@ class KahunaState(State[KahunaMove]):
         owner = self.bridges[line]
         assert owner is not None
         self.bridges[line] = None
+        for island in ENDS[line]:
+            self.touching[owner][island] -= 1
         self.supply[owner] += 1
         self.log.removed.append((line, owner))
         return owner
@@ -282,6 +308,8 @@ class KahunaState(State[KahunaMove]):
         before = self.control()
         self._play_cards(seat, (move.card,), face_up=True)
         self.bridges[move.line] = seat
+        for island in ENDS[move.line]:
+            self.touching[seat][island] += 1
         self.supply[seat] -= 1
         self.log.placed.append(move.line)
         events = [Event("kahuna-placed", {"seat": seat, "line": move.line, "card": move.card})]
@@ -472,13 +500,25 @@ class KahunaState(State[KahunaMove]):
         return move.source == DECK or bool(self.pile) or self._last_card()
 
     def clone(self) -> KahunaState:
-        """An independent copy (the random generator included)."""
-        return copy.deepcopy(self)
-
-
-def _holds(hand: Counter[str], cards: Sequence[str]) -> bool:
-    """Whether ``hand`` has every card of ``cards``, repeats counted."""
-    return all(hand[card] >= n for card, n in Counter(cards).items())
+        """An independent copy (the random generator included); immutable parts are shared."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        # Tuples, strings, numbers and the frozen ``last_turn`` are shared; the rest is copied.
+        other.__dict__.update(self.__dict__)
+        # Random() would seed itself from the system first, which costs as much again.
+        other.rng = random.Random.__new__(type(self.rng))
+        other.rng.setstate(self.rng.getstate())
+        other.hands = [list(hand) for hand in self.hands]
+        other.display = list(self.display)
+        other.pile = list(self.pile)
+        other.face_up = list(self.face_up)
+        other.face_down = list(self.face_down)
+        other.bridges = dict(self.bridges)
+        other.touching = [dict(counts) for counts in self.touching]
+        other.supply = list(self.supply)
+        other.scores = list(self.scores)
+        other.log = self.log.copy()
+        return other
 
 
 def _check_line(line: str) -> None:
