@@ -10,6 +10,7 @@ borders) is gathered from the nodes when the feature is scored, which happens se
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.islas.shapes import (
@@ -200,15 +201,11 @@ class Board:
                 nodes.append(placed.base + table[facing])
         return nodes
 
-    def taken_edges(self, x: int, y: int) -> set[str]:
-        """The sides and half-edges of (x, y) facing a feature that has a follower on it.
-
-        A segment of a tile that fits there is ``taken`` exactly when it reaches one of them;
-        one look at the four neighbours serves every rotation and segment of the tile.
-        """
-        taken: set[str] = set()
-        if not self.followers:
-            return taken
+    def edge_roots(self, x: int, y: int) -> dict[str, int]:
+        """The feature (root node) that each side and half-edge of (x, y) faces, where a
+        placed neighbour faces it: one look at the four neighbours serves every rotation
+        and segment of a tile that fits there."""
+        roots: dict[str, int] = {}
         for side, facing, halves in _ACROSS:
             dx, dy = STEP[side]
             neighbour = self.at.get((x + dx, y + dy))
@@ -216,34 +213,48 @@ class Board:
                 continue
             placed = self.tiles[neighbour]
             index = placed.shape.side_segment.get(facing)
-            if index is not None and self.occupied[self.find(placed.base + index)]:
-                taken.add(side)
+            if index is not None:
+                roots[side] = self.find(placed.base + index)
             for half, mirror in halves:
                 index = placed.shape.half_segment.get(mirror)
-                if index is not None and self.occupied[self.find(placed.base + index)]:
-                    taken.add(half)
-        return taken
+                if index is not None:
+                    roots[half] = self.find(placed.base + index)
+        return roots
+
+    def taken_edges(self, x: int, y: int) -> dict[str, int]:
+        """``edge_roots`` when one of them holds a follower (else empty: nothing is taken)."""
+        if not self.followers:
+            return {}
+        roots = self.edge_roots(x, y)
+        return roots if any(self.occupied[root] for root in roots.values()) else {}
+
+    def blocked(self, reaches: Sequence[frozenset[str]], roots: dict[str, int]) -> set[int]:
+        """Which of a tile's segments (each given by the edges it reaches) would be part of a
+        feature holding a follower once the tile is down, the tile facing ``roots``.
+
+        The tile's other segments count too: one of them may join a free feature that a
+        segment meets to an occupied one (water round both ends of a curved bridge, say).
+        """
+        if not roots:
+            return set()
+        linked = [{roots[edge] for edge in edges if edge in roots} for edges in reaches]
+        reach = {root for root in roots.values() if self.occupied[root]}
+        blocked: set[int] = set()
+        grew = True
+        while grew:
+            grew = False
+            for i, own in enumerate(linked):
+                if i not in blocked and own & reach:
+                    blocked.add(i)
+                    reach |= own
+                    grew = True
+        return blocked
 
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
         """Whether the feature segment ``index`` would be part of, once the tile is down,
-        already has a follower.
-
-        The tile's other segments count too: one of them may join a free feature that this
-        segment meets to an occupied one (water round both ends of a curved bridge, say).
-        """
-        roots = [
-            {self.find(node) for node in self.links(shape, i, x, y)}
-            for i in range(len(shape.segments))
-        ]
-        reach, joined, grew = set(roots[index]), {index}, True
-        while grew:
-            grew = False
-            for i, linked in enumerate(roots):
-                if i not in joined and linked & reach:
-                    joined.add(i)
-                    reach |= linked
-                    grew = True
-        return any(self.occupied[root] for root in reach)
+        already has a follower (see ``blocked``)."""
+        reaches = [frozenset(s.sides + s.halves) for s in shape.segments]
+        return index in self.blocked(reaches, self.taken_edges(x, y))
 
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""

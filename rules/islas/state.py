@@ -120,11 +120,13 @@ class IslasState(State[Placement]):
             return moves
         for x, y, rotations in board.fitting(name):
             made = PLACEMENTS[x, y]
-            taken = board.taken_edges(x, y)
+            roots = board.taken_edges(x, y)
             for rotation in rotations:
                 moves.append(made[rotation, None])
-                for reaches, follower in FOLLOWER_CHOICES[name, rotation]:
-                    if taken.isdisjoint(reaches):
+                choices = FOLLOWER_CHOICES[name, rotation]
+                blocked = board.blocked([r for r, _ in choices], roots) if roots else ()
+                for i, (_, follower) in enumerate(choices):
+                    if i not in blocked:
                         moves.append(made[rotation, follower])
         return moves
 
