@@ -41,9 +41,9 @@ def writes(tablero: World, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     database = type(tablero.bot.store.db)
     transaction = database.transaction
 
-    def counted(self: Any) -> Any:
+    def counted(self: Any, **kwargs: Any) -> Any:
         made.append("transaction")
-        return transaction(self)
+        return transaction(self, **kwargs)
 
     monkeypatch.setattr(database, "transaction", counted)
     return made
