@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import gc
 import logging
 import os
 import random
@@ -184,6 +185,10 @@ class Tablero(Host):
         # Build every renderer's cached layers now, in a worker thread, so that the first
         # board a player waits for is as quick as the others.
         await asyncio.to_thread(warm_renderers)
+        # What exists now (modules, caches, sprites) lives as long as the process: keep the
+        # garbage collector from walking it again on every collection, which would stall
+        # a move now and then.
+        gc.freeze()
         self.retrying = asyncio.create_task(self._retry())
 
     async def _retry(self) -> None:
