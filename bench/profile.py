@@ -34,7 +34,7 @@ from typing import Any
 import aiosqlite.core
 import discord.webhook.async_
 
-from bench.restart import plan_game, timed_ply
+from bench.restart import long_games
 from bench.session import Game, Table, p50_p99, table
 from bot import Tablero
 from cogs.games import plugins
@@ -222,14 +222,7 @@ async def _after_restart(
     tally, walls = Tally(), []
     stats = pstats.Stats()
     async with table() as t:
-        games = []
-        for seed in range(restarts):
-            g = await t.open_game(game)
-            moves, passes = plan_game(g.state, seed)
-            ply = timed_ply(passes, plies)
-            for notation in moves[:ply]:
-                await t.move(g, notation)
-            games.append((g, moves[ply]))
+        games = [(g, moves[ply]) for g, moves, ply in await long_games(t, game, restarts, plies)]
         with tempfile.TemporaryDirectory() as tmp:
             for n, (g, notation) in enumerate(games):
                 out = Path(tmp) / f"first-{n}.prof"

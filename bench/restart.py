@@ -50,19 +50,28 @@ def timed_ply(passes: list[bool], plies: int) -> int:
     return max(last, 0)
 
 
+async def long_games(
+    t: Any, game: str, count: int, plies: int
+) -> list[tuple[Game, list[str], int]]:
+    """``count`` games played on ``t`` up to their ply to time: each with its planned moves
+    and that ply."""
+    games: list[tuple[Game, list[str], int]] = []
+    for seed in range(count):
+        g = await t.open_game(game)
+        moves, passes = plan_game(g.state, seed)
+        ply = timed_ply(passes, plies)
+        for notation in moves[:ply]:
+            await t.move(g, notation)
+        games.append((g, moves, ply))
+    return games
+
+
 async def _measure(game: str, restarts: int, plies: int, process: bool) -> dict[str, Any]:
     first: list[float] = []
     warm: list[float] = []
     timed_plies: list[int] = []
     async with table() as t:
-        games: list[tuple[Game, list[str], int]] = []
-        for seed in range(restarts):
-            g = await t.open_game(game)
-            moves, passes = plan_game(g.state, seed)
-            ply = timed_ply(passes, plies)
-            for notation in moves[:ply]:
-                await t.move(g, notation)
-            games.append((g, moves, ply))
+        games = await long_games(t, game, restarts, plies)
         for g, moves, ply in games:
             await t.stop_bot()
             await (t.start_process() if process else t.start_bot())
