@@ -166,7 +166,7 @@ class Timers(commands.Cog):
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
     async def skip(self, interaction: discord.Interaction) -> None:
         """Vote to skip the turn of a player whose time ran out (where the game votes)."""
-        record, _ = await self._out_of_time(interaction)
+        record, turn = await self._out_of_time(interaction)
         policy = plugin_for(record.game).out_of_time(record.players)
         if not isinstance(policy, SkipTurn):
             raise UserError("error-skip-two-players")
@@ -182,7 +182,9 @@ class Timers(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await endings.skip(self.service, record, interaction.user.id, policy.move)
-        await interaction.followup.send("✅", ephemeral=True)
+        place = f"<#{record.place_id or record.channel_id}>"
+        text = tr(interaction, "skip-done", player=record.names()[turn], place=place)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 async def setup(bot: Host) -> None:

@@ -122,7 +122,9 @@ async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> N
     assert first.ephemeral and "1 de los 2" in first.text
     again = await (await world.fake.slash(world.luis, place, "skip")).done()
     assert "1 de los 2" in again.text  # one vote each
-    await (await world.fake.slash(world.eve, place, "skip")).done()
+    decided = await (await world.fake.slash(world.eve, place, "skip")).done()
+    assert decided.ephemeral and "Ana's turn is skipped" in decided.text, decided.text
+    assert f"<#{place.id}>" in decided.text
     game = await stored_game(world)
     assert game.moves == ("skip",) and game.active
     posted = world.fake.messages(place)[-1]

@@ -297,6 +297,7 @@ games-more = { $count ->
 games-deadline = ⏳ { $deadline }
 cmd-skip = skip
 cmd-skip-desc = Vote to skip the turn of a player whose time ran out (3+ players)
+skip-done = ⏭️ Your vote decided it: { $player }'s turn is skipped. The next turn is posted in { $place }.
 skip-counted = Your vote is counted: { $votes } of the { $needed } needed to skip this turn.
 error-skip-two-players = At this table there is no vote: claim the win with /claim.
 error-table-move = A turn is skipped only by the other players' vote (/skip), once its time has run out.

@@ -297,6 +297,7 @@ games-more = { $count ->
 games-deadline = ⏳ { $deadline }
 cmd-skip = saltar
 cmd-skip-desc = Vota saltar el turno de un jugador sin tiempo (3 o más jugadores)
+skip-done = ⏭️ Tu voto lo decidió: se salta el turno de { $player }. El siguiente turno se publica en { $place }.
 skip-counted = Tu voto cuenta: { $votes } de los { $needed } necesarios para saltar este turno.
 error-skip-two-players = En esta mesa no hay votación: reclama la victoria con /reclamar.
 error-table-move = Un turno solo se salta por votación de los demás jugadores (/saltar), cuando se acabó su tiempo.
