@@ -93,6 +93,15 @@ def test_points_scored_during_the_game_are_told() -> None:
     assert ISLAS.narrate("es", [one], NAMES) == "Isla completada (1 ficha, 1 ancla): Luis +10."
 
 
+def test_followers_going_home_are_told() -> None:
+    home = [Event("islas-follower-returned", {"seat": 0, "count": 2})]
+    home.append(Event("islas-follower-returned", {"seat": 2, "count": 1}))
+    assert ISLAS.narrate("en", home, NAMES) == (
+        "Ana gets 2 followers back. Eve gets a follower back."
+    )
+    assert ISLAS.narrate("es", home[1:], NAMES) == "Eve recupera un seguidor."
+
+
 def _final(kind: str, **extra: int) -> Event:
     params = {"kind": kind, "seats": [0], "points": 3, "tiles": 3, "anchors": 0, "islands": 0}
     return Event("islas-scored", {**params, **extra, "final": True})

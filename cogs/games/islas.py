@@ -136,6 +136,10 @@ class IslasAdapter(GameAdapter[IslasState]):
                     sentences.append(t(lang, key, tile=self._tile(lang, p["tile"])))
                 case "islas-skipped":
                     sentences.append(t(lang, "islas-skipped", player=names[p["seat"]]))
+                case "islas-follower-returned" if not final:  # at the end all go home
+                    player = names[p["seat"]]
+                    key = "islas-follower-returned"
+                    sentences.append(t(lang, key, player=player, count=p["count"]))
         text = " ".join(sentences)
         if final:
             text += "\n" + self._final_count(lang, final, names)

@@ -68,6 +68,10 @@ islas-scored = { $kind ->
    *[lighthouse] Lighthouse surrounded
 }: { $players } +{ $points }.
 islas-final-count = **Final count** of what is unfinished:
+islas-follower-returned = { $count ->
+    [one] { $player } gets a follower back.
+   *[other] { $player } gets { $count } followers back.
+}
 islas-scored-final = • { $kind ->
     [island] Island ({ $tiles ->
         [one] { $tiles } tile

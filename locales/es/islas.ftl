@@ -75,6 +75,10 @@ islas-scored = { $kind ->
    *[lighthouse] Faro rodeado
 }: { $players } +{ $points }.
 islas-final-count = **Recuento final** de lo que quedó sin completar:
+islas-follower-returned = { $count ->
+    [one] { $player } recupera un seguidor.
+   *[other] { $player } recupera { $count } seguidores.
+}
 islas-scored-final = • { $kind ->
     [island] Isla ({ $tiles ->
         [one] { $tiles } ficha
