@@ -88,3 +88,26 @@ def test_every_choice_fits_discord() -> None:
                 choices = _choices_for(game, typed, lang)
                 assert 0 < len(choices) <= AUTOCOMPLETE_LIMIT
                 assert all(0 < len(c.name) <= 100 and len(c.value) <= 100 for c in choices)
+
+
+def test_islas_offers_each_look_of_a_placement_once() -> None:
+    from rules.islas import same_look
+
+    for seed in range(40):  # a game whose first tile looks alike turned half round
+        state = get_game("islas").new(2, seed, {"first": 0})
+        name = state.view(None).current
+        if same_look(name, 180) == 0:
+            break
+    else:
+        raise AssertionError("no game opens with a symmetric tile")
+    spot = state.view(None).spots[0]
+    typed = spot.label.lower()
+    values = _values("islas", "en", typed, seed=seed)
+    looks = [
+        (m.x, m.y, same_look(name, m.rotation), m.follower)
+        for m in (state.parse(v) for v in values)
+    ]
+    assert len(looks) == len(set(looks))  # the same map is never offered twice
+    legal = {(m.x, m.y, same_look(name, m.rotation), m.follower) for m in state.legal_moves()}
+    on_spot = {look for look in legal if look[:2] == (spot.x, spot.y)}
+    assert on_spot <= set(looks) or len(values) == AUTOCOMPLETE_LIMIT

@@ -353,15 +353,26 @@ class IslasAdapter(GameAdapter[IslasState]):
         return render_islas(state.view(seat), list(names), self._labels_for(lang))
 
     def rank_choices(self, lang: str, state: IslasState, typed: str, moves: list[Any]) -> list[Any]:
-        """Letters typed first name a spot (A, not the a of 'water'): its placements first."""
+        """Letters typed first name a spot (A, not the a of 'water'): its placements first.
+        Rotations that look alike make the same map: each placement is offered once."""
         letters = re.match(r"[a-z]+", typed)
-        if letters is None:
-            return moves
-        spots = self._spots(state).by_square
-        return sorted(
-            moves,
-            key=lambda m: (s.label.lower() if (s := spots.get((m.x, m.y))) else "") != letters[0],
-        )
+        if letters is not None:
+            spots = self._spots(state).by_square
+            moves = sorted(
+                moves,
+                key=lambda m: (
+                    (s.label.lower() if (s := spots.get((m.x, m.y))) else "") != letters[0]
+                ),
+            )
+        name, seen, once = state.current, set(), []
+        for move in moves:  # the best match of each look stays, in its place
+            if isinstance(move, Placement) and name is not None:
+                look = (move.x, move.y, same_look(name, move.rotation), move.follower)
+                if look in seen:
+                    continue
+                seen.add(look)
+            once.append(move)
+        return once
 
 
 #: What the table plays for a player whose time ran out, once most others voted for it.
