@@ -1,0 +1,180 @@
+"""The players: for each game and level, a move for the seat of a ``SeatInfo``.
+
+Every player starts from ``SeatInfo`` and its own generator only. Levels:
+
+- ``easy``: legal moves with a light preference (now and then the greedy move);
+- ``normal``: greedy, one ply (Stonehenge averages over sampled hidden druids; Kahuna plans
+  its whole turn greedily);
+- ``hard``: information-set MCTS over sampled determinisations; Stonehenge's open game is
+  solved exactly from ``SOLVE_EMPTY`` empty points on.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable
+
+from rules.base import State
+
+from ai import islas, kahuna, stonehenge
+from ai.sample import determinise
+from ai.search import Budget, Searcher, search
+from ai.seat import SeatInfo
+
+LEVELS = ("easy", "normal", "hard")
+EASY_GREEDY = 0.3  # how often ``easy`` plays the greedy move
+#: Determinisations kept per search (each iteration copies one), by game.
+POOL = {"stonehenge": 24, "kahuna": 8, "islas": 6}
+#: Moves of a Kahuna turn planned ahead: (SeatInfo key before the turn, planned moves).
+_PLANS: dict[tuple[str, int], list[str]] = {}
+_PLAN_CACHE = 256
+
+
+def default_seed(info: SeatInfo) -> int:
+    """A seed drawn from what the seat knows only (never from the record's seed)."""
+    return zlib.crc32(info.key().encode())
+
+
+def choose_move(
+    info: SeatInfo, level: str = "normal", budget: Budget | None = None, seed: int | None = None
+) -> str:
+    """The move, in canonical notation, that ``level`` plays for ``info.seat``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    if info.turn != info.seat:
+        raise ValueError("it is not this seat's turn")
+    budget = budget or Budget(iterations=200)
+    rng = random.Random(default_seed(info) if seed is None else seed)
+    return _PLAYERS[info.game](info, level, budget, rng)
+
+
+def _pool(info: SeatInfo, rng: random.Random) -> Callable[[int], State]:
+    """Determinisations drawn as the search asks for them, then reused in turn."""
+    size = 1 if info.game == "stonehenge" and not dict(info.options).get("hidden") else POOL[info.game]
+    pool: list[State] = []
+
+    def sample(i: int) -> State:
+        if len(pool) < size:
+            pool.append(determinise(info, rng))
+        return pool[i % len(pool)].clone()
+
+    return sample
+
+
+# -- Stonehenge -------------------------------------------------------------------------------------
+
+
+def _stonehenge(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    state = determinise(info, rng)
+    hidden = bool(dict(info.options).get("hidden"))
+    if level == "easy":
+        move = stonehenge.greedy(state, rng) if rng.random() < EASY_GREEDY else rng.choice(
+            state.legal_moves()
+        )
+        return state.format(move)
+    if level == "normal":
+        if not hidden:
+            return state.format(stonehenge.greedy(state, rng))
+        samples = [state] + [determinise(info, rng) for _ in range(7)]
+        moves = state.legal_moves()
+        totals = {state.format(m): 0.0 for m in moves}
+        for sample in samples:
+            for move in moves:
+                after = sample.clone()
+                after.apply(move)
+                totals[state.format(move)] += stonehenge.evaluate(after, info.seat)
+        return max(sorted(totals), key=lambda k: totals[k])
+    if not hidden and stonehenge.empty_points(state) <= stonehenge.SOLVE_EMPTY:
+        move = stonehenge.winning_move(state)
+        if move is not None:
+            return state.format(move)
+    searcher = Searcher(lambda s: s.legal_moves(), stonehenge.rollout)
+    return search(_pool(info, rng), searcher, budget, rng).best()
+
+
+# -- Kahuna ---------------------------------------------------------------------------------------
+
+
+def _planned(info: SeatInfo) -> str | None:
+    """The next step of a turn this seat planned earlier in the same turn, if any."""
+    done = 0
+    while done < len(info.moves) and info.movers[len(info.moves) - 1 - done] == info.seat:
+        done += 1
+    if not done:
+        return None
+    base = SeatInfo(
+        info.game, info.players, info.seat, info.first, info.options,
+        info.moves[:-done], info.movers[:-done], info.start, info.seen[:-done], None,
+    )
+    plan = _PLANS.get((base.key(), info.seat))
+    if plan is None or list(info.moves[-done:]) != plan[:done] or len(plan) <= done:
+        return None
+    return plan[done]
+
+
+def _remember(info: SeatInfo, plan: list[str]) -> None:
+    if len(_PLANS) >= _PLAN_CACHE:
+        _PLANS.pop(next(iter(_PLANS)))
+    _PLANS[(info.key(), info.seat)] = plan
+
+
+def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    cached = _planned(info) if level != "easy" else None
+    state = determinise(info, rng)
+    legal = {state.format(m) for m in state.legal_moves()}
+    if cached is not None and cached in legal:
+        return cached
+    if level == "easy":
+        if rng.random() < EASY_GREEDY:
+            return state.format(kahuna.plan_turn(state)[0])
+        moves = kahuna.candidates(state)
+        calm = [m for m in moves if not isinstance(m, kahuna.Discard)] or moves
+        return state.format(rng.choice(calm))
+    if level == "normal":
+        plan = [state.format(m) for m in kahuna.plan_turn(state)]
+    else:
+        searcher = Searcher(kahuna.candidates, kahuna.rollout)
+        line = search(_pool(info, rng), searcher, budget, rng).line(12)
+        plan = []
+        for key in line:
+            plan.append(key)
+            if key.startswith("draw "):
+                break
+    if not info.moves or info.movers[-1] != info.seat:
+        _remember(info, plan)
+    return plan[0]
+
+
+# -- Islas ----------------------------------------------------------------------------------------
+
+ISLAS_ROOT_MOVES = 6
+
+
+def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    sample = _pool(info, rng)
+    state = sample(0)
+    if level == "easy":
+        moves = state.legal_moves()
+        move = islas.ranked(state, 1)[0] if rng.random() < EASY_GREEDY else rng.choice(moves)
+        return state.format(move)
+    top = islas.ranked(state, ISLAS_ROOT_MOVES)
+    if level == "normal" or len(top) == 1:
+        return state.format(top[0])
+    root_ply = state.ply
+
+    def candidates(s: State) -> list:
+        if s.ply == root_ply:
+            return top
+        moves = s.legal_moves()
+        return rng.sample(moves, min(3, len(moves)))
+
+    searcher = Searcher(candidates, islas.rollout)
+    return search(sample, searcher, budget, rng).best()
+
+
+_PLAYERS: dict[str, Callable[[SeatInfo, str, Budget, random.Random], str]] = {
+    "stonehenge": _stonehenge,
+    "kahuna": _kahuna,
+    "islas": _islas,
+}

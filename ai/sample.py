@@ -1,0 +1,217 @@
+"""Determinisation: a full state consistent with what one seat knows, hidden parts sampled.
+
+Each sampler rebuilds the game through the rules' public door (``game.new`` with the record
+options that fix hidden orders, then the moves), choosing every hidden part with the
+player's own generator: another seat's face-down druid values, a Kahuna deal, pile orders
+and face-down discards, the Islas pile beyond the current tile. A seed for ``new`` is drawn
+from that generator too, so the record's seed is never used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from rules import get_game
+from rules.base import RulesError, State
+from rules.islas import pile as islas_pile
+from rules.kahuna import CARDS, DECK
+from rules.stonehenge import HAND
+
+from ai.seat import UNSEEN, SeatInfo
+
+
+def determinise(info: SeatInfo, rng: random.Random) -> State:
+    """One state the seat cannot tell from the real one, hidden parts drawn from ``rng``."""
+    return _SAMPLERS[info.game](info, rng)
+
+
+def _new(info: SeatInfo, rng: random.Random, **options: object) -> State:
+    game = get_game(info.game)
+    chosen = {**dict(info.options), "first": info.first, **options}
+    return game.new(info.players, rng.randrange(2**31), chosen)
+
+
+# -- Stonehenge -----------------------------------------------------------------------------------
+
+
+def _stonehenge(info: SeatInfo, rng: random.Random) -> State:
+    """Unrevealed druids of the other seat get values from what it has not shown yet."""
+    other = 1 - info.seat
+    known = Counter(
+        int(text[:-1]) for text, mover in zip(info.moves, info.movers, strict=True)
+        if mover == other and not text.startswith(UNSEEN)
+    )
+    unknown = list((Counter(HAND) - known).elements())
+    rng.shuffle(unknown)
+    state = _new(info, rng)
+    for text in info.moves:
+        state.play(f"{unknown.pop()}{text[1:]}" if text.startswith(UNSEEN) else text)
+    return state
+
+
+# -- Islas ----------------------------------------------------------------------------------------
+
+
+def _islas(info: SeatInfo, rng: random.Random) -> State:
+    """The tiles seen so far keep their order; the rest of the pile is shuffled."""
+    drawn = [*info.start[0]]
+    if info.start[1] is not None:
+        drawn.append(info.start[1])
+    put_before = len(info.start[0])
+    for text, (put_out, current) in zip(info.moves, info.seen, strict=True):
+        if text == "skip":
+            continue  # the same tile passes on
+        drawn += put_out[put_before:]
+        put_before = len(put_out)
+        if current is not None:
+            drawn.append(current)
+    rest = list((Counter(islas_pile()) - Counter(drawn)).elements())
+    rest.sort()
+    rng.shuffle(rest)
+    state = _new(info, rng, deck=drawn + rest)
+    for text in info.moves:
+        state.play(text)
+    return state
+
+
+# -- Kahuna ---------------------------------------------------------------------------------------
+
+
+class _Conflict(Exception):
+    """A sampled choice contradicts a later observation: sample again."""
+
+
+class _KahunaDeal:
+    """Plays the seat's history over card tokens whose island is learned lazily.
+
+    Every physical card is a token; a token gets an island when the seat sees it (its own
+    cards, the display, cards played face up, its own pile draws). Cards the seat never saw
+    stay open and get islands at the end from what is left. A pile is a bag: the order of
+    a pile is the order tokens are taken from it, so a draw nobody saw takes any token.
+    """
+
+    def __init__(self, info: SeatInfo, rng: random.Random) -> None:
+        self.rng = rng
+        self.value: list[str | None] = [None] * len(CARDS)
+        self.left = Counter(CARDS)  # islands not yet given to a token
+        self.me, self.other = info.seat, 1 - info.seat
+        tokens = list(range(len(CARDS)))
+        hands = [tokens[0:3], tokens[3:6]]
+        for token, card in zip(hands[self.me], info.start[0], strict=True):
+            self._bind(token, card)
+        self.hands = hands
+        self.display: list[int | None] = tokens[6:9]
+        for token, card in zip(self.display, info.start[1], strict=True):
+            self._bind(token, card)  # type: ignore[arg-type]
+        self.bag = tokens[9:]
+        self.orders: list[list[int]] = [list(tokens[:9])]  # round 1: the deal, then the pile
+        self.face_up: list[int] = []
+        self.face_down: list[int] = []
+        self.discards: list[list[int]] = []  # per move: the tokens a hidden discard used
+
+    def _bind(self, token: int, card: str) -> None:
+        if self.value[token] is None:
+            if self.left[card] <= 0:
+                raise _Conflict
+            self.left[card] -= 1
+            self.value[token] = card
+        elif self.value[token] != card:
+            raise _Conflict
+
+    def _take(self, tokens: list[int], card: str) -> int:
+        """A token of ``card`` from ``tokens`` (a seen one first, else an unseen one)."""
+        for token in tokens:
+            if self.value[token] == card:
+                tokens.remove(token)
+                return token
+        unseen = [t for t in tokens if self.value[t] is None]
+        if not unseen:
+            raise _Conflict
+        token = self.rng.choice(unseen)
+        self._bind(token, card)
+        tokens.remove(token)
+        return token
+
+    def _from_bag(self, card: str | None) -> int:
+        token = self._take(self.bag, card) if card else self.bag.pop(self.rng.randrange(len(self.bag)))
+        self.orders[-1].append(token)
+        return token
+
+    def play(self, mover: int, text: str, seen: tuple) -> None:
+        drawn, display, round_ = seen
+        verb, _, rest = text.partition(" ")
+        hand = self.hands[mover]
+        if verb in ("place", "remove"):
+            cards = rest.split(" with ")[1].split("+")
+            for card in cards:
+                self.face_up.append(self._take(hand, card))
+        elif verb == "discard":
+            if mover == self.me:
+                used = [self._take(hand, card) for card in rest.split()]
+            else:
+                used = self.rng.sample(hand, len(rest.split()))
+                for token in used:
+                    hand.remove(token)
+            self.face_down += used
+            self.discards.append(used)
+        else:
+            source = rest
+            if source == DECK:
+                hand.append(self._from_bag(drawn if mover == self.me else None))
+            else:
+                slot = next(i for i, t in enumerate(self.display)
+                            if t is not None and self.value[t] == source)
+                hand.append(self.display[slot])  # type: ignore[arg-type]
+                self.display[slot] = self._from_bag(display[slot]) if self.bag else None
+            if not self.bag and not any(t is not None for t in self.display):
+                self._new_round(display)
+
+    def _new_round(self, display: tuple) -> None:
+        self.bag = self.face_up + self.face_down
+        self.face_up, self.face_down = [], []
+        self.orders.append([])
+        self.display = [self._from_bag(card) if card else None for card in display]
+
+    def finish(self) -> tuple[list[str], list[list[str]]]:
+        """Islands for the unseen tokens; the deck and the orders of later piles."""
+        rest = list(self.left.elements())
+        self.rng.shuffle(rest)
+        for token, value in enumerate(self.value):
+            if value is None:
+                self.value[token] = rest.pop()
+        self.rng.shuffle(self.bag)  # what nobody has drawn yet, in any order
+        self.orders[-1] += self.bag
+        names = [[self.value[t] for t in order] for order in self.orders]
+        return names[0], names[1:]  # type: ignore[return-value]
+
+
+def _kahuna(info: SeatInfo, rng: random.Random) -> State:
+    """A deal, pile orders and hidden discards that lead to every sight the seat had."""
+    for _ in range(50):
+        deal = _KahunaDeal(info, rng)
+        try:
+            for mover, text, seen in zip(info.movers, info.moves, info.seen, strict=True):
+                deal.play(mover, text, seen)
+        except _Conflict:
+            continue
+        deck, reshuffles = deal.finish()
+        hidden = iter(deal.discards)
+        try:
+            state = _new(info, rng, deck=deck, reshuffles=reshuffles)
+            for text in info.moves:
+                if text.startswith("discard "):
+                    text = "discard " + " ".join(deal.value[t] for t in next(hidden))  # type: ignore[misc]
+                state.play(text)
+        except RulesError:
+            continue  # a sample the rules refuse (should not happen): draw again
+        return state
+    raise RuntimeError("no deal fits what this seat saw")
+
+
+_SAMPLERS: dict[str, Callable[[SeatInfo, random.Random], State]] = {
+    "stonehenge": _stonehenge,
+    "islas": _islas,
+    "kahuna": _kahuna,
+}

@@ -1,0 +1,159 @@
+"""Stonehenge players: an evaluation, the greedy player, rollouts, and an exact endgame solver.
+
+The solver plays on a small copy of the rules (tuples, no events) so that it can look at
+every line of play from 8 empty points in well under a second; the tests check it move for
+move against the rules' own engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from rules.stonehenge import LINES, MEGALITHS, POINTS, Placement, StonehengeState
+
+from ai.search import outcome_rewards
+
+#: Lines as tuples of point indices.
+_LINES: tuple[tuple[int, ...], ...] = tuple(tuple(POINTS.index(p) for p in cells) for cells in LINES)
+SOLVE_EMPTY = 8  # at this many empty points or fewer, hard solves the game exactly
+
+
+def evaluate(state: StonehengeState, seat: int) -> float:
+    """How good the position is for ``seat``, in [0, 1] (1: won)."""
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    owners = state.owners
+    score = 3.0 * (owners.count(seat) - owners.count(1 - seat))
+    hands = state.hands
+    for n, cells in enumerate(LINES):
+        if owners[n] is not None:
+            continue
+        totals = [0, 0]
+        empty = 0
+        for p in cells:
+            placed = state.board.get(p)
+            if placed is None:
+                empty += 1
+            else:
+                totals[placed.seat] += placed.value
+        # What each side could still add there, and what it already has.
+        reach = [totals[s] + sum(sorted(hands[s], reverse=True)[:empty]) for s in (0, 1)]
+        lead = (totals[seat] - totals[1 - seat]) + 0.5 * (reach[seat] - reach[1 - seat])
+        score += math.tanh(lead / (3.0 + 2 * empty))
+    return 1 / (1 + math.exp(-score / 4))
+
+
+def greedy(state: StonehengeState, rng: random.Random) -> Placement:
+    """The move whose position looks best after the opponent's best reply (two plies)."""
+    seat = state.turn
+    assert seat is not None
+    moves = state.legal_moves()
+    rng.shuffle(moves)
+    best, best_value = moves[0], -1.0
+    for move in moves:
+        after = state.clone()
+        after.apply(move)
+        if after.winner == seat:
+            return move
+        value = evaluate(after, seat)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def rollout(state: StonehengeState, rng: random.Random) -> Sequence[float]:
+    """Random placements to the end of the game."""
+    while state.turn is not None:
+        seat = state.turn
+        hand = state.hands[seat]
+        empty = [p for p in POINTS if p not in state.board]
+        state.apply(Placement(rng.choice(hand), rng.choice(empty)))
+    return outcome_rewards(state)
+
+
+# -- the exact endgame solver ----------------------------------------------------------------------
+
+Position = tuple[tuple[tuple[int, int] | None, ...], tuple[tuple[int, ...], tuple[int, ...]],
+                 tuple[int | None, ...], int]
+
+
+def position_of(state: StonehengeState) -> Position:
+    """The solver's copy of an open-game position."""
+    cells = tuple(
+        (state.board[p].seat, state.board[p].value) if p in state.board else None for p in POINTS
+    )
+    hands = (tuple(sorted(state.hands[0], reverse=True)), tuple(sorted(state.hands[1], reverse=True)))
+    assert state.turn is not None
+    return cells, hands, tuple(state.owners), state.turn
+
+
+def _play(position: Position, value: int, point: int) -> tuple[Position, int | None]:
+    """The position after the mover places ``value`` on ``point``, and the winner if any."""
+    cells, hands, owners, mover = position
+    cell_list = list(cells)
+    cell_list[point] = (mover, value)
+    hand = list(hands[mover])
+    hand.remove(value)
+    new_hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
+    new_owners = list(owners)
+    for n, line in enumerate(_LINES):
+        if new_owners[n] is not None:
+            continue
+        totals = [0, 0]
+        empty = 0
+        for p in line:
+            c = cell_list[p]
+            if c is None:
+                empty += 1
+            else:
+                totals[c[0]] += c[1]
+        if empty == 0:
+            new_owners[n] = (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
+            continue
+        for seat in (0, 1):
+            other = new_hands[1 - seat]
+            if totals[1 - seat] + sum(other[: min(empty, len(other))]) <= totals[seat]:
+                new_owners[n] = seat
+                break
+    winner = None
+    for seat in (0, 1):
+        if new_owners.count(seat) >= MEGALITHS:
+            winner = seat
+    return (tuple(cell_list), new_hands, tuple(new_owners), 1 - mover), winner
+
+
+def _moves(position: Position) -> list[tuple[int, int]]:
+    cells, hands, _, mover = position
+    return [(v, p) for v in sorted(set(hands[mover]), reverse=True)
+            for p in range(len(cells)) if cells[p] is None]
+
+
+@lru_cache(maxsize=200_000)
+def wins(position: Position) -> bool:
+    """Whether the player to move can force a win."""
+    following = []
+    for value, point in _moves(position):
+        after, winner = _play(position, value, point)
+        if winner == position[3]:
+            return True
+        if winner is None:
+            following.append(after)
+    return any(not wins(after) for after in following)
+
+
+def winning_move(state: StonehengeState) -> Placement | None:
+    """A move that keeps a forced win for the player to move, or None when there is none."""
+    position = position_of(state)
+    for value, point in _moves(position):
+        after, winner = _play(position, value, point)
+        if winner == position[3] or (winner is None and not wins(after)):
+            return Placement(value, POINTS[point])
+    return None
+
+
+def empty_points(state: StonehengeState) -> int:
+    """How many intersections are still free."""
+    return len(POINTS) - len(state.board)
