@@ -6,13 +6,12 @@ import argparse
 import json
 import sys
 
-from rules.base import RulesError
-from rules.record import Record
-
 from ai.arena import RANDOM, match
 from ai.players import LEVELS, choose_move
 from ai.search import Budget
 from ai.seat import seat_info
+from rules.base import RulesError
+from rules.record import Record
 
 
 def _budget(args: argparse.Namespace) -> Budget:

@@ -8,12 +8,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.record import Record
-
 from ai.players import choose_move
 from ai.sample import determinise
 from ai.search import Budget
 from ai.seat import SeatInfo, SeatTracker
+from rules.record import Record
 
 RANDOM = "random"
 MAX_PLIES = 2000  # a guard: every game of these rules ends long before

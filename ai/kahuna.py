@@ -11,9 +11,19 @@ import math
 import random
 from collections.abc import Sequence
 
-from rules.kahuna import DECK, ENDS, ISLANDS, LINES_OF, TO_CONTROL, Discard, Draw, KahunaState, Place, Remove
-
 from ai.search import outcome_rewards
+from rules.kahuna import (
+    DECK,
+    ENDS,
+    ISLANDS,
+    LINES_OF,
+    TO_CONTROL,
+    Discard,
+    Draw,
+    KahunaState,
+    Place,
+    Remove,
+)
 
 CARD_WORTH = 0.25  # a card in hand is a future action
 ISLAND_WORTH = 2.5  # control counts at every scoring and at the end
@@ -129,7 +139,10 @@ def _quick_action(state: KahunaState, seat: int, rng: random.Random) -> object:
     places = [m for m in moves if isinstance(m, Place)]
     for move in places:
         for island in ENDS[move.line]:
-            if state.controller(island) is None and state.bridges_on(island, seat) + 1 >= TO_CONTROL[island]:
+            if (
+                state.controller(island) is None
+                and state.bridges_on(island, seat) + 1 >= TO_CONTROL[island]
+            ):
                 return move
     removes = [m for m in moves if isinstance(m, Remove)]
     for move in removes:

@@ -15,12 +15,11 @@ import random
 import zlib
 from collections.abc import Callable
 
-from rules.base import State
-
 from ai import islas, kahuna, stonehenge
 from ai.sample import determinise
 from ai.search import Budget, Searcher, search
 from ai.seat import SeatInfo
+from rules.base import State
 
 LEVELS = ("easy", "normal", "hard")
 EASY_GREEDY = 0.3  # how often ``easy`` plays the greedy move
@@ -51,7 +50,9 @@ def choose_move(
 
 def _pool(info: SeatInfo, rng: random.Random) -> Callable[[int], State]:
     """Determinisations drawn as the search asks for them, then reused in turn."""
-    size = 1 if info.game == "stonehenge" and not dict(info.options).get("hidden") else POOL[info.game]
+    size = (
+        1 if info.game == "stonehenge" and not dict(info.options).get("hidden") else POOL[info.game]
+    )
     pool: list[State] = []
 
     def sample(i: int) -> State:
@@ -62,15 +63,17 @@ def _pool(info: SeatInfo, rng: random.Random) -> Callable[[int], State]:
     return sample
 
 
-# -- Stonehenge -------------------------------------------------------------------------------------
+# -- Stonehenge --------------------------------------------------------------------------------
 
 
 def _stonehenge(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
     state = determinise(info, rng)
     hidden = bool(dict(info.options).get("hidden"))
     if level == "easy":
-        move = stonehenge.greedy(state, rng) if rng.random() < EASY_GREEDY else rng.choice(
-            state.legal_moves()
+        move = (
+            stonehenge.greedy(state, rng)
+            if rng.random() < EASY_GREEDY
+            else rng.choice(state.legal_moves())
         )
         return state.format(move)
     if level == "normal":
@@ -104,8 +107,16 @@ def _planned(info: SeatInfo) -> str | None:
     if not done:
         return None
     base = SeatInfo(
-        info.game, info.players, info.seat, info.first, info.options,
-        info.moves[:-done], info.movers[:-done], info.start, info.seen[:-done], None,
+        info.game,
+        info.players,
+        info.seat,
+        info.first,
+        info.options,
+        info.moves[:-done],
+        info.movers[:-done],
+        info.start,
+        info.seen[:-done],
+        None,
     )
     plan = _PLANS.get((base.key(), info.seat))
     if plan is None or list(info.moves[-done:]) != plan[:done] or len(plan) <= done:

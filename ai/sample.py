@@ -13,13 +13,12 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from ai.seat import UNSEEN, SeatInfo
 from rules import get_game
 from rules.base import RulesError, State
 from rules.islas import pile as islas_pile
 from rules.kahuna import CARDS, DECK
 from rules.stonehenge import HAND
-
-from ai.seat import UNSEEN, SeatInfo
 
 
 def determinise(info: SeatInfo, rng: random.Random) -> State:
@@ -40,7 +39,8 @@ def _stonehenge(info: SeatInfo, rng: random.Random) -> State:
     """Unrevealed druids of the other seat get values from what it has not shown yet."""
     other = 1 - info.seat
     known = Counter(
-        int(text[:-1]) for text, mover in zip(info.moves, info.movers, strict=True)
+        int(text[:-1])
+        for text, mover in zip(info.moves, info.movers, strict=True)
         if mover == other and not text.startswith(UNSEEN)
     )
     unknown = list((Counter(HAND) - known).elements())
@@ -135,12 +135,14 @@ class _KahunaDeal:
         return token
 
     def _from_bag(self, card: str | None) -> int:
-        token = self._take(self.bag, card) if card else self.bag.pop(self.rng.randrange(len(self.bag)))
+        token = (
+            self._take(self.bag, card) if card else self.bag.pop(self.rng.randrange(len(self.bag)))
+        )
         self.orders[-1].append(token)
         return token
 
     def play(self, mover: int, text: str, seen: tuple) -> None:
-        drawn, display, round_ = seen
+        drawn, display, _round = seen
         verb, _, rest = text.partition(" ")
         hand = self.hands[mover]
         if verb in ("place", "remove"):
@@ -161,8 +163,11 @@ class _KahunaDeal:
             if source == DECK:
                 hand.append(self._from_bag(drawn if mover == self.me else None))
             else:
-                slot = next(i for i, t in enumerate(self.display)
-                            if t is not None and self.value[t] == source)
+                slot = next(
+                    i
+                    for i, t in enumerate(self.display)
+                    if t is not None and self.value[t] == source
+                )
                 hand.append(self.display[slot])  # type: ignore[arg-type]
                 self.display[slot] = self._from_bag(display[slot]) if self.bag else None
             if not self.bag and not any(t is not None for t in self.display):

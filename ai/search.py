@@ -129,9 +129,12 @@ def _iterate(root: _Node, state: State, searcher: Searcher, rng: random.Random) 
         best, best_key, best_move = -1.0, "", None
         for key, move in keyed:
             child = node.children[key]
-            score = child.total / child.visits + searcher.exploration * math.sqrt(
-                math.log(max(child.avail, 1)) / child.visits
-            ) if child.visits else 1e9
+            score = (
+                child.total / child.visits
+                + searcher.exploration * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+                if child.visits
+                else 1e9
+            )
             if score > best:
                 best, best_key, best_move = score, key, move
         node = node.children[best_key]

@@ -57,8 +57,18 @@ class SeatInfo:
 
     def key(self) -> str:
         """A short text naming this knowledge exactly (for caches and default seeds)."""
-        return repr((self.game, self.players, self.seat, self.first, self.options, self.moves,
-                     self.start, self.seen))
+        return repr(
+            (
+                self.game,
+                self.players,
+                self.seat,
+                self.first,
+                self.options,
+                self.moves,
+                self.start,
+                self.seen,
+            )
+        )
 
 
 class SeatTracker:
@@ -117,8 +127,9 @@ class SeatTracker:
 def seat_info(record: Record, seat: int, upto: int | None = None) -> SeatInfo:
     """What ``seat`` knows after the first ``upto`` moves of ``record`` (all by default)."""
     if upto is not None:
-        record = Record(record.game, record.players, record.seed, record.options,
-                        record.moves[:upto])
+        record = Record(
+            record.game, record.players, record.seed, record.options, record.moves[:upto]
+        )
     return SeatTracker(record, seat).info()
 
 

@@ -12,12 +12,13 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ai.search import outcome_rewards
 from rules.stonehenge import LINES, MEGALITHS, POINTS, Placement, StonehengeState
 
-from ai.search import outcome_rewards
-
 #: Lines as tuples of point indices.
-_LINES: tuple[tuple[int, ...], ...] = tuple(tuple(POINTS.index(p) for p in cells) for cells in LINES)
+_LINES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POINTS.index(p) for p in cells) for cells in LINES
+)
 SOLVE_EMPTY = 8  # at this many empty points or fewer, hard solves the game exactly
 
 
@@ -47,7 +48,7 @@ def evaluate(state: StonehengeState, seat: int) -> float:
 
 
 def greedy(state: StonehengeState, rng: random.Random) -> Placement:
-    """The move whose position looks best after the opponent's best reply (two plies)."""
+    """The move that wins at once, or whose position evaluates best (one ply)."""
     seat = state.turn
     assert seat is not None
     moves = state.legal_moves()
@@ -76,8 +77,12 @@ def rollout(state: StonehengeState, rng: random.Random) -> Sequence[float]:
 
 # -- the exact endgame solver ----------------------------------------------------------------------
 
-Position = tuple[tuple[tuple[int, int] | None, ...], tuple[tuple[int, ...], tuple[int, ...]],
-                 tuple[int | None, ...], int]
+Position = tuple[
+    tuple[tuple[int, int] | None, ...],
+    tuple[tuple[int, ...], tuple[int, ...]],
+    tuple[int | None, ...],
+    int,
+]
 
 
 def position_of(state: StonehengeState) -> Position:
@@ -85,7 +90,10 @@ def position_of(state: StonehengeState) -> Position:
     cells = tuple(
         (state.board[p].seat, state.board[p].value) if p in state.board else None for p in POINTS
     )
-    hands = (tuple(sorted(state.hands[0], reverse=True)), tuple(sorted(state.hands[1], reverse=True)))
+    hands = (
+        tuple(sorted(state.hands[0], reverse=True)),
+        tuple(sorted(state.hands[1], reverse=True)),
+    )
     assert state.turn is not None
     return cells, hands, tuple(state.owners), state.turn
 
@@ -111,7 +119,9 @@ def _play(position: Position, value: int, point: int) -> tuple[Position, int | N
             else:
                 totals[c[0]] += c[1]
         if empty == 0:
-            new_owners[n] = (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
+            new_owners[n] = (
+                (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
+            )
             continue
         for seat in (0, 1):
             other = new_hands[1 - seat]
@@ -127,8 +137,12 @@ def _play(position: Position, value: int, point: int) -> tuple[Position, int | N
 
 def _moves(position: Position) -> list[tuple[int, int]]:
     cells, hands, _, mover = position
-    return [(v, p) for v in sorted(set(hands[mover]), reverse=True)
-            for p in range(len(cells)) if cells[p] is None]
+    return [
+        (v, p)
+        for v in sorted(set(hands[mover]), reverse=True)
+        for p in range(len(cells))
+        if cells[p] is None
+    ]
 
 
 @lru_cache(maxsize=200_000)
