@@ -27,6 +27,7 @@ from rules.kahuna import (
 
 CARD_WORTH = 0.25  # a card in hand is a future action
 ISLAND_WORTH = 2.5  # control counts at every scoring and at the end
+HAND_LIMIT = 5
 
 
 def evaluate(state: KahunaState, seat: int) -> float:

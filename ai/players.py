@@ -132,7 +132,10 @@ def _remember(info: SeatInfo, plan: list[str]) -> None:
 
 def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
     cached = _planned(info) if level != "easy" else None
-    state = determinise(info, rng)
+    try:
+        state = determinise(info, rng)
+    except RuntimeError:
+        return _kahuna_from_view(info)
     legal = {state.format(m) for m in state.legal_moves()}
     if cached is not None and cached in legal:
         return cached
@@ -155,6 +158,21 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
     if not info.moves or info.movers[-1] != info.seat:
         _remember(info, plan)
     return plan[0]
+
+
+def _kahuna_from_view(info: SeatInfo) -> str:
+    """A legal move read from the seat's view alone, for the rare history no sample fits:
+    a build that the view offers, else the draw (after a discard when the hand is full)."""
+    view = info.view
+    for card, lines in sorted(view.buildable.items()):
+        if lines:
+            return f"place {lines[0]} with {card}"
+    hand = sorted(view.hand or ())
+    if len(hand) >= kahuna.HAND_LIMIT:
+        return f"discard {hand[0]}"
+    if view.pile_size:
+        return "draw deck"
+    return f"draw {min(card for card in view.display if card)}"
 
 
 # -- Islas ----------------------------------------------------------------------------------------

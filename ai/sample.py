@@ -83,16 +83,22 @@ class _Conflict(Exception):
     """A sampled choice contradicts a later observation: sample again."""
 
 
+WILD = 1000  # ids from here on: a card the other seat drew unseen, not yet chosen from the pile
+
+
 class _KahunaDeal:
     """Plays the seat's history over card tokens whose island is learned lazily.
 
     Every physical card is a token; a token gets an island when the seat sees it (its own
     cards, the display, cards played face up, its own pile draws). Cards the seat never saw
-    stay open and get islands at the end from what is left. A pile is a bag: the order of
-    a pile is the order tokens are taken from it, so a draw nobody saw takes any token.
+    stay open and get islands at the end from what is left. A pile is a bag: its order is
+    the order tokens are taken from it. What the other seat did unseen is decided as late
+    as possible, when it must fit what followed: a draw from the pile is a wildcard until
+    that seat plays a card it must have drawn (or the round ends), and a face-down discard
+    is chosen at the end of its round among the cards held then and never played after.
     """
 
-    def __init__(self, info: SeatInfo, rng: random.Random) -> None:
+    def __init__(self, info: SeatInfo, rng: random.Random, spread: float = 0.25) -> None:
         self.rng = rng
         self.value: list[str | None] = [None] * len(CARDS)
         self.left = Counter(CARDS)  # islands not yet given to a token
@@ -110,6 +116,13 @@ class _KahunaDeal:
         self.face_up: list[int] = []
         self.face_down: list[int] = []
         self.discards: list[list[int]] = []  # per move: the tokens a hidden discard used
+        #: the other seat's face-down discards not yet chosen: (index in ``discards``, how
+        #: many cards, the tokens it held then)
+        self.pending: list[tuple[int, int, set[int]]] = []
+        self.wilds: list[int] = []  # unseen draws of this round not yet chosen
+        self.resolved: dict[int, int] = {}
+        self.next_wild = WILD
+        self.spread = spread  # how often a later option is taken instead of the first
 
     def _bind(self, token: int, card: str) -> None:
         if self.value[token] is None:
@@ -120,24 +133,62 @@ class _KahunaDeal:
         elif self.value[token] != card:
             raise _Conflict
 
+    def _resolve(self, wild: int, token: int) -> None:
+        """The unseen draw ``wild`` was ``token``: it leaves the pile for where the wild is."""
+        self.bag.remove(token)
+        self.wilds.remove(wild)
+        self.resolved[wild] = token
+        for tokens in (self.hands[self.other], self.face_up, self.face_down):
+            if wild in tokens:
+                tokens[tokens.index(wild)] = token
+        for _, _, held in self.pending:
+            if wild in held:
+                held.add(token)
+
     def _take(self, tokens: list[int], card: str) -> int:
-        """A token of ``card`` from ``tokens`` (a seen one first, else an unseen one)."""
-        for token in tokens:
-            if self.value[token] == card:
-                tokens.remove(token)
-                return token
-        unseen = [t for t in tokens if self.value[t] is None]
-        if not unseen:
+        """A token of ``card`` from ``tokens`` (a hand or the pile).
+
+        The options are a token seen as ``card``, then an unseen draw that may have been it
+        or an unseen card, the latest first (a card that came late could not have gone in
+        an earlier face-down discard). The first is taken most often, the others now and
+        then, so that a sample that ran into a contradiction is followed by different ones.
+        """
+        options: list[tuple[int, int | None]] = []  # (token or wild, token of the pile)
+        free = [t for t in self.bag if self.value[t] is None]
+        seen_in_bag = [t for t in self.bag if self.value[t] == card]
+        for token in reversed(tokens):
+            if token >= WILD:
+                if seen_in_bag:
+                    options.append((token, self.rng.choice(seen_in_bag)))
+                elif free and self.left[card] > 0:
+                    options.append((token, self.rng.choice(free)))
+            elif self.value[token] == card or (self.value[token] is None and self.left[card] > 0):
+                options.append((token, None))
+        if not options:
             raise _Conflict
-        token = self.rng.choice(unseen)
+        # A card seen as ``card`` first: holding it and another copy unseen is the rare case.
+        options.sort(key=lambda option: option[0] >= WILD or self.value[option[0]] is None)
+        pick = 0
+        while pick + 1 < len(options) and self.rng.random() < self.spread:
+            pick += 1
+        token, drawn = options[pick]
+        if drawn is not None:
+            self._resolve(token, drawn)
+            token = drawn
         self._bind(token, card)
         tokens.remove(token)
         return token
 
+    def _pile_left(self) -> int:
+        return len(self.bag) - len(self.wilds)
+
     def _from_bag(self, card: str | None) -> int:
-        token = (
-            self._take(self.bag, card) if card else self.bag.pop(self.rng.randrange(len(self.bag)))
-        )
+        if card:
+            token = self._take(self.bag, card)
+        else:
+            token = self.next_wild
+            self.next_wild += 1
+            self.wilds.append(token)
         self.orders[-1].append(token)
         return token
 
@@ -152,12 +203,11 @@ class _KahunaDeal:
         elif verb == "discard":
             if mover == self.me:
                 used = [self._take(hand, card) for card in rest.split()]
+                self.face_down += used
+                self.discards.append(used)
             else:
-                used = self.rng.sample(hand, len(rest.split()))
-                for token in used:
-                    hand.remove(token)
-            self.face_down += used
-            self.discards.append(used)
+                self.pending.append((len(self.discards), len(rest.split()), set(hand)))
+                self.discards.append([])
         else:
             source = rest
             if source == DECK:
@@ -169,11 +219,33 @@ class _KahunaDeal:
                     if t is not None and self.value[t] == source
                 )
                 hand.append(self.display[slot])  # type: ignore[arg-type]
-                self.display[slot] = self._from_bag(display[slot]) if self.bag else None
-            if not self.bag and not any(t is not None for t in self.display):
+                self.display[slot] = self._from_bag(display[slot]) if self._pile_left() else None
+            if not self._pile_left() and not any(t is not None for t in self.display):
                 self._new_round(display)
 
+    def _draw_wilds(self) -> None:
+        """Choose, from what is left in the pile, every unseen draw still open."""
+        for wild in list(self.wilds):
+            self._resolve(wild, self.rng.choice(self.bag))
+
+    def _settle(self) -> None:
+        """Choose the cards of the other seat's face-down discards, among those it held then
+        and never played afterwards."""
+        hand = self.hands[self.other]
+        for index, count, held in self.pending:
+            eligible = [t for t in hand if t in held]
+            if len(eligible) < count:
+                raise _Conflict
+            used = self.rng.sample(eligible, count)
+            for token in used:
+                hand.remove(token)
+            self.face_down += used
+            self.discards[index] = used
+        self.pending = []
+
     def _new_round(self, display: tuple) -> None:
+        self._draw_wilds()
+        self._settle()
         self.bag = self.face_up + self.face_down
         self.face_up, self.face_down = [], []
         self.orders.append([])
@@ -181,6 +253,8 @@ class _KahunaDeal:
 
     def finish(self) -> tuple[list[str], list[list[str]]]:
         """Islands for the unseen tokens; the deck and the orders of later piles."""
+        self._draw_wilds()
+        self._settle()
         rest = list(self.left.elements())
         self.rng.shuffle(rest)
         for token, value in enumerate(self.value):
@@ -188,20 +262,20 @@ class _KahunaDeal:
                 self.value[token] = rest.pop()
         self.rng.shuffle(self.bag)  # what nobody has drawn yet, in any order
         self.orders[-1] += self.bag
-        names = [[self.value[t] for t in order] for order in self.orders]
+        names = [[self.value[self.resolved.get(t, t)] for t in order] for order in self.orders]
         return names[0], names[1:]  # type: ignore[return-value]
 
 
 def _kahuna(info: SeatInfo, rng: random.Random) -> State:
     """A deal, pile orders and hidden discards that lead to every sight the seat had."""
-    for _ in range(50):
-        deal = _KahunaDeal(info, rng)
+    for attempt in range(200):
+        deal = _KahunaDeal(info, rng, 0.1 if attempt < 30 else 0.25 if attempt < 120 else 0.5)
         try:
             for mover, text, seen in zip(info.movers, info.moves, info.seen, strict=True):
                 deal.play(mover, text, seen)
+            deck, reshuffles = deal.finish()
         except _Conflict:
             continue
-        deck, reshuffles = deal.finish()
         hidden = iter(deal.discards)
         try:
             state = _new(info, rng, deck=deck, reshuffles=reshuffles)
