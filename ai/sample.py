@@ -266,8 +266,11 @@ class _KahunaDeal:
         return names[0], names[1:]  # type: ignore[return-value]
 
 
-def _kahuna(info: SeatInfo, rng: random.Random) -> State:
-    """A deal, pile orders and hidden discards that lead to every sight the seat had."""
+def kahuna_hidden(
+    info: SeatInfo, rng: random.Random
+) -> tuple[list[str], list[list[str]], list[str]] | None:
+    """A deck, the piles of later rounds and the moves with every face-down discard named,
+    that lead to every sight the seat had (None when no try fits)."""
     for attempt in range(200):
         deal = _KahunaDeal(info, rng, 0.1 if attempt < 30 else 0.25 if attempt < 120 else 0.5)
         try:
@@ -277,11 +280,26 @@ def _kahuna(info: SeatInfo, rng: random.Random) -> State:
         except _Conflict:
             continue
         hidden = iter(deal.discards)
+        moves = [
+            "discard " + " ".join(deal.value[t] for t in next(hidden))  # type: ignore[misc]
+            if text.startswith("discard ")
+            else text
+            for text in info.moves
+        ]
+        return deck, reshuffles, moves
+    return None
+
+
+def _kahuna(info: SeatInfo, rng: random.Random) -> State:
+    """A Kahuna state from ``kahuna_hidden``, replayed by the rules."""
+    for _ in range(5):
+        found = kahuna_hidden(info, rng)
+        if found is None:
+            break
+        deck, reshuffles, moves = found
         try:
             state = _new(info, rng, deck=deck, reshuffles=reshuffles)
-            for text in info.moves:
-                if text.startswith("discard "):
-                    text = "discard " + " ".join(deal.value[t] for t in next(hidden))  # type: ignore[misc]
+            for text in moves:
                 state.play(text)
         except RulesError:
             continue  # a sample the rules refuse (should not happen): draw again
