@@ -22,6 +22,7 @@ from ai.seat import SeatInfo
 from rules.base import State
 
 LEVELS = ("easy", "normal", "hard")
+STONEHENGE_WIDTH = 10  # hard searches the best moves by the evaluation, this many a node
 EASY_GREEDY = 0.3  # how often ``easy`` plays the greedy move
 #: Determinisations kept per search (each iteration copies one), by game.
 POOL = {"stonehenge": 24, "kahuna": 8, "islas": 6}
@@ -92,8 +93,14 @@ def _stonehenge(info: SeatInfo, level: str, budget: Budget, rng: random.Random) 
         move = stonehenge.winning_move(state)
         if move is not None:
             return state.format(move)
-    searcher = Searcher(lambda s: s.legal_moves(), stonehenge.rollout)
-    return search(_pool(info, rng), searcher, budget, rng).best()
+    pool = _pool(info, rng)
+    fast = stonehenge.FastSearch(STONEHENGE_WIDTH)
+    searcher = Searcher(fast.candidates, fast.rollout)  # type: ignore[arg-type]
+
+    def sample(i: int) -> State:
+        return stonehenge.Fast.of(pool(i))  # type: ignore[return-value]
+
+    return search(sample, searcher, budget, rng).best()
 
 
 # -- Kahuna ---------------------------------------------------------------------------------------
@@ -193,10 +200,8 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
     root_ply = state.ply
 
     def candidates(s: State) -> list:
-        if s.ply == root_ply:
-            return top
-        moves = s.legal_moves()
-        return rng.sample(moves, min(3, len(moves)))
+        # The others answer as the greedy player would, with the tile each sample gives them.
+        return top if s.ply == root_ply else islas.ranked(s, 1)
 
     searcher = Searcher(candidates, islas.rollout)
     return search(sample, searcher, budget, rng).best()

@@ -65,6 +65,17 @@ def greedy(state: StonehengeState, rng: random.Random) -> Placement:
     return best
 
 
+def ranked(state: StonehengeState, seat: int) -> list[Placement]:
+    """Legal moves, best first by the evaluation of the position each leads to."""
+    scored = []
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply(move)
+        scored.append((-evaluate(after, seat), move.point, -move.value, move))
+    scored.sort(key=lambda s: s[:3])
+    return [s[3] for s in scored]
+
+
 def rollout(state: StonehengeState, rng: random.Random) -> Sequence[float]:
     """Random placements to the end of the game."""
     while state.turn is not None:
@@ -98,8 +109,12 @@ def position_of(state: StonehengeState) -> Position:
     return cells, hands, tuple(state.owners), state.turn
 
 
-def _play(position: Position, value: int, point: int) -> tuple[Position, int | None]:
-    """The position after the mover places ``value`` on ``point``, and the winner if any."""
+def _play(
+    position: Position, value: int, point: int, hidden: bool = False
+) -> tuple[Position, int | None]:
+    """The position after the mover places ``value`` on ``point``, and the winner if any.
+
+    ``hidden``: the face-down variant, where lines are decided only when full."""
     cells, hands, owners, mover = position
     cell_list = list(cells)
     cell_list[point] = (mover, value)
@@ -122,6 +137,8 @@ def _play(position: Position, value: int, point: int) -> tuple[Position, int | N
             new_owners[n] = (
                 (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
             )
+            continue
+        if hidden:
             continue
         for seat in (0, 1):
             other = new_hands[1 - seat]
@@ -171,3 +188,101 @@ def winning_move(state: StonehengeState) -> Placement | None:
 def empty_points(state: StonehengeState) -> int:
     """How many intersections are still free."""
     return len(POINTS) - len(state.board)
+
+
+# -- a fast copy of the rules for the search ------------------------------------------------------
+
+
+class Fast:
+    """A Stonehenge position on the solver's tuples, with the few methods the search uses.
+
+    Both variants: in the hidden one (a determinisation, every value known) lines are decided
+    only when full, as the rules say.
+    """
+
+    players = 2
+
+    def __init__(self, position: Position, hidden: bool, winner: int | None = None) -> None:
+        self.position, self.hidden, self.winner = position, hidden, winner
+
+    @classmethod
+    def of(cls, state: StonehengeState) -> Fast:
+        """The fast copy of a rules state."""
+        return cls(position_of(state), state.hidden)
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.winner is not None else self.position[3]
+
+    @property
+    def ply(self) -> int:
+        return sum(c is not None for c in self.position[0])
+
+    def legal_moves(self) -> list[tuple[int, int]]:
+        return _moves(self.position)
+
+    def apply(self, move: tuple[int, int]) -> None:
+        self.position, self.winner = _play(self.position, move[0], move[1], self.hidden)
+
+    def format(self, move: tuple[int, int]) -> str:
+        return f"{move[0]}{POINTS[move[1]]}"
+
+    def clone(self) -> Fast:
+        return Fast(self.position, self.hidden, self.winner)
+
+    def value(self, seat: int) -> float:
+        """``evaluate`` on the tuples: how good the position is for ``seat``, in [0, 1]."""
+        if self.winner is not None:
+            return 1.0 if self.winner == seat else 0.0
+        cells, hands, owners, _ = self.position
+        score = 3.0 * (owners.count(seat) - owners.count(1 - seat))
+        for n, line in enumerate(_LINES):
+            if owners[n] is not None:
+                continue
+            totals = [0, 0]
+            empty = 0
+            for p in line:
+                c = cells[p]
+                if c is None:
+                    empty += 1
+                else:
+                    totals[c[0]] += c[1]
+            reach = [totals[s] + sum(hands[s][:empty]) for s in (0, 1)]
+            lead = (totals[seat] - totals[1 - seat]) + 0.5 * (reach[seat] - reach[1 - seat])
+            score += math.tanh(lead / (3.0 + 2 * empty))
+        return 1 / (1 + math.exp(-score / 4))
+
+
+class FastSearch:
+    """Candidates (the best few by the evaluation, remembered per position) and leaf values."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+        self.memo: dict[tuple[Position, bool], list[tuple[int, int]]] = {}
+
+    def candidates(self, state: Fast) -> list[tuple[int, int]]:
+        key = (state.position, state.hidden)
+        found = self.memo.get(key)
+        if found is None:
+            seat = state.position[3]
+            scored = []
+            for move in state.legal_moves():
+                after = state.clone()
+                after.apply(move)
+                scored.append((-after.value(seat), move))
+            scored.sort()
+            found = [move for _, move in scored[: self.width]]
+            self.memo[key] = found
+        return found
+
+    def rollout(self, state: Fast, rng: random.Random) -> Sequence[float]:
+        """The evaluation; in the hidden variant, where lines wait until full and the
+        evaluation knows less, random placements to the end."""
+        if state.hidden:
+            while state.turn is not None:
+                cells, hands, _, mover = state.position
+                empty = [p for p, c in enumerate(cells) if c is None]
+                state.apply((rng.choice(hands[mover]), rng.choice(empty)))
+            return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
+        value = state.value(0)
+        return [value, 1 - value]
