@@ -72,20 +72,6 @@ def ranked(state: IslasState, limit: int | None = None) -> list[Placement]:
     return moves if limit is None else moves[:limit]
 
 
-def rollout_policy(state: IslasState, rng: random.Random) -> Placement:
-    """A quick move: a random spot, a follower now and then on an island or bridge."""
-    moves = state.legal_moves()
-    move = rng.choice(moves)
-    return move
-
-
-ROLLOUT_ROUNDS = 0  # the tree already has the others answer greedily
-
-
 def rollout(state: IslasState, rng: random.Random) -> Sequence[float]:
-    """A round of quick moves (the tiles of the sampled pile), then the virtual scores."""
-    for _ in range(ROLLOUT_ROUNDS * state.players):
-        if state.turn is None:
-            break
-        state.apply(rollout_policy(state, rng))
+    """The virtual scores at once: the tree already lets the others answer greedily."""
     return rewards(state)

@@ -69,7 +69,8 @@ def card_worth(state: KahunaState, seat: int, card: str) -> float:
     """How useful a card of ``card``'s island would be to ``seat`` now."""
     control = state.controller(card)
     mine = state.bridges_on(card, seat)
-    free = sum(state.bridges[line] is None for line in LINES_OF[card])
+    bridges = state.summary()["bridges"]
+    free = sum(bridges[line] is None for line in LINES_OF[card])
     worth = 0.0
     if control is None:
         worth += 1.0 + 0.5 * mine + 0.1 * free
@@ -79,7 +80,7 @@ def card_worth(state: KahunaState, seat: int, card: str) -> float:
         worth += 0.6  # towards removing a bridge there
     # A card that builds next to an island nearly won adds there too.
     for line in LINES_OF[card]:
-        if state.bridges[line] is None:
+        if bridges[line] is None:
             far = ENDS[line][1] if ENDS[line][0] == card else ENDS[line][0]
             if state.controller(far) is None and state.bridges_on(far, seat) == TO_CONTROL[far] - 1:
                 worth += 0.5

@@ -71,24 +71,15 @@ def _stonehenge(info: SeatInfo, level: str, budget: Budget, rng: random.Random) 
     state = determinise(info, rng)
     hidden = bool(dict(info.options).get("hidden"))
     if level == "easy":
-        move = (
-            stonehenge.greedy(state, rng)
-            if rng.random() < EASY_GREEDY
-            else rng.choice(state.legal_moves())
-        )
-        return state.format(move)
+        if rng.random() < EASY_GREEDY:
+            return stonehenge.greedy(state, rng)
+        return state.format(rng.choice(state.legal_moves()))
     if level == "normal":
         if not hidden:
-            return state.format(stonehenge.greedy(state, rng))
+            return stonehenge.greedy(state, rng)
+        # Averaged over a few guesses of the face-down druids.
         samples = [state] + [determinise(info, rng) for _ in range(7)]
-        moves = state.legal_moves()
-        totals = {state.format(m): 0.0 for m in moves}
-        for sample in samples:
-            for move in moves:
-                after = sample.clone()
-                after.apply(move)
-                totals[state.format(move)] += stonehenge.evaluate(after, info.seat)
-        return max(sorted(totals), key=lambda k: totals[k])
+        return stonehenge.best_of([stonehenge.Fast.of(s) for s in samples], rng)  # type: ignore[arg-type]
     if not hidden and stonehenge.empty_points(state) <= stonehenge.SOLVE_EMPTY:
         move = stonehenge.winning_move(state)
         if move is not None:

@@ -1,7 +1,8 @@
-"""Stonehenge players: an evaluation, the greedy player, rollouts, and an exact endgame solver.
+"""Stonehenge players: an evaluation, the greedy player, the search's pieces, an exact solver.
 
-The solver plays on a small copy of the rules (tuples, no events) so that it can look at
-every line of play from 8 empty points in well under a second; the tests check it move for
+All of them play on a small copy of the rules (tuples, no events), read from the rules'
+views: the solver looks at every line of play from 8 empty points in well under a second,
+and the search runs many times faster than on the engine. The tests check the copy move for
 move against the rules' own engine.
 """
 
@@ -12,7 +13,6 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ai.search import outcome_rewards
 from rules.stonehenge import LINES, MEGALITHS, POINTS, Placement, StonehengeState
 
 #: Lines as tuples of point indices.
@@ -22,68 +22,27 @@ _LINES: tuple[tuple[int, ...], ...] = tuple(
 SOLVE_EMPTY = 8  # at this many empty points or fewer, hard solves the game exactly
 
 
-def evaluate(state: StonehengeState, seat: int) -> float:
-    """How good the position is for ``seat``, in [0, 1] (1: won)."""
-    if state.winner is not None:
-        return 1.0 if state.winner == seat else 0.0
-    owners = state.owners
-    score = 3.0 * (owners.count(seat) - owners.count(1 - seat))
-    hands = state.hands
-    for n, cells in enumerate(LINES):
-        if owners[n] is not None:
-            continue
-        totals = [0, 0]
-        empty = 0
-        for p in cells:
-            placed = state.board.get(p)
-            if placed is None:
-                empty += 1
-            else:
-                totals[placed.seat] += placed.value
-        # What each side could still add there, and what it already has.
-        reach = [totals[s] + sum(sorted(hands[s], reverse=True)[:empty]) for s in (0, 1)]
-        lead = (totals[seat] - totals[1 - seat]) + 0.5 * (reach[seat] - reach[1 - seat])
-        score += math.tanh(lead / (3.0 + 2 * empty))
-    return 1 / (1 + math.exp(-score / 4))
-
-
-def greedy(state: StonehengeState, rng: random.Random) -> Placement:
+def greedy(state: StonehengeState, rng: random.Random) -> str:
     """The move that wins at once, or whose position evaluates best (one ply)."""
-    seat = state.turn
-    assert seat is not None
-    moves = state.legal_moves()
+    return best_of([Fast.of(state)], rng)
+
+
+def best_of(samples: Sequence[Fast], rng: random.Random) -> str:
+    """The move whose position evaluates best on average over ``samples`` (one ply)."""
+    first = samples[0]
+    seat = first.position[3]
+    moves = first.legal_moves()
     rng.shuffle(moves)
     best, best_value = moves[0], -1.0
     for move in moves:
-        after = state.clone()
-        after.apply(move)
-        if after.winner == seat:
-            return move
-        value = evaluate(after, seat)
+        value = 0.0
+        for sample in samples:
+            after = sample.clone()
+            after.apply(move)
+            value += after.value(seat)
         if value > best_value:
             best, best_value = move, value
-    return best
-
-
-def ranked(state: StonehengeState, seat: int) -> list[Placement]:
-    """Legal moves, best first by the evaluation of the position each leads to."""
-    scored = []
-    for move in state.legal_moves():
-        after = state.clone()
-        after.apply(move)
-        scored.append((-evaluate(after, seat), move.point, -move.value, move))
-    scored.sort(key=lambda s: s[:3])
-    return [s[3] for s in scored]
-
-
-def rollout(state: StonehengeState, rng: random.Random) -> Sequence[float]:
-    """Random placements to the end of the game."""
-    while state.turn is not None:
-        seat = state.turn
-        hand = state.hands[seat]
-        empty = [p for p in POINTS if p not in state.board]
-        state.apply(Placement(rng.choice(hand), rng.choice(empty)))
-    return outcome_rewards(state)
+    return first.format(best)
 
 
 # -- the exact endgame solver ----------------------------------------------------------------------
@@ -97,16 +56,24 @@ Position = tuple[
 
 
 def position_of(state: StonehengeState) -> Position:
-    """The solver's copy of an open-game position."""
-    cells = tuple(
-        (state.board[p].seat, state.board[p].value) if p in state.board else None for p in POINTS
-    )
-    hands = (
-        tuple(sorted(state.hands[0], reverse=True)),
-        tuple(sorted(state.hands[1], reverse=True)),
-    )
-    assert state.turn is not None
-    return cells, hands, tuple(state.owners), state.turn
+    """The solver's copy of a position, read from the rules' views of both seats.
+
+    Both views, because a determinisation's face-down values are known to the player that
+    sampled them; the views are the rules' public door, whatever the engine keeps inside.
+    """
+    views = [state.view(seat) for seat in (0, 1)]
+    cells = []
+    for p in POINTS:
+        druid = views[0].points[p]
+        if druid is None:
+            cells.append(None)
+        else:
+            value = views[druid.seat].points[p].value  # type: ignore[union-attr]
+            assert value is not None
+            cells.append((druid.seat, value))
+    hand = [tuple(sorted(views[s].hands[s] or (), reverse=True)) for s in (0, 1)]
+    assert views[0].turn is not None
+    return tuple(cells), (hand[0], hand[1]), tuple(views[0].line_owners), views[0].turn
 
 
 def _play(
@@ -187,7 +154,7 @@ def winning_move(state: StonehengeState) -> Placement | None:
 
 def empty_points(state: StonehengeState) -> int:
     """How many intersections are still free."""
-    return len(POINTS) - len(state.board)
+    return sum(druid is None for druid in state.view(None).points.values())
 
 
 # -- a fast copy of the rules for the search ------------------------------------------------------
@@ -208,7 +175,7 @@ class Fast:
     @classmethod
     def of(cls, state: StonehengeState) -> Fast:
         """The fast copy of a rules state."""
-        return cls(position_of(state), state.hidden)
+        return cls(position_of(state), state.view(None).hidden)
 
     @property
     def turn(self) -> int | None:
