@@ -12,8 +12,10 @@ Every player starts from ``SeatInfo`` and its own generator only. Levels:
 from __future__ import annotations
 
 import random
+import time
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from ai import islas, kahuna, stonehenge
 from ai.sample import determinise
@@ -44,7 +46,7 @@ def choose_move(
         raise ValueError(f"unknown level {level!r}")
     if info.turn != info.seat:
         raise ValueError("it is not this seat's turn")
-    budget = budget or Budget(iterations=200)
+    budget = replace(budget or Budget(iterations=200), started=time.perf_counter())
     rng = random.Random(default_seed(info) if seed is None else seed)
     return _PLAYERS[info.game](info, level, budget, rng)
 

@@ -25,6 +25,9 @@ class Budget:
 
     iterations: int | None = None
     ms: float | None = None
+    #: when the move's thinking began (``time.perf_counter()``): the milliseconds count from
+    #: there, so that what a player does before its search is inside the budget too
+    started: float | None = None
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.ms is None):
@@ -95,7 +98,8 @@ def search(
 ) -> Tree:
     """Search from the determinisations ``samples(i)`` (a fresh copy for iteration ``i``)."""
     root = _Node()
-    deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+    started = time.perf_counter() if budget.started is None else budget.started
+    deadline = None if budget.ms is None else started + budget.ms / 1000
     iteration = 0
     while True:
         if budget.iterations is not None and iteration >= budget.iterations:
