@@ -1,11 +1,13 @@
 """What one seat knows of a game: the only input a player gets.
 
-``seat_info`` is the one place where a whole record (seed, deck, every hand) is read. It
-replays the record and keeps, ply by ply, only what the rules show that seat: its own view
-(``state.view(seat)``), the public events, the notation of its own moves and of the public
-moves of others. Everything a player does afterwards (sampling hidden parts, searching)
-starts from a ``SeatInfo``, so it cannot read another seat's hand, a face-down druid or the
-order of a pile, not even through the record's seed.
+``seat_info`` (and ``SeatTracker``, the same in steps) is the one place where a whole record
+(seed, deck, every hand) is read. It replays the record and keeps, move by move, only what
+the rules show that seat: its own view after each move (``state.view(seat)``), the notation
+of its own moves, and that of the others with their secrets blanked out (a face-down
+discard's cards, a face-down druid's value until its line is revealed). Everything a player
+does afterwards (sampling hidden parts, searching) starts from a ``SeatInfo``, so it cannot
+read another seat's hand, a face-down druid or the order of a pile, not even through the
+record's seed or its ``deck`` options, which a ``SeatInfo`` does not hold.
 """
 
 from __future__ import annotations
