@@ -104,24 +104,14 @@ def _planned(info: SeatInfo) -> str | None:
     done = 0
     while done < len(info.moves) and info.movers[len(info.moves) - 1 - done] == info.seat:
         done += 1
-    if not done:
-        return None
-    base = SeatInfo(
-        info.game,
-        info.players,
-        info.seat,
-        info.first,
-        info.options,
-        info.moves[:-done],
-        info.movers[:-done],
-        info.start,
-        info.seen[:-done],
-        None,
-    )
-    plan = _PLANS.get((base.key(), info.seat))
-    if plan is None or list(info.moves[-done:]) != plan[:done] or len(plan) <= done:
-        return None
-    return plan[done]
+        base = SeatInfo(
+            info.game, info.players, info.seat, info.first, info.options,
+            info.moves[:-done], info.movers[:-done], info.start, info.seen[:-done], None,
+        )  # fmt: skip
+        plan = _PLANS.get((base.key(), info.seat))
+        if plan is not None and list(info.moves[-done:]) == plan[:done] and len(plan) > done:
+            return plan[done]
+    return None
 
 
 def _remember(info: SeatInfo, plan: list[str]) -> None:
@@ -155,8 +145,7 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
             plan.append(key)
             if key.startswith("draw "):
                 break
-    if not info.moves or info.movers[-1] != info.seat:
-        _remember(info, plan)
+    _remember(info, plan)
     return plan[0]
 
 

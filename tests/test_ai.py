@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai import LEVELS, Budget, choose_move, seat_info
+from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
 from ai.sample import determinise, kahuna_hidden
 from ai.stonehenge import position_of, wins
@@ -83,21 +83,28 @@ def test_every_level_plays_legal_moves(
     assert_legal(record, move)
 
 
-def test_a_kahuna_turn_is_planned_once_and_played_step_by_step() -> None:
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> None:
     record = random_record("kahuna", 2, {}, 11, 40)
-    moves = list(record.moves)
+    while record.moves and mover(record) == mover(
+        Record("kahuna", 2, 11, record.options, record.moves[:-1])
+    ):
+        record = Record("kahuna", 2, 11, record.options, record.moves[:-1])  # a turn's start
     seat = mover(record)
-    played = 0
-    # Follow the whole turn: every step is legal, and the turn ends with a draw.
-    while played < 8:
+    moves = list(record.moves)
+    plan: list[str] = []
+    while True:
         current = Record("kahuna", 2, record.seed, record.options, tuple(moves))
-        move = choose_move(seat_info(current, seat), "normal", SMALL, 3)
+        info = seat_info(current, seat)
+        move = choose_move(info, level, Budget(iterations=40), 3)
+        if not plan:
+            plan = players._PLANS[(info.key(), seat)]
+        assert move == plan[len(moves) - len(record.moves)]  # the plan, step by step
         assert_legal(current, move)
         moves.append(move)
-        played += 1
         if move.startswith("draw "):
             break
-    assert moves[-1].startswith("draw ")
+    assert len(moves) - len(record.moves) == len(plan)
 
 
 # -- the seat sees only its own view -----------------------------------------------------------
@@ -236,8 +243,8 @@ def test_islas_pile_order_and_seed_do_not_change_the_move(players: int) -> None:
 
 
 def test_determinisation_keeps_what_the_seat_sees() -> None:
-    for name, players, options in GAMES:
-        record = random_record(name, players, options, 5, 30)
+    for name, seats, options in GAMES:
+        record = random_record(name, seats, options, 5, 30)
         seat = mover(record)
         info = seat_info(record, seat)
         sample = determinise(info, random.Random(0))
