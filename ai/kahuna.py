@@ -1,15 +1,15 @@
-"""Kahuna players: an evaluation, a greedy turn planner, and the rollout policy of the search.
+"""Kahuna players: an evaluation, a greedy turn planner, and hard's search over whole turns.
 
 A Kahuna turn is several actions and a draw. The greedy planner builds the whole turn at
 once (actions while one improves the position, a discard when the hand is full, then the
-best draw); the player returns it one action at a time.
+best draw); hard compares a dozen such turns by playing each on sampled deals (the other
+hand, the pile, the face-down discards), followed by a greedy turn of each seat. Either
+way the player returns the turn one action at a time.
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Sequence
 
 from ai.search import outcome_rewards
 from rules.kahuna import (
@@ -116,13 +116,7 @@ def plan_turn(state: KahunaState) -> list[object]:
         plan.append(discard)
         state.apply(discard)
         draws = [m for m in state.legal_moves() if isinstance(m, Draw)]
-
-    def draw_worth(move: Draw) -> float:
-        if move.source == DECK:
-            return 0.9
-        return card_worth(state, seat, move.source)
-
-    plan.append(max(draws, key=lambda m: (draw_worth(m), m.source)))
+    plan.append(max(draws, key=lambda m: (_draw_worth(state, seat, m), m.source)))
     return plan
 
 
@@ -132,43 +126,75 @@ def candidates(state: KahunaState) -> list[object]:
     return [m for m in moves if not isinstance(m, Discard) or len(m.cards) == 1]
 
 
-ROLLOUT_TURNS = 4
+# -- hard: whole turns searched over sampled hands and piles ---------------------------------------
+
+REPLIES = 2  # greedy turns played after the turn being judged
+FIRST_ACTIONS = 6  # the turns hard compares start with the best few actions by the evaluation
 
 
-def _quick_action(state: KahunaState, seat: int, rng: random.Random) -> object:
-    """The rollout policy: take or break control when possible, build sometimes, then draw."""
-    moves = state.legal_moves()
-    places = [m for m in moves if isinstance(m, Place)]
-    for move in places:
-        for island in ENDS[move.line]:
-            if (
-                state.controller(island) is None
-                and state.bridges_on(island, seat) + 1 >= TO_CONTROL[island]
-            ):
-                return move
-    removes = [m for m in moves if isinstance(m, Remove)]
-    for move in removes:
-        if any(state.controller(island) == 1 - seat for island in ENDS[move.line]):
-            return move
-    if places and rng.random() < 0.4:
-        return rng.choice(places)
-    draws = [m for m in moves if isinstance(m, Draw)]
-    if draws:
-        return rng.choice(draws)
-    singles = [m for m in moves if isinstance(m, Discard) and len(m.cards) == 1]
-    return rng.choice(singles)
+def turn_candidates(state: KahunaState) -> list[list[object]]:
+    """Whole turns worth comparing: the greedy turn, turns starting with another good action
+    (then greedy), and the greedy turn ending with another draw."""
+    seat = state.turn
+    assert seat is not None
+    greedy = plan_turn(state)
+    turns = [greedy]
+    scored = []
+    for move in state.legal_moves():
+        if isinstance(move, Place | Remove):
+            scored.append((-evaluate(_after(state, move), seat), state.format(move), move))
+    scored.sort(key=lambda s: s[:2])
+    for _, _, move in scored[:FIRST_ACTIONS]:
+        turns.append([move, *plan_turn(_after(state, move))])
+    if not isinstance(greedy[0], Draw):  # the greedy turn builds: also compare not building
+        rest = state.clone()
+        turns.append(plan_turn_without_actions(rest))
+    # The same actions, then each other draw.
+    before_draw = state.clone()
+    for move in greedy[:-1]:
+        before_draw.apply(move)
+    for draw in before_draw.legal_moves():
+        if isinstance(draw, Draw) and draw != greedy[-1]:
+            turns.append([*greedy[:-1], draw])
+    unique: dict[tuple[str, ...], list[object]] = {}
+    for turn in turns:
+        unique.setdefault(tuple(state.format(m) for m in turn), turn)
+    return list(unique.values())
 
 
-def rollout(state: KahunaState, rng: random.Random) -> Sequence[float]:
-    """A few turns of the quick policy, then the evaluation."""
-    turns = 0
-    while state.turn is not None and turns < ROLLOUT_TURNS:
-        seat = state.turn
-        move = _quick_action(state, seat, rng)
+def plan_turn_without_actions(state: KahunaState) -> list[object]:
+    """Only the discard (when the hand is full) and the draw of the greedy turn."""
+    seat = state.turn
+    assert seat is not None
+    draws = [m for m in state.legal_moves() if isinstance(m, Draw)]
+    plan: list[object] = []
+    if not draws:
+        hand = sorted(state.view(seat).hand or ())
+        worst = min(hand, key=lambda card: (card_worth(state, seat, card), card))
+        plan.append(Discard((worst,)))
+        state = _after(state, plan[0])
+        draws = [m for m in state.legal_moves() if isinstance(m, Draw)]
+    return [*plan, max(draws, key=lambda m: (_draw_worth(state, seat, m), m.source))]
+
+
+def _draw_worth(state: KahunaState, seat: int, move: Draw) -> float:
+    """A face-up card by its use; the pile's unknown card at a fair average."""
+    return 0.9 if move.source == DECK else card_worth(state, seat, move.source)
+
+
+def play_out_turn(state: KahunaState, turn: list[object]) -> float:
+    """Play ``turn`` on a sampled state, let the other seat answer with its greedy turn, and
+    return how good that leaves the position for the mover."""
+    seat = state.turn
+    assert seat is not None
+    for move in turn:
         state.apply(move)
-        if state.turn != seat:
-            turns += 1
-    if state.turn is None:
-        return outcome_rewards(state)
-    value = evaluate(state, 0)
-    return [value, 1 - value]
+        if state.turn is None:
+            return evaluate(state, seat)
+    # Both answer greedily once, so that the turn is not judged at the other seat's best.
+    for _ in range(REPLIES):
+        for move in plan_turn(state):
+            state.apply(move)
+            if state.turn is None:
+                return evaluate(state, seat)
+    return evaluate(state, seat)

@@ -5,8 +5,10 @@ Every player starts from ``SeatInfo`` and its own generator only. Levels:
 - ``easy``: legal moves with a light preference (now and then the greedy move);
 - ``normal``: greedy, one ply (Stonehenge averages over sampled hidden druids; Kahuna plans
   its whole turn greedily);
-- ``hard``: information-set MCTS over sampled determinisations; Stonehenge's open game is
-  solved exactly from ``SOLVE_EMPTY`` empty points on.
+- ``hard``: search over sampled determinisations. Stonehenge and Islas: information-set
+  MCTS (Stonehenge's open game is plain UCT, and solved exactly from ``SOLVE_EMPTY`` empty
+  points on); Kahuna: flat Monte Carlo (UCB1) over whole turns, each played on sampled
+  deals and followed by a greedy turn of each seat.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import replace
 
 from ai import islas, kahuna, stonehenge
 from ai.sample import determinise
-from ai.search import Budget, Searcher, search
+from ai.search import Budget, Searcher, bandit, search
 from ai.seat import SeatInfo
 from rules.base import State
 
@@ -138,13 +140,12 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
     if level == "normal":
         plan = [state.format(m) for m in kahuna.plan_turn(state)]
     else:
-        searcher = Searcher(kahuna.candidates, kahuna.rollout)
-        line = search(_pool(info, rng), searcher, budget, rng).line(12)
-        plan = []
-        for key in line:
-            plan.append(key)
-            if key.startswith("draw "):
-                break
+        turns = kahuna.turn_candidates(state)
+        samples = _pool(info, rng)
+        stats = bandit(
+            len(turns), lambda i, arm: kahuna.play_out_turn(samples(i), turns[arm]), budget, rng
+        )
+        plan = [state.format(m) for m in turns[stats[0][0]]]
     _remember(info, plan)
     return plan[0]
 

@@ -150,6 +150,36 @@ def _iterate(root: _Node, state: State, searcher: Searcher, rng: random.Random) 
         child.total += rewards[seat]
 
 
+def bandit(
+    arms: int, pull: Callable[[int, int], float], budget: Budget, rng: random.Random
+) -> list[tuple[int, int, float]]:
+    """Flat Monte Carlo search over ``arms`` choices (UCB1): ``pull(i, arm)`` plays choice
+    ``arm`` on determinisation ``i`` and returns its value. (arm, pulls, mean), best first."""
+    started = time.perf_counter() if budget.started is None else budget.started
+    deadline = None if budget.ms is None else started + budget.ms / 1000
+    pulls, totals = [0] * arms, [0.0] * arms
+    iteration = 0
+    while arms:
+        if budget.iterations is not None and iteration >= budget.iterations:
+            break
+        if deadline is not None and iteration and time.perf_counter() >= deadline:
+            break
+        if iteration < arms:
+            arm = iteration
+        else:
+            log_n = math.log(iteration)
+            arm = max(
+                range(arms),
+                key=lambda a: totals[a] / pulls[a] + 0.5 * math.sqrt(log_n / pulls[a]),
+            )
+        totals[arm] += pull(iteration, arm)
+        pulls[arm] += 1
+        iteration += 1
+    stats = [(a, pulls[a], totals[a] / pulls[a] if pulls[a] else 0.0) for a in range(arms)]
+    stats.sort(key=lambda s: (-s[2] if s[1] else 1.0, s[0]))
+    return stats
+
+
 def outcome_rewards(state: State) -> list[float]:
     """1 for a sole winner, shared for a draw, 0 for the others, of a finished game."""
     outcome = state.outcome()
