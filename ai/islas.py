@@ -8,7 +8,6 @@ tiles to use them on. All of it is public: the board, the followers, the scores.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 
 from rules.islas import ISLAND, WATER, IslasState, Placement
@@ -72,6 +71,12 @@ def ranked(state: IslasState, limit: int | None = None) -> list[Placement]:
     return moves if limit is None else moves[:limit]
 
 
-def rollout(state: IslasState, rng: random.Random) -> Sequence[float]:
-    """The virtual scores at once: the tree already lets the others answer greedily."""
-    return rewards(state)
+def play_out(state: IslasState, move: Placement, seat: int) -> float:
+    """Play ``move`` on a sampled state, then a greedy round of every seat (``seat``'s next
+    move included) with the tiles that sample draws; ``seat``'s value at the end."""
+    state.apply(move)
+    for _ in range(state.players):
+        if state.turn is None:
+            break
+        state.apply(ranked(state, 1)[0])
+    return rewards(state)[seat]

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from ai import islas, kahuna, stonehenge
 from ai.sample import determinise
-from ai.search import Budget, Searcher, bandit, search
+from ai.search import Budget, Searcher, bandit, paired, search
 from ai.seat import SeatInfo
 from rules.base import State
 
@@ -180,14 +180,17 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
     top = islas.ranked(state, ISLAS_ROOT_MOVES)
     if level == "normal" or len(top) == 1:
         return state.format(top[0])
-    root_ply = state.ply
+    # Every candidate is played on the same sampled piles (paired, so that luck in the
+    # draws cancels out), then a greedy round of everybody with the tiles each pile gives.
+    current: list[State] = []
 
-    def candidates(s: State) -> list:
-        # The others answer as the greedy player would, with the tile each sample gives them.
-        return top if s.ply == root_ply else islas.ranked(s, 1)
+    def pull(i: int, arm: int) -> float:
+        if arm == 0 or not current:
+            current[:] = [sample(i // len(top))]
+        return islas.play_out(current[0].clone(), top[arm], info.seat)
 
-    searcher = Searcher(candidates, islas.rollout)
-    return search(sample, searcher, budget, rng).best()
+    stats = paired(len(top), pull, budget)
+    return state.format(top[stats[0][0]])
 
 
 _PLAYERS: dict[str, Callable[[SeatInfo, str, Budget, random.Random], str]] = {

@@ -180,6 +180,32 @@ def bandit(
     return stats
 
 
+def paired(
+    arms: int, pull: Callable[[int, int], float], budget: Budget
+) -> list[tuple[int, int, float]]:
+    """Every choice on the same determinisations in turn: ``pull(i, arm)`` for i = 0, 1, …
+    with ``i // arms`` the determinisation; (arm, pulls, mean), best first. Comparing on
+    the same samples cancels the luck of the draws that the choices share; a round cut
+    short by the clock is dropped, so that the choices stay paired."""
+    started = time.perf_counter() if budget.started is None else budget.started
+    deadline = None if budget.ms is None else started + budget.ms / 1000
+    rounds, totals = 0, [0.0] * arms
+    limit = None if budget.iterations is None else max(1, budget.iterations // max(arms, 1))
+    while arms and (limit is None or rounds < limit):
+        values = []
+        for arm in range(arms):
+            if rounds and deadline is not None and time.perf_counter() >= deadline:
+                break
+            values.append(pull(rounds * arms + arm, arm))
+        if len(values) < arms:
+            break
+        totals = [t + v for t, v in zip(totals, values, strict=True)]
+        rounds += 1
+    stats = [(a, rounds, totals[a] / rounds if rounds else 0.0) for a in range(arms)]
+    stats.sort(key=lambda s: (-s[2], s[0]))
+    return stats
+
+
 def outcome_rewards(state: State) -> list[float]:
     """1 for a sole winner, shared for a draw, 0 for the others, of a finished game."""
     outcome = state.outcome()
