@@ -60,7 +60,7 @@ class Searcher:
 
 
 class Tree:
-    """The result of a search: statistics of the root's moves and the most visited line."""
+    """The result of a search: statistics of the root's moves."""
 
     def __init__(self, root: _Node) -> None:
         self.root = root
@@ -77,17 +77,6 @@ class Tree:
     def best(self) -> str:
         """The most visited move at the root."""
         return self.stats()[0][0]
-
-    def line(self, length: int, min_visits: int = 2) -> list[str]:
-        """The most visited moves from the root on, while they were tried often enough."""
-        keys, node = [], self.root
-        while node.children and len(keys) < length:
-            key, child = max(node.children.items(), key=lambda kv: (kv[1].visits, kv[0]))
-            if keys and child.visits < min_visits:
-                break
-            keys.append(key)
-            node = child
-        return keys
 
 
 def search(
