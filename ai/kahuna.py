@@ -121,7 +121,7 @@ def plan_turn(state: KahunaState) -> list[object]:
 
 
 def candidates(state: KahunaState) -> list[object]:
-    """Moves the search tries: builds and removals, single-card discards, draws."""
+    """Moves ``easy`` picks among: builds and removals, single-card discards, draws."""
     moves = state.legal_moves()
     return [m for m in moves if not isinstance(m, Discard) or len(m.cards) == 1]
 

@@ -143,7 +143,7 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         turns = kahuna.turn_candidates(state)
         samples = _pool(info, rng)
         stats = bandit(
-            len(turns), lambda i, arm: kahuna.play_out_turn(samples(i), turns[arm]), budget, rng
+            len(turns), lambda i, arm: kahuna.play_out_turn(samples(i), turns[arm]), budget
         )
         plan = [state.format(m) for m in turns[stats[0][0]]]
     _remember(info, plan)

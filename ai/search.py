@@ -140,7 +140,7 @@ def _iterate(root: _Node, state: State, searcher: Searcher, rng: random.Random) 
 
 
 def bandit(
-    arms: int, pull: Callable[[int, int], float], budget: Budget, rng: random.Random
+    arms: int, pull: Callable[[int, int], float], budget: Budget
 ) -> list[tuple[int, int, float]]:
     """Flat Monte Carlo search over ``arms`` choices (UCB1): ``pull(i, arm)`` plays choice
     ``arm`` on determinisation ``i`` and returns its value. (arm, pulls, mean), best first."""
