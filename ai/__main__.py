@@ -1,0 +1,87 @@
+"""``python -m ai move RECORD.json --seat N`` and ``python -m ai arena GAME A B --games N``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ai.arena import RANDOM, match
+from ai.players import LEVELS, choose_move
+from ai.search import Budget
+from ai.seat import seat_info
+from rules.base import RulesError
+from rules.record import Record
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    if args.iterations is not None:
+        return Budget(iterations=args.iterations)
+    return Budget(ms=args.ms)
+
+
+def _move(args: argparse.Namespace) -> int:
+    try:
+        with open(args.record, encoding="utf-8") if args.record != "-" else sys.stdin as file:
+            record = Record.from_json(json.load(file))
+        info = seat_info(record, args.seat)
+    except (OSError, ValueError) as error:  # RulesError is a ValueError
+        print(json.dumps({"ok": False, "error": str(error)}))
+        return 2
+    if info.turn != args.seat:
+        print(json.dumps({"ok": False, "error": f"seat {args.seat} is not to move"}))
+        return 1
+    print(choose_move(info, args.level, _budget(args), args.seed))
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    options = {"hidden": True} if args.hidden else {}
+    tally = match(
+        args.game, args.a, args.b, args.games, _budget(args), args.seed or 0, args.players, options
+    )
+    summary = tally.summary()
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(
+            f"{args.game}: {summary['a']} {summary['wins_a']} - {summary['wins_b']} "
+            f"{summary['b']} ({summary['draws']} drawn, {summary['games']} games; "
+            f"mean margin {summary['margin_a']:+})"
+        )
+        for side in ("a", "b"):
+            think = summary["think_ms"][side]
+            print(f"  {summary[side]}: think p50 {think['p50']} ms, p99 {think['p99']} ms")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m ai", description="Tablero's computer players.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    move = commands.add_parser("move", help="print the move a seat would play in a record")
+    move.add_argument("record", help="a record (spec/records.md), or - for standard input")
+    move.add_argument("--seat", type=int, required=True)
+    move.add_argument("--level", choices=LEVELS, default="normal")
+    arena = commands.add_parser("arena", help="play two players against each other")
+    arena.add_argument("game", choices=("stonehenge", "kahuna", "islas"))
+    arena.add_argument("a", choices=(*LEVELS, RANDOM))
+    arena.add_argument("b", choices=(*LEVELS, RANDOM))
+    arena.add_argument("--games", type=int, default=10)
+    arena.add_argument("--players", type=int, default=2, help="table size (Islas)")
+    arena.add_argument("--hidden", action="store_true", help="Stonehenge's hidden druids")
+    arena.add_argument("--json", action="store_true")
+    for sub in (move, arena):
+        sub.add_argument("--ms", type=float, default=1000.0, help="think time per move")
+        sub.add_argument("--iterations", type=int, help="a fixed budget instead of --ms")
+        sub.add_argument("--seed", type=int, help="the player's own random seed")
+    args = parser.parse_args(argv)
+    try:
+        return _move(args) if args.command == "move" else _arena(args)
+    except RulesError as error:
+        print(json.dumps({"ok": False, "error": str(error)}))
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

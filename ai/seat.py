@@ -1,0 +1,180 @@
+"""What one seat knows of a game: the only input a player gets.
+
+``seat_info`` (and ``SeatTracker``, the same in steps) is the one place where a whole record
+(seed, deck, every hand) is read. It replays the record and keeps, move by move, only what
+the rules show that seat: its own view after each move (``state.view(seat)``), the notation
+of its own moves, and that of the others with their secrets blanked out (a face-down
+discard's cards, a face-down druid's value until its line is revealed). Everything a player
+does afterwards (sampling hidden parts, searching) starts from a ``SeatInfo``, so it cannot
+read another seat's hand, a face-down druid or the order of a pile, not even through the
+record's seed or its ``deck`` options, which a ``SeatInfo`` does not hold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from rules import get_game
+from rules.history import History
+from rules.record import Record
+
+#: Record options that every seat knows (the deck orders are secret).
+PUBLIC_OPTIONS = {
+    "stonehenge": ("hidden",),
+    "kahuna": ("forbid_build_on_controlled", "no_bridges_ends_game"),
+    "islas": (),
+}
+#: How an opponent's face-down discard of one card is written in a seat's history.
+UNSEEN = "?"
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A game as ``seat`` knows it.
+
+    ``moves`` are the moves in order, with what the seat cannot see blanked out (a hidden
+    druid's value as ``?``: ``?L``; a face-down discard as ``discard ? ?``). ``start`` and
+    ``seen`` hold what the seat saw before the first move and after each move (per game:
+    Kahuna its hand and the display, and the card it drew from the pile; Islas the tiles
+    drawn and put out). ``view`` is the rules' view of the position for that seat.
+    """
+
+    game: str
+    players: int
+    seat: int
+    first: int
+    options: tuple[tuple[str, Any], ...]
+    moves: tuple[str, ...]
+    movers: tuple[int, ...]
+    start: tuple[Any, ...]
+    seen: tuple[tuple[Any, ...], ...]
+    view: Any
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move now."""
+        return self.view.turn
+
+    def key(self) -> str:
+        """A short text naming this knowledge exactly (for caches and default seeds)."""
+        return repr(
+            (
+                self.game,
+                self.players,
+                self.seat,
+                self.first,
+                self.options,
+                self.moves,
+                self.start,
+                self.seen,
+            )
+        )
+
+
+class SeatTracker:
+    """Follows a game move by move and keeps what one seat learns (``seat_info`` in steps).
+
+    It holds the referee's history, so it must stay with the referee: only ``info()``,
+    which copies out the seat's part, goes to a player.
+    """
+
+    def __init__(self, record: Record, seat: int) -> None:
+        self.game, self.seat = record.game, seat
+        self.players = record.players
+        self.options = tuple(
+            (name, record.options[name])
+            for name in PUBLIC_OPTIONS.get(record.game, ())
+            if name in record.options
+        )
+        self.history = History(get_game(record.game), record.players, record.seed, record.options)
+        self.view = self.history.state.view(seat)
+        self.start = _START[record.game](self.view)
+        self.seen: list[tuple[Any, ...]] = []
+        self.shown: list[str] = []
+        for text in record.moves:
+            self.push(text)
+
+    def push(self, text: str) -> None:
+        """Play the next move of the game and note what the seat learned from it."""
+        before = self.view
+        ply = self.history.push(text)
+        self.view = self.history.state.view(self.seat)
+        seen, shown = _PLY[self.game](self.seat, ply.seat, ply.notation, before, self.view)
+        self.seen.append(seen)
+        self.shown.append(shown)
+
+    def info(self) -> SeatInfo:
+        """What the seat knows now."""
+        plies = self.history.plies
+        first = plies[0].seat if plies else self.history.state.turn
+        shown = list(self.shown)
+        if self.game == "stonehenge":
+            shown = _stonehenge_shown(self.seat, plies, self.view)
+        return SeatInfo(
+            game=self.game,
+            players=self.players,
+            seat=self.seat,
+            first=first if first is not None else 0,
+            options=self.options,
+            moves=tuple(shown),
+            movers=tuple(ply.seat if ply.seat is not None else -1 for ply in plies),
+            start=self.start,
+            seen=tuple(self.seen),
+            view=self.view,
+        )
+
+
+def seat_info(record: Record, seat: int, upto: int | None = None) -> SeatInfo:
+    """What ``seat`` knows after the first ``upto`` moves of ``record`` (all by default)."""
+    if upto is not None:
+        record = Record(
+            record.game, record.players, record.seed, record.options, record.moves[:upto]
+        )
+    return SeatTracker(record, seat).info()
+
+
+# -- per game: what the seat saw, and the moves as it may write them ---------------------------
+
+
+def _stonehenge_shown(seat: int, plies: list[Any], view: Any) -> list[str]:
+    """Moves of others in the hidden variant keep their point; the value only once revealed."""
+    shown = []
+    for ply in plies:
+        point = ply.notation[-1]
+        druid = view.points[point]
+        if ply.seat == seat or (druid is not None and druid.value is not None):
+            shown.append(ply.notation)
+        else:
+            shown.append(UNSEEN + point)
+    return shown
+
+
+def _kahuna_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
+    """The card this seat drew from the pile (None for every other move), the display and
+    the round after the move; a face-down discard of another seat as its count."""
+    drawn = None
+    if mover == seat and notation == "draw deck":
+        gained = Counter(after.hand) - Counter(before.hand)
+        drawn = next(iter(gained)) if gained else None
+    if mover != seat and notation.startswith("discard "):
+        notation = "discard " + " ".join([UNSEEN] * (len(notation.split()) - 1))
+    return (drawn, after.display, after.round), notation
+
+
+def _islas_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
+    """The tiles put out so far and the tile to place, after the move."""
+    return (after.put_out, after.current), notation
+
+
+def _plain_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
+    return (), notation
+
+
+_START = {
+    "stonehenge": lambda view: (),
+    "kahuna": lambda view: (view.hand, view.display),
+    "islas": lambda view: (view.put_out, view.current),
+}
+_PLY = {"stonehenge": _plain_ply, "kahuna": _kahuna_ply, "islas": _islas_ply}
