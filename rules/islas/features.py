@@ -221,30 +221,66 @@ class Board:
                     roots[half] = self.find(placed.base + index)
         return roots
 
-    def taken_edges(self, x: int, y: int) -> dict[str, int]:
-        """``edge_roots`` when one of them holds a follower (else empty: nothing is taken)."""
-        if not self.followers:
-            return {}
-        roots = self.edge_roots(x, y)
-        return roots if any(self.occupied[root] for root in roots.values()) else {}
+    def taken_edges(self, x: int, y: int) -> tuple[set[str], dict[str, int] | None]:
+        """The sides and half-edges of (x, y) facing a feature that has a follower on it;
+        and, where a free feature faces two edges or more (so that two segments of a tile
+        put there could tie it to an occupied one), the feature (root) each edge faces.
 
-    def blocked(self, reaches: Sequence[frozenset[str]], roots: dict[str, int]) -> set[int]:
+        A segment of a tile that fits there is taken when it reaches one of those edges, or
+        when the tile ties it to one that does (``blocked``); one look at the four
+        neighbours serves every rotation and segment of the tile.
+        """
+        taken: set[str] = set()
+        if not self.followers:
+            return taken, None
+        roots: dict[str, int] = {}
+        occupied = self.occupied
+        for side, facing, halves in _ACROSS:
+            dx, dy = STEP[side]
+            neighbour = self.at.get((x + dx, y + dy))
+            if neighbour is None:
+                continue
+            placed = self.tiles[neighbour]
+            index = placed.shape.side_segment.get(facing)
+            if index is not None:
+                root = roots[side] = self.find(placed.base + index)
+                if occupied[root]:
+                    taken.add(side)
+            for half, mirror in halves:
+                index = placed.shape.half_segment.get(mirror)
+                if index is not None:
+                    root = roots[half] = self.find(placed.base + index)
+                    if occupied[root]:
+                        taken.add(half)
+        if not taken:
+            return taken, None
+        free = [root for root in roots.values() if not occupied[root]]
+        return taken, (roots if len(free) != len(set(free)) else None)
+
+    def blocked(
+        self,
+        segments: Sequence[tuple[frozenset[str], tuple[str, str]]],
+        taken: set[str],
+        roots: dict[str, int] | None,
+    ) -> set[int]:
         """Which of a tile's segments (each given by the edges it reaches) would be part of a
-        feature holding a follower once the tile is down, the tile facing ``roots``.
+        feature holding a follower once the tile is down, where ``taken_edges`` found
+        ``taken`` and ``roots``.
 
         The tile's other segments count too: one of them may join a free feature that a
         segment meets to an occupied one (water round both ends of a curved bridge, say).
         """
-        if not roots:
-            return set()
-        linked = [{roots[edge] for edge in edges if edge in roots} for edges in reaches]
-        reach = {root for root in roots.values() if self.occupied[root]}
-        blocked: set[int] = set()
+        blocked = {i for i, (edges, _) in enumerate(segments) if not taken.isdisjoint(edges)}
+        if roots is None or not blocked:
+            return blocked  # no free feature meets two edges: no segment ties to another
+        reach = {roots[edge] for i in blocked for edge in segments[i][0] if edge in roots}
         grew = True
         while grew:
             grew = False
-            for i, own in enumerate(linked):
-                if i not in blocked and own & reach:
+            for i, (edges, _) in enumerate(segments):
+                if i not in blocked and not reach.isdisjoint(
+                    own := {roots[edge] for edge in edges if edge in roots}
+                ):
                     blocked.add(i)
                     reach |= own
                     grew = True
@@ -253,8 +289,8 @@ class Board:
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
         """Whether the feature segment ``index`` would be part of, once the tile is down,
         already has a follower (see ``blocked``)."""
-        reaches = [frozenset(s.sides + s.halves) for s in shape.segments]
-        return index in self.blocked(reaches, self.taken_edges(x, y))
+        segments = [(frozenset(s.sides + s.halves), (s.kind, s.where)) for s in shape.segments]
+        return index in self.blocked(segments, *self.taken_edges(x, y))
 
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""

@@ -120,14 +120,23 @@ class IslasState(State[Placement]):
             return moves
         for x, y, rotations in board.fitting(name):
             made = PLACEMENTS[x, y]
-            roots = board.taken_edges(x, y)
+            taken, roots = board.taken_edges(x, y)
             for rotation in rotations:
                 moves.append(made[rotation, None])
                 choices = FOLLOWER_CHOICES[name, rotation]
-                blocked = board.blocked([r for r, _ in choices], roots) if roots else ()
-                for i, (_, follower) in enumerate(choices):
-                    if i not in blocked:
+                start = len(moves)
+                for reaches, follower in choices:
+                    if taken.isdisjoint(reaches):
                         moves.append(made[rotation, follower])
+                if roots is not None and start < len(moves) < start + len(choices):
+                    # Some segments meet a follower's feature: the others may still be
+                    # tied to it through the tile (see Board.blocked).
+                    blocked = board.blocked(choices, taken, roots)
+                    moves[start:] = [
+                        made[rotation, follower]
+                        for i, (_, follower) in enumerate(choices)
+                        if i not in blocked
+                    ]
         return moves
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
