@@ -92,14 +92,7 @@ def _play(
     for n, line in enumerate(_LINES):
         if new_owners[n] is not None:
             continue
-        totals = [0, 0]
-        empty = 0
-        for p in line:
-            c = cell_list[p]
-            if c is None:
-                empty += 1
-            else:
-                totals[c[0]] += c[1]
+        totals, empty = _tally(cell_list, line)
         if empty == 0:
             new_owners[n] = (
                 (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
@@ -117,6 +110,18 @@ def _play(
         if new_owners.count(seat) >= MEGALITHS:
             winner = seat
     return (tuple(cell_list), new_hands, tuple(new_owners), 1 - mover), winner
+
+
+def _tally(cells: Sequence[tuple[int, int] | None], line: Sequence[int]) -> tuple[list[int], int]:
+    """Each seat's total on ``line`` and how many of its points are empty."""
+    totals, empty = [0, 0], 0
+    for point in line:
+        cell = cells[point]
+        if cell is None:
+            empty += 1
+        else:
+            totals[cell[0]] += cell[1]
+    return totals, empty
 
 
 def _moves(position: Position) -> list[tuple[int, int]]:
@@ -206,14 +211,7 @@ class Fast:
         for n, line in enumerate(_LINES):
             if owners[n] is not None:
                 continue
-            totals = [0, 0]
-            empty = 0
-            for p in line:
-                c = cells[p]
-                if c is None:
-                    empty += 1
-                else:
-                    totals[c[0]] += c[1]
+            totals, empty = _tally(cells, line)
             reach = [totals[s] + sum(hands[s][:empty]) for s in (0, 1)]
             lead = (totals[seat] - totals[1 - seat]) + 0.5 * (reach[seat] - reach[1 - seat])
             score += math.tanh(lead / (3.0 + 2 * empty))

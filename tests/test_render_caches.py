@@ -14,12 +14,12 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import render.common as common
+from bench.positions import random_game
 from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
 from render.islas import board as islas_board
 from render.kahuna import art as kahuna_art
 from render.kahuna.geometry import board as kahuna_board
-from rules import State, get_game
 
 
 def clear_caches() -> None:
@@ -31,16 +31,6 @@ def clear_caches() -> None:
                     value.cache_clear()
     common._text_cache.clear()
     common._pieces.clear()
-
-
-def _positions(game: str, seed: int, players: int = 2) -> list[State]:
-    rng = random.Random(seed)
-    state = get_game(game).new(players, seed, {})
-    out = [state.clone()]
-    while state.turn is not None:
-        state.apply(rng.choice(state.legal_moves()))
-        out.append(state.clone())
-    return out
 
 
 def _patterned(size: tuple[int, int]) -> Image.Image:
@@ -55,7 +45,7 @@ def _patterned(size: tuple[int, int]) -> Image.Image:
 @pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas"])
 def test_boards_rendered_in_turn_equal_their_cold_renders(game: str) -> None:
     """Positions rendered one after another (warm) equal each one rendered from a cold start."""
-    positions = _positions(game, seed=4)
+    positions = random_game(game, seed=4)
     picks = [positions[2], positions[len(positions) // 2], positions[-1]]
     views = [p.view(None) for p in picks] + [picks[1].view(0), picks[2].view(1)]
     calls = [(view, {}) for view in views]
@@ -73,7 +63,7 @@ def test_boards_rendered_in_turn_equal_their_cold_renders(game: str) -> None:
 
 def test_a_warm_render_draws_no_text_with_freetype(monkeypatch: pytest.MonkeyPatch) -> None:
     """Texts already drawn once (names, labels, numbers) are blended from remembered masks."""
-    view = _positions("kahuna", seed=2)[20].view(None)
+    view = random_game("kahuna", seed=2)[20].view(None)
     render(view)
     calls = []
     original = ImageFont.FreeTypeFont.getmask2

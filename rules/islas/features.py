@@ -207,8 +207,7 @@ class Board:
         and segment of a tile that fits there."""
         roots: dict[str, int] = {}
         for side, facing, halves in _ACROSS:
-            dx, dy = STEP[side]
-            neighbour = self.at.get((x + dx, y + dy))
+            neighbour = self.at.get((x + STEP[side][0], y + STEP[side][1]))
             if neighbour is None:
                 continue
             placed = self.tiles[neighbour]
@@ -227,31 +226,13 @@ class Board:
         put there could tie it to an occupied one), the feature (root) each edge faces.
 
         A segment of a tile that fits there is taken when it reaches one of those edges, or
-        when the tile ties it to one that does (``blocked``); one look at the four
-        neighbours serves every rotation and segment of the tile.
+        when the tile ties it to one that does (``blocked``).
         """
-        taken: set[str] = set()
         if not self.followers:
-            return taken, None
-        roots: dict[str, int] = {}
+            return set(), None
+        roots = self.edge_roots(x, y)
         occupied = self.occupied
-        for side, facing, halves in _ACROSS:
-            dx, dy = STEP[side]
-            neighbour = self.at.get((x + dx, y + dy))
-            if neighbour is None:
-                continue
-            placed = self.tiles[neighbour]
-            index = placed.shape.side_segment.get(facing)
-            if index is not None:
-                root = roots[side] = self.find(placed.base + index)
-                if occupied[root]:
-                    taken.add(side)
-            for half, mirror in halves:
-                index = placed.shape.half_segment.get(mirror)
-                if index is not None:
-                    root = roots[half] = self.find(placed.base + index)
-                    if occupied[root]:
-                        taken.add(half)
+        taken = {edge for edge, root in roots.items() if occupied[root]}
         if not taken:
             return taken, None
         free = [root for root in roots.values() if not occupied[root]]
