@@ -28,13 +28,22 @@ from dotenv import dotenv_values
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
+from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
 from locales import LANGUAGES
 
 log = logging.getLogger("tablero")
 
 ROOT = Path(__file__).resolve().parent
-EXTENSIONS = ("cogs.play", "cogs.turns", "cogs.undo", "cogs.timers", "cogs.settings", "cogs.info")
+EXTENSIONS = (
+    "cogs.play",
+    "cogs.turns",
+    "cogs.undo",
+    "cogs.timers",
+    "cogs.settings",
+    "cogs.info",
+    "cogs.computer",
+)
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\
 Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
@@ -45,6 +54,7 @@ Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
      (or export DISCORD_TOKEN in your shell), then run the bot again.
 
 The README explains how to invite the bot to a server and publish its commands."""
+BOT_PAUSE = 1.5  # seconds: the least between a board and the bot's reply, as a person takes
 EXIT_STORAGE = 4  # beside 2 (token) and 3 (network): the database cannot be used
 
 
@@ -58,6 +68,7 @@ class Settings:
     sync: bool
     dev_guild: int | None
     challenge_hours: float
+    bot_ms: float
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -70,6 +81,7 @@ class Settings:
             sync=env.get("TABLERO_SYNC", "").lower() in {"1", "true", "yes"},
             dev_guild=int(guild) if guild.isdigit() else None,
             challenge_hours=float(env.get("TABLERO_CHALLENGE_HOURS", "24")),
+            bot_ms=float(env.get("TABLERO_BOT_MS", str(MAX_MS))),
         )
 
 
@@ -131,6 +143,8 @@ class Tablero(Host):
         dev_guild: int | None = None,
         challenge_hours: float = 24,
         clock: Clock = time.time,
+        bot_ms: float = MAX_MS,
+        bot_pause: float = BOT_PAUSE,
         **options: object,
     ) -> None:
         # Tablero has no voice: silence discord.py's start-up warnings about voice libraries.
@@ -142,6 +156,8 @@ class Tablero(Host):
         self.store = Store(database, clock)
         self.clock = clock
         self.challenge_seconds = challenge_hours * 3600
+        self.thinker = Thinker(bot_ms)
+        self.bot_pause = bot_pause
         self._sync = sync
         self._dev_guild = dev_guild
         self.recovery: asyncio.Task[None] | None = None
@@ -182,6 +198,7 @@ class Tablero(Host):
         """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
         await self.announcer.recover()
+        self.dispatch("games_recovered")  # the bot's turns that were waiting go on
         # Build every renderer's cached layers now, in a worker thread, so that the first
         # board a player waits for is as quick as the others.
         await asyncio.to_thread(warm_renderers)
@@ -205,6 +222,7 @@ class Tablero(Host):
         for task in (self.recovery, self.retrying):
             if task is not None:
                 task.cancel()
+        self.thinker.close()
         try:
             await super().close()
         finally:
@@ -245,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         sync=settings.sync or args.sync,
         dev_guild=settings.dev_guild,
         challenge_hours=settings.challenge_hours,
+        bot_ms=settings.bot_ms,
     )
     try:
         bot.run(settings.token, log_handler=None)

@@ -11,17 +11,18 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from ai.turn import can_play
 from cogs.games import GamePlugin, adapter_for, plugin_for
 from cogs.utils import places
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
-from cogs.utils.game_commands import opponent_names, play_group
+from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
 from cogs.utils.items import not_posted
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
-from data import Challenge, ChallengeGone, RematchOffered
+from data import Challenge, ChallengeGone, NewSeat, RematchOffered
 from locales import t
 from rules import RulesError
 
@@ -53,13 +54,15 @@ class Play(commands.Cog):
         """/play <game>: challenge someone, several people (Islas), or anyone, to a game."""
         check_option_values(interaction)  # days, series, first: as offered, or refused
         opponents = [values.get(name) for name in opponent_names(plugin)]
-        invited = _invited(interaction.user, opponents)
+        invited, bot_named = _invited(interaction.user, opponents, self.bot.user)
+        bot_levels = _bot_levels(plugin, bot_named, values)
         engine = plugin.engine
         options = plugin.engine_options(values)
         if values["first"] != "random":
             options["first"] = 0 if values["first"] == "me" else 1
+        seats = len(invited) + 1 + len(bot_levels)
         try:
-            engine.check_options(max(len(invited) + 1, engine.min_players), options)
+            engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
             raise UserError.from_rules(error) from None
         challenge = await self.store.challenges.create(
@@ -75,8 +78,23 @@ class Play(commands.Cog):
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
             days_per_move=values["days"],
+            bot_levels=bot_levels,
         )
-        await self._post(interaction, challenge)
+        if bot_levels and not invited:  # nobody to wait for: the game starts at once
+            await self._start_now(interaction, challenge)
+        else:
+            await self._post(interaction, challenge)
+
+    async def _start_now(self, interaction: discord.Interaction, challenge: Challenge) -> None:
+        """Start a game against the bot alone: its message (which gets the game's thread)
+        says it is starting, then what starting it gave."""
+        await interaction.response.send_message(
+            t(challenge.lang, "bot-game-opening", game=_title(challenge))
+        )
+        message = await interaction.original_response()
+        # The message stands for the challenge: recovery after a crash finds its thread.
+        await self.store.challenges.set_message(challenge.id, message.id)
+        await self.start_game(interaction, challenge, message)
 
     async def _post(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Show a new challenge with its buttons, as the answer to ``interaction``."""
@@ -100,6 +118,8 @@ class Play(commands.Cog):
         if record.seat_of(user.id) is None:
             raise UserError("error-not-a-player")
         seats = record.seats
+        invited = [(s.user_id, s.name) for s in seats if not s.is_bot and s.user_id != user.id]
+        bot_levels = [s.level for s in seats if s.level is not None]
         offer = functools.partial(
             self.store.challenges.create,
             game=record.game,
@@ -110,12 +130,13 @@ class Play(commands.Cog):
             channel_id=interaction.channel_id or record.channel_id,
             challenger_id=user.id,
             challenger_name=user.display_name,
-            invited=[(s.user_id, s.name) for s in seats if s.user_id != user.id],
+            invited=invited,
             max_players=len(seats),
             ttl=self.bot.challenge_seconds,
             seat_order=[s.user_id for s in (*seats[1:], seats[0])],
             days_per_move=record.days_per_move,
             rematch_of=record.id,
+            bot_levels=bot_levels,
         )
         try:
             challenge = await offer()
@@ -128,7 +149,10 @@ class Play(commands.Cog):
                 raise UserError("error-rematch-offered", challenger=name, link=link) from None
             await self.expire(existing)  # its time is up; its timer just has not fired yet
             challenge = await offer()
-        await self._post(interaction, challenge)
+        if bot_levels and not invited:
+            await self._start_now(interaction, challenge)
+        else:
+            await self._post(interaction, challenge)
 
     # -- answers to a challenge ---------------------------------------------------------------
     async def answer(self, interaction: discord.Interaction, challenge_id: int, act: str) -> None:
@@ -225,8 +249,14 @@ class Play(commands.Cog):
             allowed_mentions=MENTION_USERS,
         )
 
-    async def start_game(self, interaction: discord.Interaction, challenge: Challenge) -> None:
-        """Create the game (once), open its thread, post the opening board."""
+    async def start_game(
+        self,
+        interaction: discord.Interaction,
+        challenge: Challenge,
+        message: discord.Message | None = None,
+    ) -> None:
+        """Create the game (once), open its thread (on ``message``, else the one clicked),
+        post the opening board."""
         started_by_challenger = interaction.user.id == challenge.challenger_id
         service = self.bot.service
         series_id = None
@@ -234,8 +264,9 @@ class Play(commands.Cog):
             series_id = await self.store.games.create_series(
                 challenge.game, challenge.series_length
             )
-        seats = [(challenge.challenger_id, challenge.challenger_name)]
+        seats: list[NewSeat] = [(challenge.challenger_id, challenge.challenger_name)]
         seats += [(p.user_id, p.name) for p in challenge.accepted]
+        seats += _bot_seats(self.bot.user, challenge)
         if challenge.seat_order is not None:
             seats.sort(key=lambda seat: challenge.seat_order.index(seat[0]))
         try:
@@ -262,7 +293,7 @@ class Play(commands.Cog):
         async def opener() -> discord.abc.Messageable:
             name = places.thread_name(record)
             place = await places.open_place(
-                self.bot, interaction.guild_id, channel, interaction.message, name
+                self.bot, interaction.guild_id, channel, message or interaction.message, name
             )
             key = _started_key(challenge, started_by_challenger)
             await interaction.edit_original_response(
@@ -321,6 +352,8 @@ def _title(challenge: Challenge) -> str:
 
 def _started_key(challenge: Challenge, by_challenger: bool) -> str:
     """How the challenge message tells that its game began."""
+    if challenge.bot_levels and not challenge.players:
+        return "challenge-bot-started"  # against the bot alone: nobody accepted anything
     if by_challenger:
         return "challenge-started"
     if challenge.is_open and challenge.max_players > 2:
@@ -336,20 +369,53 @@ def _link(challenge: Challenge) -> str:
     return f"https://discord.com/channels/{guild}/{challenge.channel_id}/{challenge.message_id}"
 
 
-def _invited(challenger: discord.abc.User, members: Sequence[discord.Member | None]) -> list:
-    """The people named, refusing the challenger, bots and anyone named twice."""
+def _invited(
+    challenger: discord.abc.User,
+    members: Sequence[discord.Member | None],
+    me: discord.ClientUser | None,
+) -> tuple[list[discord.Member], bool]:
+    """The people named, and whether the bot itself was (it takes a seat of its own);
+    refusing the challenger, other bots and anyone named twice."""
     invited: list[discord.Member] = []
+    bot_named = False
     for member in members:
         if member is None:
             continue
-        if member in invited:
+        if member in invited or (bot_named and me is not None and member.id == me.id):
             raise UserError("error-challenge-twice", name=member.display_name)
         if member.id == challenger.id:
             raise UserError("error-challenge-self")
+        if me is not None and member.id == me.id:
+            bot_named = True
+            continue
         if member.bot:
             raise UserError("error-challenge-bot")
         invited.append(member)
-    return invited
+    return invited, bot_named
+
+
+def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> list[str]:
+    """The levels of the seats the bot takes: the one named as an opponent, and ``bots``."""
+    count = int(bot_named) + (values.get("bots") or 0)
+    if count and not can_play(plugin.name):
+        raise UserError("error-bot-cannot-play")
+    if values.get("level") is not None and not count:
+        raise UserError("error-level-without-bot")
+    return [values.get("level") or DEFAULT_LEVEL] * count
+
+
+def _bot_seats(me: discord.ClientUser | None, challenge: Challenge) -> list[NewSeat]:
+    """The bot's seats of a game about to start: 'Tablero (hard)', or numbered when several."""
+    if not challenge.bot_levels:
+        return []
+    assert me is not None  # a bot that answers interactions is logged in
+    lang, many = challenge.lang, len(challenge.bot_levels) > 1
+    seats: list[NewSeat] = []
+    for number, level in enumerate(challenge.bot_levels, start=1):
+        name = me.name if not many else f"{me.name} {number}"
+        label = t(lang, "bot-name", name=name, level=t(lang, f"level-{level}"))
+        seats.append((me.id, label, level))
+    return seats
 
 
 async def setup(bot: Host) -> None:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import Claim, SkipTurn, adapter_for, plugin_for
+from cogs.games import Claim, OutOfTime, SkipTurn, adapter_for, plugin_for
 from cogs.utils import endings
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
@@ -119,8 +119,10 @@ class Timers(commands.Cog):
         await direct_message(self.bot, record, turn, "dm-reminder")
 
     async def _time_up(self, record: GameRecord, turn: int) -> None:
-        others = [s.name for s in record.seats if s.seat != turn]
         policy = plugin_for(record.game).out_of_time(record.players)
+        if await self._bots_act(record, turn, policy):
+            return
+        others = [s.name for s in record.seats if s.seat != turn]
         key = "deadline-passed" if isinstance(policy, Claim) else "deadline-passed-skip"
         place = await self.bot.announcer.place(record)
         await place.send(
@@ -133,6 +135,23 @@ class Timers(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
+    async def _bots_act(self, record: GameRecord, turn: int, policy: OutOfTime) -> bool:
+        """The bot's seats do at once what a person would do when a player's time is up:
+        claim the win, or vote to skip the turn (enough when they are most of the others)."""
+        bots = [s.seat for s in record.seats if s.is_bot and s.seat != turn]
+        if not bots:
+            return False
+        try:
+            if isinstance(policy, Claim):
+                await endings.time_out(self.service, record, turn, bots[0])
+                return True
+            if len(bots) >= _skip_votes_needed(record):
+                await endings.skip(self.service, record, record.user_of(bots[0]), policy.move)
+                return True
+        except UserError:  # the player moved just now after all
+            return True
+        return False
+
     async def _out_of_time(self, interaction: discord.Interaction) -> tuple[GameRecord, int]:
         """The game here and the seat to move, once that player's time is up (UserError if not)."""
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
@@ -142,6 +161,8 @@ class Timers(commands.Cog):
         turn = self.service.state(record).turn
         if turn is None or turn == seat:
             raise UserError("error-claim-own-turn")
+        if record.is_bot(turn):
+            raise UserError("error-claim-bot")  # the bot has no clock
         due = deadline(record)
         if due is None:
             raise UserError("error-claim-no-deadline")
@@ -174,7 +195,8 @@ class Timers(commands.Cog):
         votes = await self.store.games.vote_skip(
             record.id, record.turn_started_at, interaction.user.id
         )
-        needed = (record.players - 1) // 2 + 1  # a majority of the other players
+        votes += sum(s.is_bot for s in record.seats)  # the bot always votes to go on
+        needed = _skip_votes_needed(record)
         if votes < needed:
             await interaction.response.send_message(
                 tr(interaction, "skip-counted", votes=votes, needed=needed), ephemeral=True
@@ -185,6 +207,11 @@ class Timers(commands.Cog):
         place = f"<#{record.place_id or record.channel_id}>"
         text = tr(interaction, "skip-done", player=record.names()[turn], place=place)
         await interaction.followup.send(text, ephemeral=True)
+
+
+def _skip_votes_needed(record: GameRecord) -> int:
+    """Votes that skip a turn: a majority of the other players."""
+    return (record.players - 1) // 2 + 1
 
 
 async def setup(bot: Host) -> None:

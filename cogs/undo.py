@@ -32,13 +32,21 @@ class Undo(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         """Ask to take back your last move (at once if no one has seen it yet)."""
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        seat, unseen = endings.check_undo(self.service, record, interaction.user.id)
-        if unseen:  # an action inside one's own unfinished turn: nobody saw it yet
+        plan = endings.check_undo(self.service, record, interaction.user.id)
+        seat = plan.seat
+        if plan.unseen:  # an action inside one's own unfinished turn: nobody saw it yet
             await endings.take_back(self.service, record, record.version)
             await send_private(interaction, tr(interaction, "undo-done-unseen"))
             return
-        asked = self.service.state(record).turn
-        assert asked is not None  # check_undo refused finished games
+        if plan.ask is None:  # only the bot would be asked, and it always agrees
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            restored = await endings.take_back(self.service, record, record.version, plan.plies)
+            key = "undo-restored-bot" if plan.plies > 1 else "undo-restored"
+            headline = t(record.lang, key, requester=record.names()[seat])
+            await self.service.announce(restored, headline=headline)
+            await send_private(interaction, tr(interaction, "undo-done-bot"))
+            return
+        asked = plan.ask
         lang = record.lang
         view = discord.ui.View(timeout=None)
         for act, style in (

@@ -8,7 +8,7 @@ from pathlib import Path
 from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
-from data.games import ChallengeGone, Clock, GameRecord, GameStore, Seat, StaleGame
+from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
 from data.results import Ending, Result
 from data.settings import GuildSettings, SettingsStore
 from data.timers import Timer, TimerStore
@@ -43,6 +43,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "NewSeat",
     "RematchOffered",
     "Result",
     "Seat",

@@ -59,6 +59,7 @@ class Challenge:
     seat_order: tuple[int, ...] | None = None  # user ids, challenger included (a rematch)
     days_per_move: int | None = None  # the deadline of each move, None for none
     rematch_of: int | None = None  # the finished game this challenge repeats
+    bot_levels: tuple[str, ...] = ()  # seats the bot takes when the game starts, by level
     players: tuple[Invitee, ...] = field(default=())
 
     @property
@@ -100,6 +101,7 @@ class ChallengeStore:
         seat_order: Sequence[int] | None = None,
         days_per_move: int | None = None,
         rematch_of: int | None = None,
+        bot_levels: Sequence[str] = (),
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
@@ -113,8 +115,8 @@ class ChallengeStore:
                 cur = await conn.execute(
                     "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                     " channel_id, challenger_id, challenger_name, created_at, expires_at,"
-                    " is_open, max_players, seat_order, days_per_move, rematch_of)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " is_open, max_players, seat_order, days_per_move, rematch_of, bot_levels)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         game,
                         _dumps(options),
@@ -131,6 +133,7 @@ class ChallengeStore:
                         None if seat_order is None else _dumps(list(seat_order)),
                         days_per_move,
                         rematch_of,
+                        _dumps(list(bot_levels)) if bot_levels else None,
                     ),
                 )
                 challenge_id = int(cur.lastrowid or 0)
@@ -179,6 +182,7 @@ class ChallengeStore:
         values["is_open"] = bool(values["is_open"])
         order = values["seat_order"]
         values["seat_order"] = None if order is None else tuple(json.loads(order))
+        values["bot_levels"] = tuple(json.loads(values["bot_levels"] or "[]"))
         values["players"] = tuple(
             Invitee(p["user_id"], p["name"], bool(p["accepted"])) for p in players
         )

@@ -27,11 +27,21 @@ class ChallengeGone(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A player in a game."""
+    """A player in a game: a person, or the bot itself playing at ``level``."""
 
     seat: int
     user_id: int
     name: str
+    level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether the bot plays this seat (it moves by itself, and has no clock)."""
+        return self.level is not None
+
+
+#: A seat of a new game: (user id, display name) or (user id, name, the bot's level).
+NewSeat = tuple[int, str] | tuple[int, str, str | None]
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,15 @@ class GameRecord:
         """The Discord user id at ``seat``."""
         return self.seats[seat].user_id
 
+    def is_bot(self, seat: int) -> bool:
+        """Whether the bot itself plays ``seat``."""
+        return self.seats[seat].is_bot
+
+    @property
+    def has_bots(self) -> bool:
+        """Whether the bot plays any seat."""
+        return any(s.is_bot for s in self.seats)
+
     def names(self) -> tuple[str, ...]:
         """Display names by seat."""
         return tuple(s.name for s in self.seats)
@@ -127,7 +146,7 @@ def _dumps(value: Any) -> str:
 
 _SELECT_GAMES = (
     "SELECT *,"
-    " (SELECT json_group_array(json_array(seat, user_id, name)) FROM seats"
+    " (SELECT json_group_array(json_array(seat, user_id, name, level)) FROM seats"
     "  WHERE seats.game_id = games.id) AS seat_list,"
     " (SELECT json_group_array(json_array(ply, move)) FROM moves"
     "  WHERE moves.game_id = games.id) AS move_list"
@@ -163,7 +182,7 @@ def _game(row: aiosqlite.Row) -> GameRecord:
         updated_at=row["updated_at"],
         days_per_move=row["days_per_move"],
         turn_started_at=row["turn_started_at"],
-        seats=tuple(Seat(seat, user_id, name) for seat, user_id, name in seats),
+        seats=tuple(Seat(*seat) for seat in seats),
     )
 
 
@@ -192,7 +211,7 @@ class GameStore:
         self,
         *,
         game: str,
-        seats: Sequence[tuple[int, str]],
+        seats: Sequence[NewSeat],
         seed: int,
         options: dict[str, Any],
         lang: str,
@@ -204,7 +223,7 @@ class GameStore:
         challenge_id: int | None = None,
         days_per_move: int | None = None,
     ) -> int:
-        """Store a new game with its seats (user id, display name) in seat order.
+        """Store a new game with its seats (user id, display name[, bot level]) in seat order.
 
         With ``challenge_id`` the open challenge is marked accepted in the same transaction,
         so a double click on Accept starts one game (ChallengeGone for the other).
@@ -235,8 +254,11 @@ class GameStore:
             )
             game_id = int(cur.lastrowid or 0)
             await conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                [(game_id, i, uid, name) for i, (uid, name) in enumerate(seats)],
+                "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (game_id, i, *seat[:2], seat[2] if len(seat) > 2 else None)
+                    for i, seat in enumerate(seats)
+                ],
             )
             if challenge_id is not None:
                 cur = await conn.execute(
@@ -280,6 +302,14 @@ class GameStore:
             "WHERE status = 'active'"
             " AND id IN (SELECT game_id FROM seats WHERE user_id = ?) ORDER BY id",
             (user_id,),
+        )
+
+    async def active_with_bots(self) -> list[GameRecord]:
+        """Active games in which the bot plays a seat, oldest first (to resume its turns)."""
+        return await self._many(
+            "WHERE status = 'active'"
+            " AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) ORDER BY id",
+            (),
         )
 
     async def in_series(self, series_id: int) -> list[GameRecord]:
@@ -355,26 +385,31 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
 
-    async def take_back(self, game_id: int, expected_version: int, *, announce: bool) -> None:
-        """Remove the last move of an active game still at ``expected_version`` (an undo).
+    async def take_back(
+        self, game_id: int, expected_version: int, *, announce: bool, plies: int = 1
+    ) -> None:
+        """Remove the last ``plies`` moves of an active game still at ``expected_version``
+        (an undo; against the bot, its reply goes with the move it answered).
 
-        The version goes back too, so the record is exactly what it was before that move;
+        The version goes back too, so the record is exactly what it was before those moves;
         StaleGame when anything happened meanwhile. With ``announce`` the restored position
         is left to be posted (and is posted on recovery if the bot stops first); without,
-        it counts as shown (an action nobody saw).
+        it counts as shown (an action nobody saw). One transaction: a crash never leaves
+        half of an undo.
         """
-        shown = 2 if announce else 1
+        shown = plies + 1 if announce else plies
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE games SET version = version - 1, posted_version = version - ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND version > 0"
+                "UPDATE games SET version = version - ?, posted_version = version - ?,"
+                " updated_at = ? WHERE id = ? AND version = ? AND version >= ?"
                 " AND status = 'active'",
-                (shown, self.clock(), game_id, expected_version),
+                (plies, shown, self.clock(), game_id, expected_version, plies),
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             await conn.execute(
-                "DELETE FROM moves WHERE game_id = ? AND ply = ?", (game_id, expected_version - 1)
+                "DELETE FROM moves WHERE game_id = ? AND ply >= ?",
+                (game_id, expected_version - plies),
             )
 
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:

@@ -138,4 +138,10 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX challenges_open_rematch ON challenges(rematch_of)
         WHERE status = 'open' AND rematch_of IS NOT NULL
     """,
+    # 7: seats played by the bot itself, at a level (NULL: a person), and the bot seats a
+    # challenge adds when its game starts (a JSON list of levels).
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT;
+    ALTER TABLE challenges ADD COLUMN bot_levels TEXT
+    """,
 ]

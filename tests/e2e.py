@@ -38,6 +38,9 @@ class World:
     database: Path
     clock: Clock = field(default_factory=Clock)
     bot: Tablero | None = None
+    #: how the bot plays its own seats (tests keep it quick; a test may change them
+    #: before a restart)
+    bot_options: dict[str, Any] = field(default_factory=lambda: dict(BOT_OPTIONS))
 
     async def restart(self) -> Tablero:
         """Stop the bot and start a new one on the same database (a restart)."""
@@ -50,10 +53,18 @@ class World:
         return self.bot
 
 
+#: The bot thinks briefly and replies at once in tests (the real pause is a second or two).
+BOT_OPTIONS: dict[str, Any] = {"bot_ms": 50.0, "bot_pause": 0.0}
+
+
 def make_bot(world: World) -> Tablero:
     """A Tablero bot on the world's database, its commands synced to the world's server."""
     return Tablero(
-        world.database, dev_guild=world.guild.id, clock=world.clock, guild_ready_timeout=0.05
+        world.database,
+        dev_guild=world.guild.id,
+        clock=world.clock,
+        guild_ready_timeout=0.05,
+        **world.bot_options,
     )
 
 

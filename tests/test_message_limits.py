@@ -16,6 +16,7 @@ import pytest
 from fluent.syntax import FluentParser, ast, visitor
 
 import locales
+from ai import LEVELS
 from cogs.games import plugins
 from cogs.utils.errors import shorten
 from locales import join, t
@@ -106,6 +107,7 @@ def _values(lang: str) -> dict[str, Any]:
         "n e s w": _longest(lang, [f"islas-edge-{e}" for e in "ibw"]),
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
+        "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():

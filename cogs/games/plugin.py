@@ -25,8 +25,9 @@ from rules import Game
 
 #: What Discord accepts as the name of a command or option (lower case, at most 32).
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
-#: Options of every /play subcommand besides the opponents (series only where it applies).
-COMMON_OPTIONS = ("series", "first", "days")
+#: Options of every /play subcommand besides the opponents (series only where it applies;
+#: the bot's level and its seat count where the bot plays the game).
+COMMON_OPTIONS = ("series", "first", "days", "level", "bots")
 #: Discord's limit of options a command may have.
 MAX_OPTIONS = 25
 #: The most players /play can seat: its opponent options (and their messages) stop at 4.

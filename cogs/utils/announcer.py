@@ -159,16 +159,21 @@ class Announcer:
             await self._step("recorded")
             return
         now = self.bot.clock()
-        settings = await self.store.settings.guild(record.guild_id)
-        timers = turn_timers(record, settings.reminder_hours, now)
+        turn = self.service.state(record).turn
+        assert turn is not None
+        timers: list[tuple[str, float]] = []
+        if not record.is_bot(turn):  # the bot has no clock and needs no reminder
+            settings = await self.store.settings.guild(record.guild_id)
+            timers = turn_timers(record, settings.reminder_hours, now)
         await self.store.games.mark_posted(
             record.id, record.version, message.id, turn_started_at=now, timers=timers
         )
         record = replace(record, turn_started_at=now)
         await self._step("recorded")
+        if record.is_bot(turn):
+            self.bot.dispatch("bot_turn", record.id)
+            return
         self.bot.wake_timers(min(due for _, due in timers))
-        turn = self.service.state(record).turn
-        assert turn is not None
         await direct_message(self.bot, record, turn, "dm-your-turn", link=message.jump_url)
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
@@ -204,8 +209,11 @@ class Announcer:
         lang, names = record.lang, record.names()
         if record.active:
             turn = self.service.state(record).turn or 0
-            mention = f"<@{record.user_of(turn)}>"
             seat_name = adapter.seat_name(lang, turn)
+            if record.is_bot(turn):  # no mention, no deadline: the bot is on it
+                line = t(lang, "turn-next-bot", name=_with_seat(names[turn], seat_name))
+                return line
+            mention = f"<@{record.user_of(turn)}>"
             if seat_name is None:
                 line = t(lang, "turn-next", mention=mention)
             else:
@@ -247,7 +255,7 @@ class Announcer:
         options = {**record.options, "first": series.first(record.series_index + 1, first)}
         nxt = await self.service.open_game(
             game=record.game,
-            seats=[(s.user_id, s.name) for s in record.seats],
+            seats=[(s.user_id, s.name, s.level) for s in record.seats],
             options=options,
             lang=record.lang,
             guild_id=record.guild_id,

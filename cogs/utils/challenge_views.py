@@ -42,6 +42,9 @@ def challenge_text(challenge: Challenge) -> str:
         )
     invited = join(lang, [f"<@{p.user_id}>" for p in challenge.players])
     text = t(lang, "challenge-named", **common, opponent=invited)
+    if challenge.bot_levels:
+        level = t(lang, f"level-{challenge.bot_levels[0]}")
+        text += "\n" + t(lang, "challenge-with-bots", count=len(challenge.bot_levels), level=level)
     if challenge.accepted:
         waiting = join(lang, [f"<@{p.user_id}>" for p in challenge.waiting_for])
         text += "\n" + t(lang, "challenge-waiting", waiting=waiting)

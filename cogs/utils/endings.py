@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 from cogs.utils.errors import UserError
 from cogs.utils.service import GameService
@@ -54,12 +55,23 @@ async def skip(service: GameService, record: GameRecord, voter_id: int, move: st
     await service.announce(await service.game(record.id))
 
 
-def check_undo(service: GameService, record: GameRecord, user_id: int) -> tuple[int, bool]:
-    """The caller's seat and whether their last move may be taken back without asking.
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an /undo would take back, and whom it must ask."""
+
+    seat: int  # the caller's
+    plies: int  # how many moves go: the caller's last, and the bot's reply to it if any
+    unseen: bool  # an action inside the caller's unfinished turn, seen by nobody
+    ask: int | None  # the seat whose consent it needs (None: nobody's)
+
+
+def check_undo(service: GameService, record: GameRecord, user_id: int) -> UndoPlan:
+    """What taking back the caller's last move involves (UserError when it may not be).
 
     Only the caller's own last move, and only one that revealed nothing (a tile or card
     drawn, a hidden druid shown): taking it back would let them play with that knowledge.
     A move inside their own unfinished turn was seen by no one, so it needs no consent.
+    Against the bot alone, its reply goes too, and the bot never refuses.
     """
     seat = record.seat_of(user_id)
     if seat is None:
@@ -69,21 +81,34 @@ def check_undo(service: GameService, record: GameRecord, user_id: int) -> tuple[
     if not record.moves or len(record.moves) != record.version:
         raise UserError("error-undo-nothing")
     history = service.history(record)
-    if history.last_mover != seat:
+    plies = history.plies
+    against_bot = all(s.is_bot for s in record.seats if s.seat != seat)
+    replies = 0
+    while against_bot and replies < len(plies) and record.is_bot(plies[-1 - replies].seat or 0):
+        replies += 1
+    if replies == len(plies) or plies[-1 - replies].seat != seat:
         raise UserError("error-undo-not-yours")
-    if history.plies[-1].revealed:
+    taken = plies[-1 - replies :]
+    if any(ply.revealed for ply in taken):
         raise UserError("error-undo-revealed")
-    return seat, history.state.turn == seat
+    unseen = not replies and history.state.turn == seat
+    asked = history.state.turn
+    # Nobody to ask when only the bot saw the move, or when the bot answered it already.
+    needs = not unseen and not replies and asked is not None and not record.is_bot(asked)
+    return UndoPlan(seat, len(taken), unseen, asked if needs else None)
 
 
-async def take_back(service: GameService, record: GameRecord, version: int) -> GameRecord:
-    """Remove the last move (the game must still be at ``version``); the record as it is now."""
+async def take_back(
+    service: GameService, record: GameRecord, version: int, plies: int = 1
+) -> GameRecord:
+    """Remove the last ``plies`` moves (the game must still be at ``version``); the record
+    as it is now."""
     try:
         # An action of one's own unfinished turn was never shown: nothing to post again.
-        announce = not service.mid_turn(record)
-        await service.store.games.take_back(record.id, version, announce=announce)
+        announce = plies > 1 or not service.mid_turn(record)
+        await service.store.games.take_back(record.id, version, announce=announce, plies=plies)
     except StaleGame:
         raise UserError("error-position-changed") from None
     service.forget(record.id)
-    log.info("game %d: ply %d taken back", record.id, version)
+    log.info("game %d: %d plies taken back from %d", record.id, plies, version)
     return await service.game(record.id)

@@ -16,10 +16,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from ai import LEVELS
+from ai.turn import can_play
 from cogs.games import GamePlugin, plugins
 from cogs.utils.i18n import L
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+DEFAULT_LEVEL = "normal"
 DEFAULT_DAYS = 3
 FIRST = ("random", "me", "opponent")
 
@@ -105,6 +108,20 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
         "cmd-play-days",
         choices=_choices((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
     )
+    if can_play(plugin.name):  # the bot's seats: how strong, and how many at a table
+        options.add(
+            "level",
+            str | None,
+            None,
+            "cmd-play-level",
+            choices=_choices((f"choice-level-{level}", level) for level in LEVELS),
+        )
+        if plugin.engine.max_players > 2:
+            counts = range(1, plugin.engine.max_players)
+            options.add(
+                "bots", int | None, None, "cmd-play-bots",
+                choices=_choices((f"choice-bots-{n}", n) for n in counts),
+            )  # fmt: skip
     for option in plugin.play_options:
         if option.choices:
             kind = type(option.choices[0][1])

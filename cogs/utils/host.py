@@ -12,6 +12,7 @@ from data import Clock, Store
 if TYPE_CHECKING:
     from cogs.utils.announcer import Announcer
     from cogs.utils.service import GameService
+    from cogs.utils.thinker import Thinker
 
 
 class Host(commands.Bot):
@@ -23,6 +24,10 @@ class Host(commands.Bot):
     clock: Clock
     #: how long a challenge stays open
     challenge_seconds: float
+    #: where the bot thinks about its moves
+    thinker: Thinker
+    #: the least time, in seconds, between a board and the bot's reply to it
+    bot_pause: float
 
     def wake_timers(self, due: float | None = None) -> None:
         """Tell the timer loop (whoever runs it) that a new timer exists, due at ``due``

@@ -214,9 +214,14 @@ class GameService:
         here = await self.store.games.active_in_place(channel_id or 0)
         return [g for g in here if self._to_move(g, user_id)]
 
-    def check_turn(self, record: GameRecord, user_id: int) -> tuple[int, State]:
-        """The caller's seat and the position, if it is the caller's turn (UserError if not)."""
-        seat = record.seat_of(user_id)
+    def check_turn(
+        self, record: GameRecord, user_id: int, seat: int | None = None
+    ) -> tuple[int, State]:
+        """The caller's seat and the position, if it is the caller's turn (UserError if not).
+
+        ``seat`` names the seat outright: the bot's, whose seats share its one user id.
+        """
+        seat = record.seat_of(user_id) if seat is None else seat
         if seat is None:
             raise UserError("error-not-a-player")
         if not record.active:
@@ -234,6 +239,7 @@ class GameService:
         *,
         ready: Callable[[], Awaitable[object]] | None = None,
         lang: str | None = None,
+        seat: int | None = None,
     ) -> Played:
         """Apply a move given in notation and store it; announce it when it ends the turn.
 
@@ -246,9 +252,10 @@ class GameService:
         A legal move's board starts rendering at once, in a worker thread, while ``ready``
         (the caller's answer to Discord that the move is being played) and the write take
         their round trips; a refused write throws that image away. With ``lang``, so does
-        what the mover's own answer shows (``Played.mine``), in that language.
+        what the mover's own answer shows (``Played.mine``), in that language. ``seat``: the
+        bot playing one of its seats (see ``check_turn``).
         """
-        seat, history, new = self._apply(record, user_id, text)
+        seat, history, new = self._apply(record, user_id, text, seat)
         notation = new.plies[-1].notation
         outcome = new.state.outcome()
         result = Result.by_rules(outcome) if outcome.finished else None
@@ -290,10 +297,12 @@ class GameService:
                     image.cancel()
         return Played(stored, notation, turn_over, problem, kept)
 
-    def _apply(self, record: GameRecord, user_id: int, text: str) -> tuple[int, History, History]:
+    def _apply(
+        self, record: GameRecord, user_id: int, text: str, seat: int | None
+    ) -> tuple[int, History, History]:
         """The caller's seat, the game's history and a copy of it with the move played
         (UserError, and nothing changed, when it is not the caller's turn or not legal)."""
-        seat, state = self.check_turn(record, user_id)
+        seat, state = self.check_turn(record, user_id, seat)
         history = self.history(record)
         adapter = adapter_for(record.game)
         try:

@@ -1,0 +1,44 @@
+"""A whole turn of one seat of a stored record: what the bot's worker processes compute.
+
+The record goes in whole (a worker process has nothing else), but only ``SeatTracker``
+reads it: the players get the seat's ``SeatInfo``, as everywhere else in ``ai``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ai.players import LEVELS, choose_move
+from ai.search import Budget
+from ai.seat import PUBLIC_OPTIONS, SeatTracker
+from rules.record import Record
+
+
+def can_play(game: str) -> bool:
+    """Whether there is a computer player for ``game`` (the games whose seat views ai knows)."""
+    return game in PUBLIC_OPTIONS
+
+
+@dataclass(frozen=True)
+class Thought:
+    """The moves of a turn (a Kahuna turn is several) and how long finding them took."""
+
+    moves: tuple[str, ...]
+    think_ms: float
+
+
+def plan_turn(record: dict[str, Any], seat: int, level: str, ms: float) -> Thought:
+    """The moves ``seat`` plays now, at ``level``, thinking about ``ms`` per move: every
+    action of its turn, so a turn of several actions is thought out once."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    started = time.perf_counter()
+    tracker = SeatTracker(Record.from_json(record), seat)
+    moves: list[str] = []
+    while tracker.history.state.turn == seat:
+        move = choose_move(tracker.info(), level, Budget(ms=ms))
+        tracker.push(move)
+        moves.append(move)
+    return Thought(tuple(moves), (time.perf_counter() - started) * 1000)

@@ -1,0 +1,136 @@
+"""The bot as a player: it plays its seats' turns by itself, like anyone, only without a clock.
+
+When a board that leaves a bot seat to move is out, the announcer dispatches ``bot_turn``;
+after a start, every game waiting for the bot is taken up again (``games_recovered``). The
+turn is planned in a worker process (``Thinker``), then played through the same service as a
+person's /move, after a short natural pause, so it is stored, checked and announced alike.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from discord.ext import commands
+
+from cogs.utils.errors import UserError
+from data import GameRecord, StorageBusy
+
+if TYPE_CHECKING:
+    from cogs.utils.host import Host
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3  # a turn overtaken by a change (an undo, say) is thought out again, this often
+BUSY_RETRY = 5.0  # seconds before trying again when another program holds the database
+
+
+def bot_to_move(record: GameRecord, turn: int | None) -> int | None:
+    """The bot seat that is to move in ``record`` (None when it is a person's turn, or over)."""
+    if not record.active or turn is None or not record.is_bot(turn):
+        return None
+    return turn
+
+
+class Computer(commands.Cog):
+    """Plays the bot's seats."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.service = bot.service
+        #: game id -> the task playing the bot's turn there (one at a time per game)
+        self._turns: dict[int, asyncio.Task[None]] = {}
+
+    async def cog_unload(self) -> None:
+        """Stop thinking."""
+        for task in self._turns.values():
+            task.cancel()
+
+    @commands.Cog.listener()
+    async def on_bot_turn(self, game_id: int) -> None:
+        """A board is out and the bot is to move in that game."""
+        self.take_up(game_id)
+
+    @commands.Cog.listener()
+    async def on_games_recovered(self) -> None:
+        """After a start: every game still waiting for the bot goes on."""
+        for record in await self.store_games_with_bots():
+            if bot_to_move(record, self.service.state(record).turn) is not None:
+                self.take_up(record.id)
+
+    async def store_games_with_bots(self) -> list[GameRecord]:
+        try:
+            return await self.service.store.games.active_with_bots()
+        except StorageBusy:
+            log.warning("bot games: the database is busy; looking again shortly")
+            await asyncio.sleep(BUSY_RETRY)
+            return await self.store_games_with_bots()
+
+    def take_up(self, game_id: int) -> None:
+        """Play the bot's turn in ``game_id`` (once: a turn already under way is left be)."""
+        task = self._turns.get(game_id)
+        if task is not None and not task.done():
+            return
+        self._turns[game_id] = asyncio.create_task(self._turn(game_id), name=f"bot-{game_id}")
+
+    async def _turn(self, game_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        try:
+            for _ in range(ATTEMPTS):
+                if await self._play(game_id, began):
+                    return
+        except asyncio.CancelledError:
+            raise
+        except StorageBusy:
+            log.warning("game %d: the bot's move waits, the database is busy", game_id)
+            loop.call_later(BUSY_RETRY, self.take_up, game_id)
+        except Exception:
+            log.exception("game %d: the bot could not play its turn", game_id)
+        finally:
+            if self._turns.get(game_id) is asyncio.current_task():
+                del self._turns[game_id]
+
+    async def _play(self, game_id: int, began: float) -> bool:
+        """Think out and play the bot's turn; False when the game changed meanwhile."""
+        record = await self.service.game(game_id)
+        seat = bot_to_move(record, self.service.state(record).turn)
+        if seat is None or record.posted_version < record.version:
+            return True  # not the bot's turn (any more), or its board is not out yet
+        level = record.seats[seat].level
+        assert level is not None
+        thought, timing = await self.bot.thinker.think(record.record, seat, level)
+        log.info(
+            "game %d: the bot (%s) thought %.0f ms after %.0f ms in the queue",
+            game_id,
+            level,
+            timing.think_ms,
+            timing.wait_ms,
+        )
+        # A person takes a moment too: a reply that lands at once reads like a glitch.
+        elapsed = asyncio.get_running_loop().time() - began
+        await asyncio.sleep(max(0.0, self.bot.bot_pause - elapsed))
+        for move in thought.moves:
+            try:
+                played = await self.service.play(record, record.user_of(seat), move, seat=seat)
+            except UserError as error:
+                now = await self.service.game(game_id)
+                if now.version != record.version:  # an undo or the end came first: look again
+                    log.info("game %d: the bot's move was overtaken (%s)", game_id, error.key)
+                    return False
+                # A player that picks a move the rules refuse is a bug; the game must not
+                # stall on it: a legal move instead (the mover's own moves, nothing secret).
+                log.error("game %d: the bot's move was refused (%s)", game_id, error.key)
+                state = self.service.state(record)
+                fallback = state.format(random.choice(state.legal_moves()))
+                played = await self.service.play(record, record.user_of(seat), fallback, seat=seat)
+                return played.turn_over  # if not, the rest of the turn is thought out again
+            record = played.record
+        return True
+
+
+async def setup(bot: Host) -> None:
+    """Load the cog."""
+    await bot.add_cog(Computer(bot))

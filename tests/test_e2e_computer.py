@@ -1,0 +1,222 @@
+"""Playing the bot through the loopback Discord: it takes its seats, thinks in worker
+processes, and answers like a person would, in every game."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from loopback.models import FakeChannel, FakeUser
+from tests.e2e import (
+    World,
+    boards,
+    button,
+    challenge,
+    move,
+    play,
+    settled,
+    stored_game,
+    wait_boards,
+)
+
+
+async def vs_bot(world: World, user: FakeUser, game: str, **options: Any) -> FakeChannel:
+    """/play <game> opponent:@Tablero: the game's thread, once its opening board is out."""
+    args = {"opponent": world.fake.bot_user, **options}
+    ix = await (await play(world, user, game, args)).done()
+    assert not ix.ephemeral, ix.text
+    before = len(world.fake.threads(world.channel))
+    for _ in range(250):  # the game starts at once: its thread comes with the opening board
+        if len(world.fake.threads(world.channel)) > before:
+            break
+        await asyncio.sleep(0.02)
+    thread = world.fake.threads(world.channel)[-1]
+    await world.fake.wait_for_message(thread, lambda m: bool(m.attachments))
+    return thread
+
+
+async def my_turn(world: World, seat: int, game_id: int = 1, timeout: float = 20) -> Any:
+    """The game once the bot has played every turn before ``seat``'s (or the game ended)."""
+    assert world.bot is not None
+    for _ in range(int(timeout * 50)):
+        record = await stored_game(world, game_id)
+        turn = world.bot.service.state(record).turn
+        if record.posted_version == record.version and (turn == seat or not record.active):
+            return record
+        await asyncio.sleep(0.02)
+    raise AssertionError("the bot never played its turn")
+
+
+async def play_turn(
+    world: World, user: FakeUser, place: FakeChannel, record: Any, rng: Any
+) -> None:
+    """One whole turn of ``user``'s, random legal moves (several actions in Kahuna)."""
+    assert world.bot is not None
+    seat = record.seat_of(user.id)
+    while True:
+        state = world.bot.service.state(record)
+        ix = await move(world, user, place, state.format(rng.choice(state.legal_moves())))
+        assert ix.ephemeral and "⚠" not in ix.text, ix.text
+        record = await stored_game(world, record.id)
+        if world.bot.service.state(record).turn != seat:
+            return
+
+
+async def test_a_whole_stonehenge_game_against_the_bot(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "stonehenge", level="hard", first="me")
+    record = await stored_game(world)
+    assert [s.is_bot for s in record.seats] == [False, True]
+    assert (
+        record.seats[1].name == "Tablero · hard"
+        and record.seats[1].user_id == world.fake.bot_user.id
+    )
+    opening_line = world.fake.messages(world.channel)[-1].content
+    assert "against the bot" in opening_line and place.mention in opening_line
+    rng = random.Random(3)
+    while record.active:
+        await play_turn(world, world.ana, place, record, rng)
+        record = await my_turn(world, 0)
+    assert record.status == "finished" and record.result is not None
+    assert world.bot is not None
+    movers = [ply.seat for ply in world.bot.service.history(record).plies]
+    assert movers == [0, 1] * (len(movers) // 2) + [0] * (len(movers) % 2)
+    posts = boards(world, place)
+    assert len(posts) == len(movers) + 1  # the opening and one board a move, the bot's too
+    thinking = [p for p in posts[:-1] if "🤖 Tablero · hard (dark) is thinking…" in p.content]
+    assert len(thinking) == movers.count(1)  # the bot's turns: by name, without a mention
+    assert all(world.fake.bot_user.id not in p.pinged_user_ids for p in posts)
+    assert all(world.ana.id in p.pinged_user_ids for p in posts[:-1] if p not in thinking)
+    timers = await world.bot.store.db.fetchall(
+        "SELECT turn_stamp FROM timers WHERE kind != 'challenge'", ()
+    )
+    assert len(timers) == movers.count(0) * 2  # a reminder and a deadline: Ana's turns only
+
+
+async def test_a_level_needs_the_bot_and_other_bots_cannot_play(tablero: World) -> None:
+    world = tablero
+    ix = await (
+        await play(world, world.ana, "stonehenge", {"opponent": world.luis, "level": "hard"})
+    ).done()
+    assert ix.ephemeral and "choose me as the opponent" in ix.text
+    ix = await (await play(world, world.luis, "kahuna", {"level": "easy"})).done()
+    assert ix.ephemeral and "elígeme como rival" in ix.text  # Luis reads Spanish
+    assert not world.fake.threads(world.channel)
+
+
+async def test_the_bot_plays_a_whole_kahuna_turn_and_it_is_announced_once(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.luis, "kahuna", first="me")
+    record = await stored_game(world)
+    assert record.seats[1].name == "Tablero · normal"  # the default level, in Luis's Spanish
+    rng = random.Random(8)
+    for _ in range(2):
+        await play_turn(world, world.luis, place, record, rng)
+        record = await my_turn(world, 0)
+    assert world.bot is not None
+    plies = world.bot.service.history(record).plies
+    bot_turns = [i for i, ply in enumerate(plies) if ply.seat == 1 and plies[i - 1].seat == 0]
+    assert len(bot_turns) == 2 and any(plies[i + 1].seat == 1 for i in bot_turns)  # several acts
+    posts = boards(world, place)
+    assert len(posts) == 1 + 4  # one board per turn, whatever the actions in it
+    assert "Tablero · normal" in posts[2].content and "pensando" in posts[1].content
+
+
+async def test_an_islas_table_gets_bot_seats_that_move_one_after_the_other(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "islas", bots=1, level="easy", first="me")
+    record = await stored_game(world)
+    names = [s.name for s in record.seats]
+    assert names == ["Ana", "Tablero 1 · easy", "Tablero 2 · easy"]  # @Tablero and bots:1
+    rng = random.Random(2)
+    for _ in range(2):
+        await play_turn(world, world.ana, place, record, rng)
+        record = await my_turn(world, 0)
+    assert len(record.moves) == 6
+    assert len(boards(world, place)) == 1 + 6  # each bot's turn is announced on its own
+
+
+async def test_people_and_bot_seats_at_one_table(tablero: World) -> None:
+    world = tablero
+    message = await challenge(world, world.ana, world.luis, "islas", bots=2, level="hard")
+    assert "🤖 The bot takes 2 seats (hard)." in message.content
+    ix = await (await world.fake.click(world.luis, message, f"ch:{1}:accept")).done()
+    assert not ix.ephemeral, ix.text
+    await settled(world)
+    record = await stored_game(world)
+    assert [s.is_bot for s in record.seats] == [False, False, True, True]
+    assert {s.user_id for s in record.seats[:2]} == {world.ana.id, world.luis.id}
+
+
+async def test_the_bot_answers_after_a_restart(tablero: World) -> None:
+    world = tablero
+    assert world.bot is not None
+    world.bot.bot_pause = 60.0  # the bot would wait a minute before answering
+    place = await vs_bot(world, world.ana, "stonehenge", first="me")
+    await move(world, world.ana, place, "1A")
+    await asyncio.sleep(0.3)
+    assert len(boards(world, place)) == 2  # the bot has not answered...
+    await world.restart()  # ... when the bot stops
+    record = await my_turn(world, 0)
+    assert len(record.moves) == 2 and record.moves[0] == "1A"
+    await asyncio.sleep(0.3)
+    posts = boards(world, place)
+    assert len(posts) == 3 and "**Tablero · normal** played" in posts[-1].content  # once
+
+
+async def test_undo_against_the_bot_takes_its_reply_back_without_asking(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "stonehenge", first="me")
+    await move(world, world.ana, place, "1A")
+    record = await my_turn(world, 0)
+    assert len(record.moves) == 2
+    ix = await (await world.fake.slash(world.ana, place, "undo")).done()
+    assert ix.ephemeral and "Taken back" in ix.text, ix.text
+    await settled(world)
+    record = await stored_game(world)
+    assert record.moves == () and record.version == 0
+    latest = boards(world, place)[-1]
+    assert "and the bot's reply were taken back" in latest.content
+    assert world.ana.id in latest.pinged_user_ids  # her turn again
+    assert not any(  # nobody was asked
+        m.custom_ids and m.custom_ids[0].startswith("ud:") for m in world.fake.messages(place)
+    )
+    await move(world, world.ana, place, "2B")  # and the game goes on
+    record = await my_turn(world, 0)
+    assert record.moves[0] == "2B" and len(record.moves) == 2
+
+
+async def test_a_person_out_of_time_loses_to_the_bot(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "stonehenge", first="me", days=1)
+    await settled(world)
+    assert world.bot is not None
+    world.clock.now += 24 * 3600 + 1
+    await world.bot.get_cog("Timers").fire_due()
+    await settled(world)
+    record = await stored_game(world)
+    assert record.status == "finished" and record.result.ending == "timeout"
+    assert record.result.winners == (1,) and record.result.loser == 0
+    assert "Ana" in boards(world, place)[-1].content
+    ix = await (await world.fake.slash(world.ana, place, "claim")).done()
+    assert ix.ephemeral  # nothing to claim: the game is over
+
+
+async def test_a_rematch_against_the_bot_starts_at_once(tablero: World) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "stonehenge", level="easy", first="me")
+    await (await world.fake.slash(world.ana, place, "resign")).done()
+    confirm = world.fake.messages(place, world.ana)[-1]
+    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    final = (await wait_boards(world, place, 2))[-1]
+    assert final.custom_ids == ["rm:1"]
+    ix = await (await world.fake.click(world.ana, final, "rm:1")).done()
+    assert not ix.ephemeral, ix.text
+    for _ in range(250):
+        second = await stored_game(world, 2)
+        if second is not None and second.posted_version >= 0:
+            break
+        await asyncio.sleep(0.02)
+    assert second is not None and second.seats[0].is_bot and second.seats[0].level == "easy"
+    assert second.seats[1].user_id == world.ana.id  # the seats turned round
