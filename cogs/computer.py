@@ -11,12 +11,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import discord
 from discord.ext import commands
 
+from cogs.games import adapter_for
+from cogs.utils import places
+from cogs.utils.bot_seats import bot_seats
 from cogs.utils.errors import UserError
 from data import GameRecord, StorageBusy
+from locales import t
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -67,6 +73,29 @@ class Computer(commands.Cog):
             log.warning("bot games: the database is busy; looking again shortly")
             await asyncio.sleep(BUSY_RETRY)
             return await self.store_games_with_bots()
+
+    async def open_table(
+        self, channel: discord.TextChannel, game: str, levels: Sequence[str], lang: str = "en"
+    ) -> GameRecord:
+        """A game of the bot against itself, one seat per level, in a new thread of
+        ``channel``: to watch it play (``tasks.py demo`` shows one of each game)."""
+        title = adapter_for(game).title(lang)
+        message = await channel.send(t(lang, "bot-table-opening", game=title))
+        record = await self.service.open_game(
+            game=game,
+            seats=bot_seats(self.bot.user, lang, levels),
+            options={},
+            lang=lang,
+            guild_id=channel.guild.id,
+            channel_id=channel.id,
+        )
+
+        async def opener() -> discord.abc.Messageable:
+            name = places.thread_name(record)
+            return await places.open_place(self.bot, channel.guild.id, channel, message, name)
+
+        await self.bot.announcer.start(record, opener)
+        return record
 
     def take_up(self, game_id: int) -> None:
         """Play the bot's turn in ``game_id`` (once: a turn already under way is left be)."""

@@ -14,6 +14,7 @@ from discord.ext import commands
 from ai.turn import can_play
 from cogs.games import GamePlugin, adapter_for, plugin_for
 from cogs.utils import places
+from cogs.utils.bot_seats import bot_seats
 from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
 from cogs.utils.errors import UserError
 from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
@@ -266,7 +267,7 @@ class Play(commands.Cog):
             )
         seats: list[NewSeat] = [(challenge.challenger_id, challenge.challenger_name)]
         seats += [(p.user_id, p.name) for p in challenge.accepted]
-        seats += _bot_seats(self.bot.user, challenge)
+        seats += bot_seats(self.bot.user, challenge.lang, challenge.bot_levels)
         if challenge.seat_order is not None:
             seats.sort(key=lambda seat: challenge.seat_order.index(seat[0]))
         try:
@@ -402,20 +403,6 @@ def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> 
     if values.get("level") is not None and not count:
         raise UserError("error-level-without-bot")
     return [values.get("level") or DEFAULT_LEVEL] * count
-
-
-def _bot_seats(me: discord.ClientUser | None, challenge: Challenge) -> list[NewSeat]:
-    """The bot's seats of a game about to start: 'Tablero (hard)', or numbered when several."""
-    if not challenge.bot_levels:
-        return []
-    assert me is not None  # a bot that answers interactions is logged in
-    lang, many = challenge.lang, len(challenge.bot_levels) > 1
-    seats: list[NewSeat] = []
-    for number, level in enumerate(challenge.bot_levels, start=1):
-        name = me.name if not many else f"{me.name} {number}"
-        label = t(lang, "bot-name", name=name, level=t(lang, f"level-{level}"))
-        seats.append((me.id, label, level))
-    return seats
 
 
 async def setup(bot: Host) -> None:

@@ -220,3 +220,21 @@ async def test_a_rematch_against_the_bot_starts_at_once(tablero: World) -> None:
         await asyncio.sleep(0.02)
     assert second is not None and second.seats[0].is_bot and second.seats[0].level == "easy"
     assert second.seats[1].user_id == world.ana.id  # the seats turned round
+
+
+async def test_the_bot_plays_a_whole_game_against_itself(tablero: World) -> None:
+    world = tablero
+    assert world.bot is not None
+    channel = world.bot.get_channel(world.channel.id)
+    computer = world.bot.get_cog("Computer")
+    record = await computer.open_table(channel, "stonehenge", ["normal", "hard"])
+    assert [s.name for s in record.seats] == ["Tablero 1 · normal", "Tablero 2 · hard"]
+    for _ in range(1000):
+        record = await stored_game(world, record.id)
+        if not record.active and record.posted_version == record.version:
+            break
+        await asyncio.sleep(0.02)
+    assert record.result is not None and record.result.ending == "rules"
+    place = world.fake.threads(world.channel)[-1]
+    assert len(boards(world, place)) == len(record.moves) + 1
+    assert "against itself" in world.fake.messages(world.channel)[-1].content

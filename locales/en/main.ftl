@@ -280,6 +280,7 @@ level-normal = normal
 level-hard = hard
 bot-name = { $name } · { $level }
 bot-game-opening = 🤖 Setting up { $game } against the bot…
+bot-table-opening = 🤖 The bot plays { $game } against itself: watch in the thread.
 error-bot-cannot-play = The bot does not play this game.
 error-level-without-bot = The level is the bot's: choose me as the opponent (or set bots) to play the computer.
 turn-deadline = ⏳ Deadline { $deadline }.

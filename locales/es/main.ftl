@@ -280,6 +280,7 @@ level-normal = normal
 level-hard = difícil
 bot-name = { $name } · { $level }
 bot-game-opening = 🤖 Preparando { $game } contra el bot…
+bot-table-opening = 🤖 El bot juega a { $game } contra sí mismo: míralo en el hilo.
 error-bot-cannot-play = El bot no juega a este juego.
 error-level-without-bot = El nivel es del bot: elígeme como rival (o indica bots) para jugar contra la máquina.
 turn-deadline = ⏳ Plazo { $deadline }.

@@ -1,0 +1,23 @@
+"""The seats the bot itself takes in a game: its user, a name that says its level."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from data import NewSeat
+from locales import t
+
+
+def bot_seats(me: discord.ClientUser | None, lang: str, levels: Sequence[str]) -> list[NewSeat]:
+    """Seats for the bot at ``levels``: 'Tablero · hard', numbered when there are several."""
+    if not levels:
+        return []
+    assert me is not None  # a bot that starts games is logged in
+    seats: list[NewSeat] = []
+    for number, level in enumerate(levels, start=1):
+        name = me.name if len(levels) == 1 else f"{me.name} {number}"
+        label = t(lang, "bot-name", name=name, level=t(lang, f"level-{level}"))
+        seats.append((me.id, label, level))
+    return seats
