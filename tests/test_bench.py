@@ -79,3 +79,13 @@ def test_bench_profile_of_the_first_move_after_a_restart(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     assert "store games.append_move" in done.stdout and "render (" in done.stdout
     assert "cogs/turns.py" in done.stdout  # the new process's own profile came back
+
+
+def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
+    done = _bench("bots", "--json", "--moves", "3", "--tables", "1", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["bot_tables"] == 1 and figures["moves"] == 3
+    for key in ("move_ms_alone", "move_ms_with_bots"):
+        assert 0 < figures[key]["p50"] <= figures[key]["p99"]
+    assert figures["ratio_p99"] > 0 and figures["bot_ms"] == 2000
