@@ -69,6 +69,16 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+def fit_name(name: str, size: int, width: float, bold: bool = True) -> tuple[str, int]:
+    """A player's name and the size to draw it at: smaller, down to 80% of ``size``, before
+    it is cut ("Tablero 1 · normal" keeps its level), then cut with an ellipsis."""
+    least = round(size * 0.8)
+    for candidate in range(size, least - 1, -2):
+        if text_width(name, candidate, bold) <= width:
+            return name, candidate
+    return fit_text(name, least, width, bold), least
+
+
 def draw_text(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],

@@ -29,7 +29,7 @@ from render.common import (
     draw_centered,
     draw_text,
     encode_png,
-    fit_text,
+    fit_name,
     hex_rgb,
     paste_centered,
     paste_sparse,
@@ -345,8 +345,8 @@ def _draw_card(
     )
     row1, row2, row3 = y0 + 42, y0 + 104, y0 + 164
     paste_centered(image, _megalith(seat, 30, 44), (x0 + 36, row1))
-    name = fit_text(name, 36, CARD_W - 66 - 16, bold=True)
-    draw_text(draw, (x0 + 66, row1), name, 36, INK, bold=True, anchor="lm")
+    name, size = fit_name(name, 36, CARD_W - 66 - 16)
+    draw_text(draw, (x0 + 66, row1), name, size, INK, bold=True, anchor="lm")
 
     right = x0 + CARD_W - 16
     if view.winner == seat:

@@ -157,3 +157,13 @@ def test_sparse_paste_matches_plain_paste() -> None:
 )
 def test_islas_canvas_matches_the_drawn_one(size: tuple[int, int]) -> None:
     assert islas_board._canvas(*size).tobytes() == islas_board._draw_canvas(*size).tobytes()
+
+
+def test_a_long_name_shrinks_before_it_is_cut() -> None:
+    from render.common import fit_name, text_width
+
+    assert fit_name("Ana", 34, 300) == ("Ana", 34)
+    name, size = fit_name("Tablero 1 · normal", 34, 290)
+    assert name == "Tablero 1 · normal" and size < 34 and text_width(name, size, True) <= 290
+    name, size = fit_name("A name far too long to fit in any panel at all", 34, 290)
+    assert name.endswith("…") and size == round(34 * 0.8) and text_width(name, size, True) <= 290

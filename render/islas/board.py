@@ -26,6 +26,7 @@ from render.common import (
     draw_centered,
     draw_text,
     encode_png,
+    fit_name,
     fit_text,
     paste_centered,
     text_width,
@@ -302,8 +303,8 @@ def _draw_tile_box(
         y = tile_y + 20
         for seat in view.winners[:4]:
             paste_centered(image, piece(seat, 40), (x0 + 44, y))
-            name = fit_text(names[seat], 32, PANEL_W - 126, bold=True)
-            draw_text(draw, (x0 + 74, y), name, 32, INK, bold=True, anchor="lm")
+            name, size = fit_name(names[seat], 32, PANEL_W - 126)
+            draw_text(draw, (x0 + 74, y), name, size, INK, bold=True, anchor="lm")
             draw_text(draw, (x0 + PANEL_W - 18, y), "★", 34, HIGHLIGHT, anchor="rm")
             y += 50
     # Tiles left: a little stack and the count.
@@ -352,8 +353,8 @@ def _draw_players(
         right = x0 + PANEL_W - 18
         draw_text(draw, (right, row1), score, 42, INK, bold=True, anchor="rm")
         room = PANEL_W - 80 - text_width(score, 42, True) - 20
-        name = fit_text(names[seat], 34, room, bold=True)
-        draw_text(draw, (x0 + 66, row1), name, 34, INK, bold=True, anchor="lm")
+        name, size = fit_name(names[seat], 34, room)
+        draw_text(draw, (x0 + 66, row1), name, size, INK, bold=True, anchor="lm")
         left = view.followers_left[seat] if seat < len(view.followers_left) else 0
         # Followers from the left, the badge on the right of the space all seven would take,
         # so that neither ever covers the other.

@@ -27,6 +27,7 @@ from render.common import (
     draw_centered,
     draw_text,
     encode_png,
+    fit_name,
     fit_text,
     paste_centered,
     paste_sparse,
@@ -271,8 +272,8 @@ def _draw_panel(
         _pill(draw, right, row1, *pill)
         room -= text_width(pill[0], 30, True) + 44
     paste_centered(image, stone(seat, 46), (x0 + 40, row1))
-    name = fit_text(name, 38, room, bold=True)
-    draw_text(draw, (x0 + 74, row1), name, 38, INK, bold=True, anchor="lm")
+    name, size = fit_name(name, 38, room)
+    draw_text(draw, (x0 + 74, row1), name, size, INK, bold=True, anchor="lm")
 
     controlled = sum(1 for owner in view.control.values() if owner == seat)
     islands = fit_text(words["islands"], 30, 150)
