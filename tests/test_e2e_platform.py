@@ -268,12 +268,13 @@ async def test_play_has_a_subcommand_per_game_with_only_its_own_options(tablero:
     command = world.fake.command("play", world.guild)
     assert command is not None and {o["type"] for o in command["options"]} == {1}  # subcommands
     english = _options(command)
-    common = ["first", "days"]
+    common = ["first", "days", "level"]  # level: the bot's, where the bot plays the game
     assert english["stonehenge"] == ["opponent", "series", *common, "hidden"]
     assert english["kahuna"] == ["opponent", *common, "first_edition", "no_bridges_loses"]
-    assert english["islas"] == ["opponent", "opponent2", "opponent3", "opponent4", *common]
+    islas = ["opponent", "opponent2", "opponent3", "opponent4", *common, "bots"]
+    assert english["islas"] == islas
     spanish = _options(command, "es-ES")
-    assert spanish["stonehenge"] == ["rival", "serie", "empieza", "dias", "ocultos"]
+    assert spanish["stonehenge"] == ["rival", "serie", "empieza", "dias", "nivel", "ocultos"]
     assert spanish["kahuna"][-2:] == ["primera_edicion", "sin_puentes_pierde"]
     assert spanish["islas"][:2] == ["rival", "rival2"]
     assert command["name_localizations"]["es-ES"] == "jugar"

@@ -16,7 +16,7 @@ import render
 import rules
 from cogs.games import GamePlugin, plugin_for, plugins, register
 from rules.record import replay
-from tests.e2e import World, accept, boards, challenge, move, stored_game, wait_boards
+from tests.e2e import World, accept, boards, challenge, move, play, stored_game, wait_boards
 from tests.toy import PLUGIN
 from tests.toy.drawing import draw_tictactoe
 from tests.toy.game import TICTACTOE, TicTacToeView
@@ -61,7 +61,8 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert sub["name_localizations"]["es-ES"] == "tresenraya"
     assert sub["description_localizations"]["es-ES"].startswith("Reta a alguien al tres en raya")
     options = {o["name"]: o for o in sub["options"]}
-    assert list(options) == ["opponent", "first", "days", "goal"]  # no series, one opponent
+    # No series, one opponent, and no level: the bot has no player for this game.
+    assert list(options) == ["opponent", "first", "days", "goal"]
     assert options["opponent"]["type"] == 6 and options["goal"]["type"] == 3  # user, string
     assert options["goal"]["name_localizations"]["es-ES"] == "objetivo"
     goals = options["goal"]["choices"]
@@ -72,6 +73,14 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert [c["value"] for c in options["days"]["choices"]] == [1, 2, 3, 5, 7, 14]
     rules_command = world.fake.command("rules", world.guild)
     assert "tictactoe" in [c["value"] for c in rules_command["options"][0]["choices"]]
+
+
+async def test_the_bot_does_not_play_a_game_it_has_no_player_for(tablero: World) -> None:
+    world = tablero
+    args = {"opponent": world.fake.bot_user}
+    ix = await (await play(world, world.ana, "tictactoe", args)).done()
+    assert ix.ephemeral and "The bot does not play this game." in ix.text
+    assert not world.fake.threads(world.channel)
 
 
 async def test_a_plugin_game_is_played_to_the_end(tablero: World) -> None:
