@@ -251,9 +251,9 @@ class GameService:
 
         A legal move's board starts rendering at once, in a worker thread, while ``ready``
         (the caller's answer to Discord that the move is being played) and the write take
-        their round trips; a refused write throws that image away. With ``lang``, so does
-        what the mover's own answer shows (``Played.mine``), in that language. ``seat``: the
-        bot playing one of its seats (see ``check_turn``).
+        their round trips, side by side; a refused write throws that image away. With
+        ``lang``, so does what the mover's own answer shows (``Played.mine``), in that
+        language. ``seat``: the bot playing one of its seats (see ``check_turn``).
         """
         seat, history, new = self._apply(record, user_id, text, seat)
         notation = new.plies[-1].notation
@@ -262,9 +262,10 @@ class GameService:
         turn_over = new.state.turn != seat
         early = self.render_ahead(record, new.state) if turn_over else None
         mine = None if lang is None else self.render_mine(record, new.state, seat, lang, turn_over)
+        # The answer to Discord travels while the move is stored and posted: it only has to
+        # be there before the mover's reply, which the caller sends after this returns.
+        answering = asyncio.ensure_future(ready()) if ready is not None else None
         try:
-            if ready is not None:
-                await ready()
             async with self._turn_to_store(record.id) as give_up:
                 record = await self._opened(record)
                 try:
@@ -291,10 +292,16 @@ class GameService:
                 if turn_over:
                     problem, early = await self.publish(stored, None, early), None
             mine, kept = None, mine
+        except BaseException:
+            if answering is not None:  # the refusal is a followup: the answer must be out
+                await asyncio.wait([answering])
+            raise
         finally:
             for image in (early, mine):  # the move was refused: its images are never shown
                 if image is not None:
                     image.cancel()
+        if answering is not None:
+            await answering
         return Played(stored, notation, turn_over, problem, kept)
 
     def _apply(
