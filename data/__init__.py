@@ -9,6 +9,7 @@ from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
+from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
 from data.settings import GuildSettings, SettingsStore
 from data.timers import Timer, TimerStore
@@ -23,10 +24,13 @@ class Store:
         self.challenges = ChallengeStore(self.db, clock)
         self.timers = TimerStore(self.db, clock)
         self.settings = SettingsStore(self.db)
+        self.ratings = RatingStore(self.db)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
         await self.db.connect()
+        if await self.ratings.unrated():  # games finished before ratings existed count too
+            await self.ratings.rerate()
         return self
 
     async def close(self) -> None:
@@ -44,6 +48,8 @@ __all__ = [
     "GameStore",
     "GuildSettings",
     "NewSeat",
+    "Rating",
+    "RatingStore",
     "RematchOffered",
     "Result",
     "Seat",

@@ -11,6 +11,7 @@ from typing import Any
 import aiosqlite
 
 from data.db import Database
+from data.ratings import rate_finished
 from data.results import Result
 from rules.record import Record
 
@@ -366,6 +367,8 @@ class GameStore:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version, seat, user_id, move, now),
             )
+            if result is not None:  # rated as it ends: in the order games end, once
+                await rate_finished(conn, game_id, now)
         return expected_version + 1
 
     async def finish(self, game_id: int, expected_version: int, result: Result) -> None:
@@ -384,6 +387,7 @@ class GameStore:
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
+            await rate_finished(conn, game_id, now)
 
     async def take_back(
         self, game_id: int, expected_version: int, *, announce: bool, plies: int = 1

@@ -144,4 +144,35 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN level TEXT;
     ALTER TABLE challenges ADD COLUMN bot_levels TEXT
     """,
+    # 8: ratings (openskill) per game and scope (a server's id, 0 across servers), their
+    # history, which finished games were rated (once each), and whether a person's ratings
+    # may be shown beyond their servers. Games finished before this are rated at start.
+    """
+    CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        scope INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game, scope, player)
+    );
+    CREATE TABLE rating_history (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        game TEXT NOT NULL,
+        scope INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, scope, player)
+    );
+    CREATE INDEX rating_history_player ON rating_history(player, game, scope, at);
+    CREATE TABLE rated_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        at REAL NOT NULL
+    );
+    ALTER TABLE user_settings ADD COLUMN public INTEGER NOT NULL DEFAULT 0
+    """,
 ]

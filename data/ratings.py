@@ -1,0 +1,289 @@
+"""Ratings: openskill's Weng-Lin model (Plackett-Luce) per game, per server and across servers.
+
+A finished game is rated in the same transaction that ends it, so ratings follow the order in
+which games ended and are never applied twice or lost. Humans are rated among themselves;
+each bot level keeps a rating of its own, moved by its games against people without moving
+theirs. ``rerate`` rebuilds everything from the stored games in that same order (a change of
+formula loses nothing), and runs by itself at start when finished games were never rated (a
+database from before ratings existed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import aiosqlite
+from openskill.models import PlackettLuce
+
+from data.db import Database
+from data.results import Ending, Result
+
+MODEL = PlackettLuce()
+GLOBAL = 0  #: the scope of ratings across every server (a server's scope is its id)
+PROVISIONAL_GAMES = 10  #: games before a rating is more than provisional
+#: The shown number is the conservative ordinal (mu − 3·sigma), scaled: a newcomer shows 1000.
+SHOWN_ALPHA, SHOWN_TARGET = 40.0, 1000.0
+#: A seat whose player asked to be forgotten (``/forget-me``): never rated again.
+FORGOTTEN = 0
+#: Endings that rank their loser last; every other ending counts as the rules left it.
+FORFEITS = (Ending.RESIGN, Ending.TIMEOUT)
+
+
+def human(user_id: int) -> str:
+    """The rating key of a person."""
+    return f"u:{user_id}"
+
+
+def bot(level: str) -> str:
+    """The rating key of the bot at one level."""
+    return f"bot:{level}"
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating in one game and scope."""
+
+    game: str
+    scope: int
+    player: str
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def value(self) -> int:
+        """The one number shown: the conservative ordinal, scaled (1000 for a newcomer)."""
+        return round(SHOWN_ALPHA * (self.mu - 3 * self.sigma) + SHOWN_TARGET)
+
+    @property
+    def provisional(self) -> bool:
+        """Shown as provisional for a player's first games."""
+        return self.games < PROVISIONAL_GAMES
+
+    @property
+    def user_id(self) -> int | None:
+        """The person's Discord id (None for a bot level)."""
+        kind, _, key = self.player.partition(":")
+        return int(key) if kind == "u" else None
+
+    @property
+    def level(self) -> str | None:
+        """The bot's level (None for a person)."""
+        kind, _, key = self.player.partition(":")
+        return key if kind == "bot" else None
+
+
+def ranks(result: Result, seats: Sequence[int]) -> list[int]:
+    """The rank (1 = best) of each of ``seats``: by final score, ties shared; whoever resigned
+    or ran out of time comes after everyone else, who keep their order by score."""
+    loser = result.loser if result.ending in FORFEITS else None
+
+    def score(seat: int) -> float:
+        if seat == loser:
+            return float("-inf")
+        return float(result.scores[seat]) if seat < len(result.scores) else 0.0
+
+    return [1 + sum(score(other) > score(seat) for other in seats) for seat in seats]
+
+
+def rate(
+    result: Result,
+    humans: Sequence[tuple[int, Rating]],
+    bots: Sequence[tuple[int, Rating]],
+) -> list[Rating]:
+    """The new ratings after a game: ``humans`` and ``bots`` are (seat, rating before).
+
+    People are rated among themselves when at least two played. Each bot seat is rated
+    against the people alone, and only its own rating changes.
+    """
+    changed: list[Rating] = []
+    if len(humans) >= 2:
+        changed += _rated(result, list(humans))
+    for seat, rating in bots:
+        if humans:
+            changed += _rated(result, [(seat, rating), *humans])[:1]
+    return changed
+
+
+def _rated(result: Result, players: list[tuple[int, Rating]]) -> list[Rating]:
+    before = [MODEL.rating(mu=r.mu, sigma=r.sigma) for _, r in players]
+    after = MODEL.rate([[r] for r in before], ranks=ranks(result, [s for s, _ in players]))
+    return [
+        Rating(r.game, r.scope, r.player, new[0].mu, new[0].sigma, r.games + 1)
+        for (_, r), new in zip(players, after, strict=True)
+    ]
+
+
+def _fresh(game: str, scope: int, player: str) -> Rating:
+    start = MODEL.rating()
+    return Rating(game, scope, player, start.mu, start.sigma, 0)
+
+
+def _rating(row: aiosqlite.Row) -> Rating:
+    return Rating(row["game"], row["scope"], row["player"], row["mu"], row["sigma"], row["games"])
+
+
+async def rate_finished(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
+    """Rate a game that just ended, inside the transaction that ended it (once: a game
+    already rated is left alone)."""
+    cur = await conn.execute(
+        "INSERT OR IGNORE INTO rated_games (game_id, at) VALUES (?, ?)", (game_id, now)
+    )
+    if cur.rowcount != 1:
+        return
+    cur = await conn.execute(
+        "SELECT game, guild_id, result FROM games WHERE id = ? AND status = 'finished'",
+        (game_id,),
+    )
+    row = await cur.fetchone()
+    if row is None or row["result"] is None:
+        return
+    result = Result.from_json(json.loads(row["result"]))
+    cur = await conn.execute(
+        "SELECT seat, user_id, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+    )
+    seats = list(await cur.fetchall())
+    game = row["game"]
+    for scope in {GLOBAL, row["guild_id"] or GLOBAL}:
+        players = [
+            (s["seat"], bot(s["level"]) if s["level"] else human(s["user_id"]))
+            for s in seats
+            if s["level"] or s["user_id"] != FORGOTTEN
+        ]
+        known = await _ratings(conn, game, scope, [player for _, player in players])
+        rated = [(seat, known.get(p) or _fresh(game, scope, p)) for seat, p in players]
+        humans = [(seat, r) for seat, r in rated if r.level is None]
+        bots = [(seat, r) for seat, r in rated if r.level is not None]
+        for new in rate(result, humans, bots):
+            await _store(conn, new, game_id, now)
+
+
+async def _ratings(
+    conn: aiosqlite.Connection, game: str, scope: int, players: list[str]
+) -> dict[str, Rating]:
+    if not players:
+        return {}
+    marks = ", ".join("?" for _ in players)
+    cur = await conn.execute(
+        f"SELECT * FROM ratings WHERE game = ? AND scope = ? AND player IN ({marks})",
+        (game, scope, *players),
+    )
+    return {row["player"]: _rating(row) for row in await cur.fetchall()}
+
+
+async def _store(conn: aiosqlite.Connection, rating: Rating, game_id: int, now: float) -> None:
+    await conn.execute(
+        "INSERT OR REPLACE INTO ratings (game, scope, player, mu, sigma, games, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (rating.game, rating.scope, rating.player, rating.mu, rating.sigma, rating.games, now),
+    )
+    await conn.execute(
+        "INSERT OR REPLACE INTO rating_history (game_id, game, scope, player, mu, sigma, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game_id, rating.game, rating.scope, rating.player, rating.mu, rating.sigma, now),
+    )
+
+
+#: Ranking order of a leaderboard: the shown number (the ordinal), best first.
+_ORDER = "(mu - 3 * sigma) DESC, games DESC, player"
+#: Who a global leaderboard shows: bot levels, and people who made their ratings public.
+_LISTED = (
+    "(scope != 0 OR player LIKE 'bot:%' OR CAST(substr(player, 3) AS INTEGER) IN"
+    " (SELECT user_id FROM user_settings WHERE public = 1))"
+)
+
+
+class RatingStore:
+    """Reads ratings; rates finished games (``rate_finished``) and rebuilds them all."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def get(self, game: str, scope: int, player: str) -> Rating | None:
+        """A player's rating in a game and scope (None before their first rated game)."""
+        row = await self.db.fetchone(
+            "SELECT * FROM ratings WHERE game = ? AND scope = ? AND player = ?",
+            (game, scope, player),
+        )
+        return None if row is None else _rating(row)
+
+    async def leaderboard(
+        self, game: str, scope: int, offset: int = 0, limit: int = 10
+    ) -> list[tuple[int, Rating]]:
+        """(place, rating) from ``offset``, best first; the global scope lists bot levels and
+        only the people who opted in (``/privacy``)."""
+        rows = await self.db.fetchall(
+            f"SELECT * FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}"
+            f" ORDER BY {_ORDER} LIMIT ? OFFSET ?",
+            (game, scope, limit, offset),
+        )
+        return [(offset + i + 1, _rating(row)) for i, row in enumerate(rows)]
+
+    async def count(self, game: str, scope: int) -> int:
+        """How many players a leaderboard lists."""
+        row = await self.db.fetchone(
+            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}",
+            (game, scope),
+        )
+        return int(row["n"]) if row else 0
+
+    async def place_of(self, game: str, scope: int, player: str) -> tuple[int, Rating] | None:
+        """A player's place on a leaderboard and their rating (None when not on it)."""
+        rating = await self.get(game, scope, player)
+        if rating is None:
+            return None
+        listed = await self.db.fetchone(
+            f"SELECT 1 FROM ratings WHERE game = ? AND scope = ? AND player = ? AND {_LISTED}",
+            (game, scope, player),
+        )
+        if listed is None:
+            return None
+        ordinal = rating.mu - 3 * rating.sigma
+        row = await self.db.fetchone(
+            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}"
+            " AND ((mu - 3 * sigma) > ? OR ((mu - 3 * sigma) = ? AND"
+            " (games > ? OR (games = ? AND player < ?))))",
+            (game, scope, ordinal, ordinal, rating.games, rating.games, player),
+        )
+        return (int(row["n"]) + 1 if row else 1), rating
+
+    async def trend(
+        self, game: str, scope: int, player: str, limit: int = 100
+    ) -> list[tuple[float, int]]:
+        """(when, shown rating) after each of the player's last ``limit`` rated games,
+        oldest first: what a profile's chart draws."""
+        rows = await self.db.fetchall(
+            "SELECT at, mu, sigma FROM rating_history WHERE game = ? AND scope = ?"
+            " AND player = ? ORDER BY at DESC, game_id DESC LIMIT ?",
+            (game, scope, player, limit),
+        )
+        return [
+            (row["at"], Rating(game, scope, player, row["mu"], row["sigma"], 0).value)
+            for row in reversed(rows)
+        ]
+
+    async def unrated(self) -> bool:
+        """Whether some finished game was never rated (a database from before ratings)."""
+        row = await self.db.fetchone(
+            "SELECT 1 FROM games WHERE status = 'finished'"
+            " AND id NOT IN (SELECT game_id FROM rated_games) LIMIT 1"
+        )
+        return row is not None
+
+    async def rerate(self) -> int:
+        """Rebuild every rating from the stored games, in the order they ended (one
+        transaction: the ratings are the old ones or the new ones, never half). Returns
+        how many finished games were gone through."""
+        async with self.db.transaction() as conn:
+            for table in ("ratings", "rating_history", "rated_games"):
+                await conn.execute(f"DELETE FROM {table}")
+            cur = await conn.execute(
+                "SELECT id, COALESCE(finished_at, updated_at) AS at FROM games"
+                " WHERE status = 'finished' ORDER BY at, id"
+            )
+            games = list(await cur.fetchall())
+            for row in games:
+                await rate_finished(conn, row["id"], row["at"])
+        return len(games)

@@ -1,0 +1,148 @@
+"""Ratings (openskill, Plackett-Luce): rated as games end, rebuilt from the records alike."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from data import Ending, Result, Store
+from data.ratings import GLOBAL, MODEL, Rating, bot, human, ranks
+
+GUILD = 10
+
+
+@pytest.fixture
+async def store(tmp_path: Path):
+    s = await Store(tmp_path / "t.sqlite3").open()
+    yield s
+    await s.close()
+
+
+async def _finished(
+    store: Store, seats: list, result: Result, game: str = "islas", guild: int = GUILD
+) -> int:
+    """A game with ``seats`` ((user id, name[, level])) ended with ``result``."""
+    game_id = await store.games.create_game(
+        game=game, seats=seats, seed=1, options={}, lang="en", guild_id=guild, channel_id=20
+    )
+    await store.games.finish(game_id, 0, result)
+    return game_id
+
+
+def _rules(scores: tuple[int, ...]) -> Result:
+    best = max(scores)
+    return Result(Ending.RULES, tuple(s for s, v in enumerate(scores) if v == best), scores)
+
+
+async def _all(store: Store) -> list[tuple]:
+    rows = await store.db.fetchall("SELECT * FROM ratings ORDER BY game, scope, player")
+    history = await store.db.fetchall(
+        "SELECT * FROM rating_history ORDER BY game_id, player, scope"
+    )
+    return [tuple(row) for row in rows] + [tuple(row) for row in history]
+
+
+def test_ranks_share_ties_and_put_a_forfeit_last() -> None:
+    assert ranks(_rules((10, 7, 7, 3)), [0, 1, 2, 3]) == [1, 2, 2, 4]
+    resigned = Result(Ending.RESIGN, (1, 2), (9, 4, 4), loser=0)
+    assert ranks(resigned, [0, 1, 2]) == [3, 1, 1]  # the leader resigned: last all the same
+    timed_out = Result(Ending.TIMEOUT, (0,), (5, 8), loser=1)
+    assert ranks(timed_out, [0, 1]) == [1, 2]
+
+
+async def test_a_four_player_table_with_a_tie_rates_as_openskill_says(store: Store) -> None:
+    seats = [(1, "Ana"), (2, "Luis"), (3, "Eve"), (4, "Bo")]
+    await _finished(store, seats, _rules((10, 7, 7, 3)))
+    expected = MODEL.rate([[MODEL.rating()] for _ in seats], ranks=[1, 2, 2, 4])
+    for scope in (GUILD, GLOBAL):
+        for (user, _), new in zip(seats, expected, strict=True):
+            got = await store.ratings.get("islas", scope, human(user))
+            assert got is not None and got.games == 1
+            assert (got.mu, got.sigma) == pytest.approx((new[0].mu, new[0].sigma))
+    values = [(await store.ratings.get("islas", GUILD, human(u))).value for u, _ in seats]
+    assert values[0] > values[1] == values[2] > values[3]
+
+
+async def test_the_bot_is_rated_against_people_without_moving_them(store: Store) -> None:
+    # One person against the bot: no human rating, the bot level's own moves.
+    await _finished(store, [(1, "Ana"), (99, "Tablero · hard", "hard")], _rules((3, 5)), "kahuna")
+    assert await store.ratings.get("kahuna", GUILD, human(1)) is None
+    hard = await store.ratings.get("kahuna", GUILD, bot("hard"))
+    assert hard is not None and hard.games == 1 and hard.mu > MODEL.rating().mu
+    # Two people and the bot: the people are rated as if the bot had not played.
+    seats = [(1, "Ana"), (2, "Luis"), (99, "Tablero · normal", "normal")]
+    await _finished(store, seats, _rules((4, 9, 6)))
+    alone = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[2, 1])
+    luis = await store.ratings.get("islas", GUILD, human(2))
+    assert luis is not None and luis.mu == pytest.approx(alone[1][0].mu)
+    normal = await store.ratings.get("islas", GUILD, bot("normal"))
+    assert normal is not None and normal.games == 1
+
+
+async def test_ratings_rebuilt_from_the_records_equal_the_incremental_ones(store: Store) -> None:
+    rng = random.Random(4)
+    people = [(u, f"P{u}") for u in range(1, 7)]
+    for _ in range(40):
+        game = rng.choice(("stonehenge", "kahuna", "islas"))
+        count = 2 if game != "islas" else rng.randint(2, 5)
+        seats: list = rng.sample(people, count)
+        if rng.random() < 0.3:
+            seats[-1] = (99, "Tablero", rng.choice(("easy", "normal", "hard")))
+        scores = tuple(rng.randint(0, 6) for _ in seats)
+        result = _rules(scores)
+        if rng.random() < 0.25:
+            loser = rng.randrange(count)
+            ending = rng.choice((Ending.RESIGN, Ending.TIMEOUT))
+            others = tuple(s for s in range(count) if s != loser)
+            result = Result(ending, others, scores, loser)
+        await _finished(store, seats, result, game, guild=rng.choice((GUILD, GUILD + 1)))
+    incremental = await _all(store)
+    assert len(incremental) > 40
+    assert await store.ratings.rerate() == 40
+    assert await _all(store) == incremental
+
+
+async def test_games_finished_before_ratings_existed_are_rated_at_start(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    store = await Store(path).open()
+    await _finished(store, [(1, "Ana"), (2, "Luis")], _rules((5, 2)), "stonehenge")
+    async with store.db.transaction() as conn:  # as a database from before ratings
+        for table in ("ratings", "rating_history", "rated_games"):
+            await conn.execute(f"DELETE FROM {table}")
+    await store.close()
+    store = await Store(path).open()
+    try:
+        ana = await store.ratings.get("stonehenge", GUILD, human(1))
+        assert ana is not None and ana.games == 1 and ana.provisional
+    finally:
+        await store.close()
+
+
+async def test_the_global_board_lists_only_people_who_opted_in(store: Store) -> None:
+    await _finished(store, [(1, "Ana"), (2, "Luis")], _rules((5, 2)), "stonehenge")
+    await _finished(
+        store, [(1, "Ana"), (99, "Tablero · easy", "easy")], _rules((5, 2)), "stonehenge"
+    )
+    here = await store.ratings.leaderboard("stonehenge", GUILD)
+    assert {r.player for _, r in here} == {human(1), human(2), bot("easy")}
+    assert [r.value for _, r in here] == sorted((r.value for _, r in here), reverse=True)
+    assert [place for place, _ in here] == [1, 2, 3] and here[0][1].player == human(1)
+    assert await store.ratings.count("stonehenge", GUILD) == 3
+    everywhere = await store.ratings.leaderboard("stonehenge", GLOBAL)
+    assert [r.player for _, r in everywhere] == [bot("easy")]  # nobody opted in yet
+    assert await store.ratings.place_of("stonehenge", GLOBAL, human(1)) is None
+    async with store.db.transaction() as conn:
+        await conn.execute("INSERT INTO user_settings (user_id, public) VALUES (1, 1)")
+    place = await store.ratings.place_of("stonehenge", GLOBAL, human(1))
+    assert place is not None and place[0] == 1 and isinstance(place[1], Rating)
+    trend = await store.ratings.trend("stonehenge", GUILD, human(1))
+    assert len(trend) == 1 and trend[0][1] == place[1].value  # the game with the bot: unrated
+
+
+def test_rerate_from_the_command_line(tmp_path: Path, capsys) -> None:
+    from data.__main__ import main
+
+    assert main(["rerate", str(tmp_path / "t.sqlite3")]) == 0
+    assert "from 0 finished games" in capsys.readouterr().out
