@@ -264,6 +264,33 @@ class RatingStore:
             for row in reversed(rows)
         ]
 
+    async def changes(self, game_id: int, scope: int) -> list[tuple[Rating, int]]:
+        """How a finished game moved its players' ratings in ``scope``: (the rating after it,
+        the shown value before it), in seat order of the rating keys."""
+        rows = await self.db.fetchall(
+            "SELECT h.*, (SELECT COUNT(*) FROM rating_history p WHERE p.game = h.game"
+            "   AND p.scope = h.scope AND p.player = h.player"
+            "   AND (p.at < h.at OR (p.at = h.at AND p.game_id < h.game_id))) AS before,"
+            " (SELECT p.mu || ' ' || p.sigma FROM rating_history p WHERE p.game = h.game"
+            "   AND p.scope = h.scope AND p.player = h.player"
+            "   AND (p.at < h.at OR (p.at = h.at AND p.game_id < h.game_id))"
+            "   ORDER BY p.at DESC, p.game_id DESC LIMIT 1) AS previous"
+            " FROM rating_history h WHERE h.game_id = ? AND h.scope = ?",
+            (game_id, scope),
+        )
+        found = []
+        for row in rows:
+            after = Rating(
+                row["game"], scope, row["player"], row["mu"], row["sigma"], row["before"] + 1
+            )
+            if row["previous"] is None:
+                start = _fresh(row["game"], scope, row["player"])
+            else:
+                mu, sigma = map(float, row["previous"].split())
+                start = Rating(row["game"], scope, row["player"], mu, sigma, row["before"])
+            found.append((after, start.value))
+        return found
+
     async def unrated(self) -> bool:
         """Whether some finished game was never rated (a database from before ratings)."""
         row = await self.db.fetchone(

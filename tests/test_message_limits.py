@@ -107,6 +107,7 @@ def _values(lang: str) -> dict[str, Any]:
         "n e s w": _longest(lang, [f"islas-edge-{e}" for e in "ibw"]),
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
+        "changes": ", ".join([f"{NAME} 9999 → 9999?"] * MOST_PLAYERS),
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
     }
     values: dict[str, Any] = {}

@@ -146,3 +146,19 @@ def test_rerate_from_the_command_line(tmp_path: Path, capsys) -> None:
 
     assert main(["rerate", str(tmp_path / "t.sqlite3")]) == 0
     assert "from 0 finished games" in capsys.readouterr().out
+
+
+async def test_the_last_board_tells_how_the_ratings_moved(tablero) -> None:
+    from tests.e2e import accept, button, challenge, wait_boards
+
+    world = tablero
+    place = await accept(world, world.luis, await challenge(world, world.ana, world.luis))
+    await (await world.fake.slash(world.ana, place, "resign")).done()
+    confirm = world.fake.messages(place, world.ana)[-1]
+    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    final = (await wait_boards(world, place, 2))[-1].content
+    line = next(line for line in final.splitlines() if line.startswith("📈"))
+    luis = await world.bot.store.ratings.get("stonehenge", world.guild.id, human(world.luis.id))
+    ana = await world.bot.store.ratings.get("stonehenge", world.guild.id, human(world.ana.id))
+    assert f"Luis 1000 → {luis.value}?" in line and f"Ana 1000 → {ana.value}?" in line
+    assert luis.value > 1000 > ana.value

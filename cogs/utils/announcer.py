@@ -23,6 +23,7 @@ from cogs.utils.notices import DAY, direct_message, turn_timers
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.service import GameService, Problem
 from data import GameRecord, StorageBusy
+from data.ratings import GLOBAL, bot, human
 from locales import t
 from rules import RulesError, State, get_game
 
@@ -237,7 +238,21 @@ class Announcer:
             length = await self.store.games.series_length(record.series_id)
             done = [g.result for g in games if g.result is not None]
             line += "\n" + adapter.series_text(lang, done, names, length)
-        return line
+        ratings = await self._rating_changes(record)
+        return f"{line}\n{ratings}" if ratings else line
+
+    async def _rating_changes(self, record: GameRecord) -> str:
+        """'📈 Ratings here: Ana 1000 → 1107?, Luis 1000 → 893?' ('?': still provisional)."""
+        changes = await self.store.ratings.changes(record.id, record.guild_id or GLOBAL)
+        if not changes:
+            return ""
+        by_player = {(bot(s.level) if s.level else human(s.user_id)): s.name for s in record.seats}
+        shown = [
+            f"{by_player.get(after.player, '?')} {before} → {after.value}"
+            + ("?" if after.provisional else "")
+            for after, before in changes
+        ]
+        return t(record.lang, "ratings-changed", changes=", ".join(shown))
 
     async def _continue_series(self, record: GameRecord) -> None:
         """Start the series' next game (once), the other player starting."""
