@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # a turn overtaken by a change (an undo, say) is thought out again, this often
 BUSY_RETRY = 5.0  # seconds before trying again when another program holds the database
+RETRY_AFTER_ERROR = 60.0  # seconds before a turn that failed unexpectedly is tried again
 
 
 def bot_to_move(record: GameRecord, turn: int | None) -> int | None:
@@ -48,6 +49,8 @@ class Computer(commands.Cog):
         self.service = bot.service
         #: game id -> the task playing the bot's turn there (one at a time per game)
         self._turns: dict[int, asyncio.Task[None]] = {}
+        #: games to look at again when their task ends (asked while it ran)
+        self._again: set[int] = set()
 
     async def cog_unload(self) -> None:
         """Stop thinking."""
@@ -62,17 +65,16 @@ class Computer(commands.Cog):
     @commands.Cog.listener()
     async def on_games_recovered(self) -> None:
         """After a start: every game still waiting for the bot goes on."""
-        for record in await self.store_games_with_bots():
+        while True:
+            try:
+                games = await self.service.store.games.active_with_bots()
+                break
+            except StorageBusy:
+                log.warning("bot games: the database is busy; looking again shortly")
+                await asyncio.sleep(BUSY_RETRY)
+        for record in games:
             if bot_to_move(record, self.service.state(record).turn) is not None:
                 self.take_up(record.id)
-
-    async def store_games_with_bots(self) -> list[GameRecord]:
-        try:
-            return await self.service.store.games.active_with_bots()
-        except StorageBusy:
-            log.warning("bot games: the database is busy; looking again shortly")
-            await asyncio.sleep(BUSY_RETRY)
-            return await self.store_games_with_bots()
 
     async def open_table(
         self, channel: discord.TextChannel, game: str, levels: Sequence[str], lang: str = "en"
@@ -98,9 +100,11 @@ class Computer(commands.Cog):
         return record
 
     def take_up(self, game_id: int) -> None:
-        """Play the bot's turn in ``game_id`` (once: a turn already under way is left be)."""
+        """Play the bot's turn in ``game_id``: one at a time; asked while one is under way
+        (the next seat is the bot's too), the game is looked at again once it is done."""
         task = self._turns.get(game_id)
         if task is not None and not task.done():
+            self._again.add(game_id)
             return
         self._turns[game_id] = asyncio.create_task(self._turn(game_id), name=f"bot-{game_id}")
 
@@ -116,11 +120,15 @@ class Computer(commands.Cog):
         except StorageBusy:
             log.warning("game %d: the bot's move waits, the database is busy", game_id)
             loop.call_later(BUSY_RETRY, self.take_up, game_id)
-        except Exception:
+        except Exception:  # a game must not wait for good on one failure: later, again
             log.exception("game %d: the bot could not play its turn", game_id)
+            loop.call_later(RETRY_AFTER_ERROR, self.take_up, game_id)
         finally:
             if self._turns.get(game_id) is asyncio.current_task():
                 del self._turns[game_id]
+                if game_id in self._again and not self.bot.is_closed():
+                    self._again.discard(game_id)
+                    self.take_up(game_id)
 
     async def _play(self, game_id: int, began: float) -> bool:
         """Think out and play the bot's turn; False when the game changed meanwhile."""
