@@ -240,3 +240,27 @@ async def test_the_bot_plays_a_whole_game_against_itself(tablero: World) -> None
     place = world.fake.threads(world.channel)[-1]
     assert len(boards(world, place)) == len(record.moves) + 1
     assert "against itself" in world.fake.messages(world.channel)[-1].content
+
+
+async def test_a_turn_asked_for_while_one_runs_is_looked_at_after_it(tablero: World) -> None:
+    world = tablero
+    assert world.bot is not None
+    computer = world.bot.get_cog("Computer")
+    looked: list[int] = []
+    gate = asyncio.Event()
+
+    async def play(game_id: int, began: float) -> bool:
+        looked.append(game_id)
+        await gate.wait()
+        return True
+
+    computer._play = play  # the bookkeeping of take_up, without a game
+    computer.take_up(7)
+    await asyncio.sleep(0)
+    computer.take_up(7)  # the next seat is the bot's too, say
+    computer.take_up(7)
+    assert looked == [7]
+    gate.set()
+    for _ in range(50):
+        await asyncio.sleep(0.01)
+    assert looked == [7, 7]  # once more, not twice more
