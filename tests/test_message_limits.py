@@ -108,6 +108,13 @@ def _values(lang: str) -> dict[str, Any]:
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
+        # profiles, leaderboards, histories, statistics
+        "rating": f"{NUMBER}?",
+        "change": f"▲ {NUMBER}",
+        "date": "<t:99999999999:d>",
+        "places": ", ".join([CHANNEL] * 10) + f" (+{NUMBER})",
+        "series": join(lang, [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER,
+                                count=NUMBER)] * 3),  # fmt: skip
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -116,6 +123,7 @@ def _values(lang: str) -> dict[str, Any]:
         "number count points value round x y rotation mine theirs ply placed left votes needed"
         " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
+        " page pages wins draws losses rate streak best moves active start now days"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values
