@@ -113,8 +113,10 @@ def _values(lang: str) -> dict[str, Any]:
         "change": f"▲ {NUMBER}",
         "date": "<t:99999999999:d>",
         "places": ", ".join([CHANNEL] * 10) + f" (+{NUMBER})",
-        "series": join(lang, [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER,
-                                count=NUMBER)] * 3),  # fmt: skip
+        "series": join(
+            lang,
+            [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER, count=NUMBER)] * 3,
+        ),
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -123,7 +125,7 @@ def _values(lang: str) -> dict[str, Any]:
         "number count points value round x y rotation mine theirs ply placed left votes needed"
         " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
-        " page pages wins draws losses rate streak best moves active start now days"
+        " page pages wins draws losses rate streak best moves active start now"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values

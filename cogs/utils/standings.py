@@ -143,12 +143,7 @@ def server_text(lang: str, stats: ServerStats) -> str:
             count=stats.finished,
             draws=stats.draws,
         ),
-        t(
-            lang,
-            "stats-length",
-            moves=round(stats.average_moves),
-            days=round(stats.average_days, 1),
-        ),
+        _length(lang, stats),
     ]
     if stats.most_active:
         players = [
@@ -157,3 +152,11 @@ def server_text(lang: str, stats: ServerStats) -> str:
         ]
         lines.append(t(lang, "stats-most-active", players=", ".join(players)))
     return "\n".join(lines)
+
+
+def _length(lang: str, stats: ServerStats) -> str:
+    """Average moves and time of a game: in days, or in hours when under a day."""
+    days = stats.average_days
+    unit, length = ("days", days) if days >= 1 else ("hours", days * 24)
+    moves = round(stats.average_moves)
+    return t(lang, "stats-length", moves=moves, unit=unit, length=round(length, 1))

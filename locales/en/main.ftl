@@ -434,9 +434,15 @@ stats-first-seat = **First player:** won { $rate } % ({ $wins } of { $count }), 
 stats-length = **Average length:** { $moves ->
     [one] 1 move
    *[other] { $moves } moves
-}, { $days ->
-    [one] { $days } day
-   *[other] { $days } days
+}, { $unit ->
+    [hours] { $length ->
+        [one] { $length } hour
+       *[other] { $length } hours
+    }
+   *[days] { $length ->
+        [one] { $length } day
+       *[other] { $length } days
+    }
 }
 stats-player = { $player } ({ $count })
 stats-most-active = **Most active:** { $players }

@@ -434,9 +434,15 @@ stats-first-seat = **Quien empieza:** gana el { $rate } % ({ $wins } de { $count
 stats-length = **Duración media:** { $moves ->
     [one] 1 jugada
    *[other] { $moves } jugadas
-}, { $days ->
-    [one] { $days } día
-   *[other] { $days } días
+}, { $unit ->
+    [hours] { $length ->
+        [one] { $length } hora
+       *[other] { $length } horas
+    }
+   *[days] { $length ->
+        [one] { $length } día
+       *[other] { $length } días
+    }
 }
 stats-player = { $player } ({ $count })
 stats-most-active = **Más activos:** { $players }
