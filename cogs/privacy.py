@@ -90,10 +90,10 @@ class Privacy(commands.Cog):
     async def forget_me(self, interaction: discord.Interaction) -> None:
         """Ask to be forgotten: what it does, and a button to confirm it."""
         uid = interaction.user.id
-        active = await self.store.games.active_for_user(uid)
-        places = tuple(g.place_id or g.channel_id for g in active if g.seat_of(uid) is not None)
-        if places:
-            raise still_playing(StillPlaying(places, 0))
+        try:
+            await self.store.privacy.check(uid)
+        except StillPlaying as playing:
+            raise still_playing(playing) from None
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(uid, tr(interaction, "button-forget-me")))
         await interaction.response.send_message(

@@ -40,6 +40,12 @@ class PrivacyStore:
         self.db = db
         self.settings = settings
 
+    async def check(self, user_id: int) -> None:
+        """StillPlaying while ``user_id`` cannot be forgotten (asked before confirming)."""
+        places = await self.db.fetchall(_ACTIVE_PLACES, (user_id,))
+        challenges = await self.db.fetchall(_OPEN_CHALLENGES, (user_id, user_id))
+        _refuse([row[0] for row in places], int(challenges[0][0]) if challenges else 0)
+
     async def forget(self, user_id: int, names: Mapping[str, str], default: str) -> Forgotten:
         """Forget ``user_id`` in one transaction; ``names`` is "former player" by a game's
         language (``default`` for any other). StillPlaying, changing nothing, while they
@@ -78,21 +84,26 @@ class PrivacyStore:
         return Forgotten(games, ratings)
 
 
+_ACTIVE_PLACES = (
+    "SELECT COALESCE(place_id, channel_id) FROM games WHERE status = 'active' AND id IN"
+    " (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL) ORDER BY id"
+)
+_OPEN_CHALLENGES = (
+    "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND (challenger_id = ?"
+    " OR id IN (SELECT challenge_id FROM challenge_players WHERE user_id = ?))"
+)
+
+
 async def _check_not_playing(conn: aiosqlite.Connection, user_id: int) -> None:
-    cur = await conn.execute(
-        "SELECT COALESCE(place_id, channel_id) FROM games WHERE status = 'active' AND id IN"
-        " (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL) ORDER BY id",
-        (user_id,),
-    )
-    places = tuple(row[0] for row in await cur.fetchall())
-    cur = await conn.execute(
-        "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND (challenger_id = ?"
-        " OR id IN (SELECT challenge_id FROM challenge_players WHERE user_id = ?))",
-        (user_id, user_id),
-    )
-    challenges = int((await cur.fetchone() or [0])[0])
+    cur = await conn.execute(_ACTIVE_PLACES, (user_id,))
+    places = [row[0] for row in await cur.fetchall()]
+    cur = await conn.execute(_OPEN_CHALLENGES, (user_id, user_id))
+    _refuse(places, int((await cur.fetchone() or [0])[0]))
+
+
+def _refuse(places: list[int], challenges: int) -> None:
     if places or challenges:
-        raise StillPlaying(places, challenges)
+        raise StillPlaying(tuple(places), challenges)
 
 
 async def _anonymise_seats(

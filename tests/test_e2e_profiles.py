@@ -239,9 +239,10 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     store = world.bot.store
     place = await _resigned(world, world.ana, world.luis)
     luis_before = await store.ratings.get("stonehenge", world.guild.id, human(world.luis.id))
-    playing = await accept(
-        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
-    )
+    offer = await challenge(world, world.ana, world.luis, first="me")
+    waiting = await (await world.fake.slash(world.ana, world.channel, "forget-me")).done()
+    assert waiting.ephemeral and "You have an open challenge" in waiting.text, waiting.text
+    playing = await accept(world, world.luis, offer)
     refused = await (await world.fake.slash(world.ana, world.channel, "forget-me")).done()
     assert refused.ephemeral and "You are still playing a game" in refused.text, refused.text
     assert f"<#{playing.id}>" in refused.text
@@ -272,5 +273,11 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     profile = await (await world.fake.slash(world.luis, world.channel, "profile")).done()
     assert "2 partidas: 2 ganadas" in profile.text and "contra former player" in profile.text
     assert f"<#{place.id}>" in profile.text
+    final = (await wait_boards(world, place, 2))[-1]
+    again = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    assert again.ephemeral and "pidió ser olvidado" in again.text, again.text
+    final = (await wait_boards(world, place, 2))[-1]
+    again = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    assert again.ephemeral and "pidió ser olvidado" in again.text, again.text
     mine = await (await world.fake.slash(world.ana, world.channel, "profile")).done()
     assert "No finished games yet." in mine.text and not mine.attachments

@@ -101,6 +101,7 @@ challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
 error-rematch-offered = { $challenger } has already offered a rematch of this game: { $link }
 error-rematch-yours = You have already offered a rematch of this game: { $link }
+error-rematch-forgotten = A player of this game asked to be forgotten: challenge the others with /play instead.
 
 ## Turns
 game-intro = **{ $game }**: { $players }.

@@ -101,6 +101,7 @@ challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
 error-rematch-offered = { $challenger } ya ha propuesto la revancha de esta partida: { $link }
 error-rematch-yours = Ya has propuesto la revancha de esta partida: { $link }
+error-rematch-forgotten = Un jugador de esta partida pidió ser olvidado: reta a los demás con /jugar.
 
 ## Turnos
 game-intro = **{ $game }**: { $players }.
