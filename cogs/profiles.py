@@ -148,7 +148,7 @@ async def leaderboard_page(
         lines += ["…", board_row(lang, place, rating, label, me=True)]
     elif mine is None and scope == GLOBAL and not await store.settings.public(interaction.user.id):
         lines.append(t(lang, "leaderboard-you-hidden"))
-    elif mine is None:
+    elif mine is None and rows:
         lines.append(t(lang, "leaderboard-you-unrated"))
     scope_key = "global" if scope == GLOBAL else "server"
     embed = discord.Embed(
@@ -270,7 +270,7 @@ class Profiles(commands.Cog):
         player = human(user_id)
         records = await self.store.stats.records(user_id, guild_id=guild)
         lines: list[tuple[Line, str]] = []
-        for plugin in plugins():
+        for index, plugin in enumerate(plugins()):
             rating = await self.store.ratings.get(plugin.name, scope, player)
             record = records.get(plugin.name)
             if record is None and rating is None:
@@ -282,9 +282,9 @@ class Profiles(commands.Cog):
             points = await self.store.ratings.trend(plugin.name, scope, player, CHART_GAMES)
             if points:
                 first, last = points[0][1], points[-1][1]
-                alt = t(lang, "profile-chart-line", game=title, start=first, now=last,
-                        count=len(points))  # fmt: skip
-                lines.append((Line(title, points), alt))
+                alt = t(lang, "profile-chart-line", game=title, start=str(first),
+                        now=str(last), count=len(points))  # fmt: skip
+                lines.append((Line(title, points, index), alt))
         return lines
 
     async def _head_to_head(

@@ -19,6 +19,7 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    RGB,
     SEAT_COLOURS,
     SUPERSAMPLE,
     draw_text,
@@ -41,11 +42,13 @@ class Line:
 
     label: str
     points: Sequence[tuple[float, int]]
+    #: which of the seat colours it is drawn in (a game keeps its colour in every chart)
+    colour: int = 0
 
 
 def rating_chart(lines: Sequence[Line]) -> bytes:
-    """PNG of the rating lines (at most four; those without points are left out)."""
-    lines = [line for line in lines if line.points][: len(SEAT_COLOURS)]
+    """PNG of the rating lines (those without points are left out)."""
+    lines = [line for line in lines if line.points]
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     plot = (LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM)
     draw = ImageDraw.Draw(image)
@@ -71,7 +74,7 @@ def rating_chart(lines: Sequence[Line]) -> bytes:
         draw.line((plot[0] + 2, y, plot[2] - 2, y), fill=PANEL_EDGE, width=1)
         draw_text(draw, (LEFT - 10, y), str(tick), LABEL_SIZE, MUTED, anchor="rm")
     for when, anchor in ((start, "la"), (end, "ra")):
-        if anchor == "ra" and end == start:
+        if anchor == "ra" and _day(end) == _day(start):
             continue
         x = plot[0] + 4 if anchor == "la" else plot[2] - 4
         draw_text(draw, (x, HEIGHT - BOTTOM + 12), _day(when), LABEL_SIZE, MUTED, anchor=anchor)
@@ -84,8 +87,8 @@ def _legend(draw: ImageDraw.ImageDraw, lines: Sequence[Line]) -> None:
     """The games' names with their colours, in a row above the chart."""
     x = float(LEFT)
     room = (WIDTH - RIGHT - LEFT) / max(1, len(lines)) - 34
-    for index, line in enumerate(lines):
-        draw.rounded_rectangle((x, 18, x + 18, 36), radius=4, fill=SEAT_COLOURS[index])
+    for line in lines:
+        draw.rounded_rectangle((x, 18, x + 18, 36), radius=4, fill=_colour(line))
         label = fit_text(line.label, LABEL_SIZE, room)
         draw_text(draw, (x + 26, 27), label, LABEL_SIZE, INK, anchor="lm")
         x += 26 + text_width(label, LABEL_SIZE) + 28
@@ -117,8 +120,8 @@ def _curves(
     k = SUPERSAMPLE
     big = Image.new("RGBA", (WIDTH * k, HEIGHT * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
-    for index, line in enumerate(lines):
-        colour = SEAT_COLOURS[index]
+    for line in lines:
+        colour = _colour(line)
         points = [at(w, v) for w, v in line.points]
         scaled = [(x * k, y * k) for x, y in points]
         if len(scaled) > 1:
@@ -129,3 +132,7 @@ def _curves(
                 draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=BACKGROUND,
                              width=k * 2)  # fmt: skip
     return shrink(big, k)
+
+
+def _colour(line: Line) -> RGB:
+    return SEAT_COLOURS[line.colour % len(SEAT_COLOURS)]

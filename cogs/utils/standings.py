@@ -28,7 +28,9 @@ def name(text: str) -> str:
 
 def rating_text(lang: str, rating: Rating) -> str:
     """'1043' or '1043?' while provisional."""
-    return t(lang, "rating-value", value=rating.value, provisional=_yes(rating.provisional))
+    # A string: a rating is a score, not an amount (no "1,043").
+    value = str(rating.value)
+    return t(lang, "rating-value", value=value, provisional=_yes(rating.provisional))
 
 
 def _yes(flag: bool) -> str:

@@ -383,10 +383,28 @@ profile-trend = ({ $change } en { $count ->
 profile-record = { $count ->
     [one] 1 partida
    *[other] { $count } partidas
-}: { $wins } ganadas, { $draws } empatadas, { $losses } perdidas ({ $rate } % ganadas)
+}: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws ->
+    [one] 1 empatada
+   *[other] { $draws } empatadas
+}, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+} ({ $rate } % ganadas)
 profile-streak = Racha de victorias: { $streak } (mejor: { $best })
 profile-vs-title = Contra { $player }
-profile-vs-row = { $game }: { $wins } ganadas, { $draws } empatadas, { $losses } perdidas
+profile-vs-row = { $game }: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws ->
+    [one] 1 empatada
+   *[other] { $draws } empatadas
+}, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+}
 profile-vs-none = Aquí no hay partidas terminadas entre los dos.
 profile-chart-line = { $game } de { $start } a { $now } en { $count ->
     [one] 1 partida
@@ -427,7 +445,10 @@ cmd-stats-game = juego
 cmd-stats-game-desc = El juego cuyas estadísticas quieres ver
 stats-title = 📊 { $game } en este servidor
 stats-no-games = Aquí todavía no hay partidas terminadas ({ $active } en curso).
-stats-games = **Partidas:** { $count } terminadas, { $active } en curso
+stats-games = **Partidas:** { $count ->
+    [one] 1 terminada
+   *[other] { $count } terminadas
+}, { $active } en curso
 stats-first-seat = **Quien empieza:** gana el { $rate } % ({ $wins } de { $count }), { $draws ->
     [one] 1 empate
    *[other] { $draws } empates
