@@ -48,6 +48,7 @@ TREND_GAMES = 10  #: a profile's trend is the change over this many rated games
 CHART_GAMES = 100  #: rated games a profile's chart goes back
 COLOUR = discord.Colour.from_str("#E69F00")
 GAME_CHOICES = [app_commands.Choice(name=L(p.adapter.title_key), value=p.name) for p in plugins()]
+GAMES = {p.name for p in plugins()}
 SCOPE_CHOICES = [
     app_commands.Choice(name=L(f"choice-scope-{scope}"), value=scope)
     for scope in ("server", "global")
@@ -81,6 +82,10 @@ class PageButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
+        if self.game and self.game not in GAMES:
+            raise UserError("error-page-gone")  # a game no longer installed
+        if self.kind == "lb" and self.who not in (GLOBAL, interaction.guild_id):
+            raise UserError("error-page-gone")  # another server's board is not this one's
         if self.kind == "lb":
             embed, view = await leaderboard_page(interaction, self.game, self.who, self.page)
         else:
@@ -134,7 +139,7 @@ async def leaderboard_page(
     me = human(interaction.user.id)
     mine = await store.ratings.place_of(game, scope, me)
     ids = [r.user_id for _, r in rows if r.user_id] + [interaction.user.id]
-    names = await store.stats.names(ids)
+    names = await store.stats.names(ids, guild_id=None if scope == GLOBAL else scope)
     bot_name = interaction.client.user.name if interaction.client.user else "Tablero"
     lines = [
         board_row(lang, place, r, player_label(lang, r, names, bot_name), me=r.player == me)
@@ -175,7 +180,7 @@ async def history_page(
     )
     here = interaction.guild_id
     rows = [game_row(lang, g, user_id, here) for g in games] or [t(lang, "history-none")]
-    who = (await store.stats.names([user_id])).get(user_id)
+    who = (await store.stats.names([user_id], guild_id=guild)).get(user_id)
     title = t(
         lang,
         "history-title",

@@ -246,7 +246,7 @@ class StatsStore:
             " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",
             (game, guild_id, FORGOTTEN, most),
         )
-        names = await self.names(row["user_id"] for row in players)
+        names = await self.names((row["user_id"] for row in players), guild_id=guild_id)
         count = len(games)
         return ServerStats(
             finished=count,
@@ -262,17 +262,22 @@ class StatsStore:
             ),
         )
 
-    async def names(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """The name each person had at their latest game (people have no other name here)."""
+    async def names(
+        self, user_ids: Iterable[int], *, guild_id: int | None = None
+    ) -> dict[int, str]:
+        """The name each person had at their latest game (on one server, when given: a
+        nickname from elsewhere is not that server's to see)."""
         ids = sorted(set(user_ids))
         if not ids:
             return {}
         marks = ", ".join("?" for _ in ids)
+        where = "" if guild_id is None else " AND g.guild_id = ?"
         rows = await self.db.fetchall(
             "SELECT s.user_id, s.name FROM seats s JOIN"
-            f" (SELECT user_id, MAX(game_id) AS latest FROM seats WHERE user_id IN ({marks})"
-            "  AND level IS NULL GROUP BY user_id) m"
+            " (SELECT s.user_id, MAX(s.game_id) AS latest FROM seats s"
+            "  JOIN games g ON g.id = s.game_id"
+            f"  WHERE s.user_id IN ({marks}) AND s.level IS NULL{where} GROUP BY s.user_id) m"
             " ON s.user_id = m.user_id AND s.game_id = m.latest AND s.level IS NULL",
-            tuple(ids),
+            (*ids, *(() if guild_id is None else (guild_id,))),
         )
         return {row["user_id"]: row["name"] for row in rows}

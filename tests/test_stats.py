@@ -110,3 +110,12 @@ async def test_forgetting_keeps_the_games_and_the_others_results(store: Store) -
     assert (await store.stats.records(2))["stonehenge"].wins == 2
     after = await store.ratings.get("stonehenge", GUILD, human(2))
     assert after is not None and after.games == before.games + 1  # the last game counted
+
+
+async def test_a_name_from_another_server_stays_there(store: Store) -> None:
+    await _game(store, [(1, "Ana"), (2, "Luis")], _won(0))
+    await _game(store, [(1, "Ana the Great"), (2, "Luis")], _won(0), guild=OTHER)
+    assert await store.stats.names([1]) == {1: "Ana the Great"}
+    assert await store.stats.names([1, 2], guild_id=GUILD) == {1: "Ana", 2: "Luis"}
+    stats = await store.stats.server("stonehenge", GUILD)
+    assert {who for _, who, _ in stats.most_active} == {"Ana", "Luis"}

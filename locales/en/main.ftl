@@ -361,6 +361,7 @@ leaderboard-you-unrated = You are not rated at this game here yet.
 leaderboard-footer = Page { $page } of { $pages } · ? = provisional (first 10 games)
 button-page-previous = ◀ Previous
 button-page-next = Next ▶
+error-page-gone = This list is out of date: ask for it again.
 cmd-profile = profile
 cmd-profile-desc = Ratings, results and last games of a player
 cmd-profile-user = user

@@ -361,6 +361,7 @@ leaderboard-you-unrated = Todavía no tienes puntuación en este juego aquí.
 leaderboard-footer = Página { $page } de { $pages } · ? = provisional (primeras 10 partidas)
 button-page-previous = ◀ Anterior
 button-page-next = Siguiente ▶
+error-page-gone = Esta lista ya no sirve: vuelve a pedirla.
 cmd-profile = perfil
 cmd-profile-desc = Puntuaciones, resultados y últimas partidas de un jugador
 cmd-profile-user = usuario
