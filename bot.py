@@ -43,6 +43,8 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.info",
     "cogs.computer",
+    "cogs.profiles",
+    "cogs.privacy",
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\

@@ -24,6 +24,7 @@ from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
 from data import Challenge, ChallengeGone, NewSeat, RematchOffered
+from data.ratings import FORGOTTEN
 from locales import t
 from rules import RulesError
 
@@ -119,6 +120,8 @@ class Play(commands.Cog):
         if record.seat_of(user.id) is None:
             raise UserError("error-not-a-player")
         seats = record.seats
+        if any(s.user_id == FORGOTTEN and not s.is_bot for s in seats):
+            raise UserError("error-rematch-forgotten")  # /forget-me: nobody to invite
         invited = [(s.user_id, s.name) for s in seats if not s.is_bot and s.user_id != user.id]
         bot_levels = [s.level for s in seats if s.level is not None]
         offer = functools.partial(

@@ -9,9 +9,11 @@ from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
+from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
 from data.settings import GuildSettings, SettingsStore
+from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
 
 
@@ -25,6 +27,8 @@ class Store:
         self.timers = TimerStore(self.db, clock)
         self.settings = SettingsStore(self.db)
         self.ratings = RatingStore(self.db)
+        self.stats = StatsStore(self.db)
+        self.privacy = PrivacyStore(self.db, self.settings)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
@@ -44,17 +48,26 @@ __all__ = [
     "ChallengeStore",
     "Database",
     "Ending",
+    "Finished",
+    "Forgotten",
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "Meetings",
     "NewSeat",
+    "PlayerRecord",
+    "PlayerResult",
+    "PrivacyStore",
     "Rating",
     "RatingStore",
     "RematchOffered",
     "Result",
     "Seat",
+    "ServerStats",
     "SettingsStore",
     "StaleGame",
+    "StatsStore",
+    "StillPlaying",
     "StorageBusy",
     "StorageError",
     "Store",

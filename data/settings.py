@@ -67,6 +67,32 @@ class SettingsStore:
             )
         self._cache.pop(("user", user_id), None)
 
+    async def public(self, user_id: int) -> bool:
+        """Whether the person shows on the global leaderboard and in other servers' profiles."""
+
+        async def read() -> bool:
+            row = await self.db.fetchone(
+                "SELECT public FROM user_settings WHERE user_id = ?", (user_id,)
+            )
+            return bool(row and row["public"])
+
+        return bool(await self._cached(("public", user_id), read))
+
+    async def set_public(self, user_id: int, on: bool) -> None:
+        """Opt in or out of being seen beyond the servers one plays on (``/privacy``)."""
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, public) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET public = excluded.public",
+                (user_id, int(on)),
+            )
+        self._cache.pop(("public", user_id), None)
+
+    def forget_cached(self, user_id: int) -> None:
+        """Drop what is remembered of a person's settings (they were deleted)."""
+        for kind in ("user", "public"):
+            self._cache.pop((kind, user_id), None)
+
     async def guild(self, guild_id: int | None) -> GuildSettings:
         """A server's settings (defaults when never set, or outside a server)."""
         if guild_id is None:

@@ -109,6 +109,15 @@ def _values(lang: str) -> dict[str, Any]:
         "seat": seat,
         "changes": ", ".join([f"{NAME} 9999 → 9999?"] * MOST_PLAYERS),
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
+        # profiles, leaderboards, histories, statistics
+        "rating": f"{NUMBER}?",
+        "change": f"▲ {NUMBER}",
+        "date": "<t:99999999999:d>",
+        "places": ", ".join([CHANNEL] * 10) + f" (+{NUMBER})",
+        "series": join(
+            lang,
+            [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER, count=NUMBER)] * 3,
+        ),
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -117,6 +126,7 @@ def _values(lang: str) -> dict[str, Any]:
         "number count points value round x y rotation mine theirs ply placed left votes needed"
         " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
+        " page pages wins draws losses rate streak best moves active start now"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values

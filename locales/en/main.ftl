@@ -101,6 +101,7 @@ challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
 error-rematch-offered = { $challenger } has already offered a rematch of this game: { $link }
 error-rematch-yours = You have already offered a rematch of this game: { $link }
+error-rematch-forgotten = A player of this game asked to be forgotten: challenge the others with /play instead.
 
 ## Turns
 game-intro = **{ $game }**: { $players }.
@@ -305,6 +306,149 @@ cmd-notify-on = on
 cmd-notify-on-desc = True to receive direct messages, False to stop
 notify-on = 🔔 You will get a direct message when it's your turn.
 notify-off = 🔕 No more direct messages about your turns.
+cmd-privacy = privacy
+cmd-privacy-desc = Show your ratings and games on every server, or only where you play
+cmd-privacy-public = public
+cmd-privacy-public-desc = True: global leaderboard and profile on every server; False: each server sees its own games
+privacy-public = 🌍 You now appear on the global leaderboards, and every server can see your profile and games.
+privacy-private = 🔒 Each server now sees only the games played there, and you are off the global leaderboards.
+cmd-forget-me = forget-me
+cmd-forget-me-desc = Delete your ratings and settings, and your name from stored games
+forget-confirm = ⚠️ This deletes your ratings, their history and your settings, and replaces your name by "former player" in every stored game (the games and the other players' results stay). Messages already posted in the games' threads do not change. It cannot be undone.
+button-forget-me = Forget me
+forget-done = Done: you are forgotten. { $count ->
+    [one] One stored game now says "former player" in your seat.
+   *[other] { $count } stored games now say "former player" in your seat.
+}
+former-player = former player
+error-forget-not-yours = Only the person who asked to be forgotten can confirm it.
+error-forget-playing = You are still playing { $count ->
+    [one] a game: { $places }. Finish it or resign first.
+   *[other] { $count } games: { $places }. Finish them or resign first.
+}
+error-forget-challenges = You have { $count ->
+    [one] an open challenge: cancel or decline it, or let it expire first.
+   *[other] { $count } open challenges: cancel or decline them, or let them expire first.
+}
+cmd-leaderboard = leaderboard
+cmd-leaderboard-desc = The ranking of a game on this server (or across servers)
+cmd-leaderboard-game = game
+cmd-leaderboard-game-desc = The game whose ranking you want
+cmd-leaderboard-scope = scope
+cmd-leaderboard-scope-desc = This server (default) or all servers
+choice-scope-server = This server
+choice-scope-global = All servers (players who chose to appear)
+leaderboard-title = 🏆 { $game } — { $scope ->
+    [global] all servers
+   *[server] this server
+}
+leaderboard-row = { $me ->
+    [yes] **#{ $place } { $player } — { $rating }** · { $count ->
+        [one] 1 game
+       *[other] { $count } games
+    } ⬅️
+   *[no] **#{ $place }** { $player } — { $rating } · { $count ->
+        [one] 1 game
+       *[other] { $count } games
+    }
+}
+rating-value = { $value }{ $provisional ->
+    [yes] ?
+   *[no] {""}
+}
+leaderboard-empty = Nobody is rated at this game here yet: a game counts once two people have finished it.
+leaderboard-you-hidden = You are not on the global leaderboard: /privacy puts you on it.
+leaderboard-you-unrated = You are not rated at this game here yet.
+leaderboard-footer = Page { $page } of { $pages } · ? = provisional (first 10 games)
+button-page-previous = ◀ Previous
+button-page-next = Next ▶
+error-page-gone = This list is out of date: ask for it again.
+cmd-profile = profile
+cmd-profile-desc = Ratings, results and last games of a player
+cmd-profile-user = user
+cmd-profile-user-desc = Whose profile (default: yours)
+cmd-profile-vs = vs
+cmd-profile-vs-desc = Add the results against this player
+profile-title = { $player } — profile
+profile-scope = { $where ->
+    [everywhere] 🌍 Games on every server; ratings across servers.
+   *[server] 🏠 Games and ratings on this server.
+}
+profile-last-games = **Last games**
+profile-no-games = No finished games yet.
+profile-unrated = Not rated yet (a rated game needs two people)
+profile-rating = Rating **{ $rating }**
+profile-trend = ({ $change } over the last { $count ->
+    [one] game
+   *[other] { $count } games
+})
+profile-record = { $count ->
+    [one] 1 game
+   *[other] { $count } games
+}: { $wins } won, { $draws } drawn, { $losses } lost ({ $rate } % won)
+profile-streak = Winning streak: { $streak } (best { $best })
+profile-vs-title = Against { $player }
+profile-vs-row = { $game }: { $wins } won, { $draws } drawn, { $losses } lost
+profile-vs-none = No finished games against each other here.
+profile-chart-line = { $game } from { $start } to { $now } in { $count ->
+    [one] 1 game
+   *[other] { $count } games
+}
+profile-chart-alt = Chart of { $player }'s rating over time: { $series }.
+error-profile-bot = The bot has no profile: its levels are rated on /leaderboard.
+error-profile-vs-self = Choose someone else to compare with.
+error-profile-private = This player's games are only shown on the servers where they play.
+cmd-history = history
+cmd-history-desc = Finished games of a player, newest first (only you see it)
+cmd-history-user = user
+cmd-history-user-desc = Whose games (default: yours)
+cmd-history-game = game
+cmd-history-game-desc = Only this game
+history-title = { $player }: { $game ->
+    [all] finished games
+   *[other] { $game } games
+}
+history-row = { $result ->
+    [win] ✅ Won
+    [draw] 🤝 Draw
+    [resigned] 🏳️ Resigned
+    [timeout] ⌛ Lost on time
+   *[loss] ❌ Lost
+} · **{ $game }** against { $opponents } · { $date } · { $link }
+history-none = No finished games yet.
+history-footer = Page { $page } of { $pages } · { $count ->
+    [one] 1 game
+   *[other] { $count } games
+} · { $where ->
+    [everywhere] every server
+   *[server] this server
+}
+cmd-stats = stats
+cmd-stats-desc = How a game is played on this server
+cmd-stats-game = game
+cmd-stats-game-desc = The game whose statistics you want
+stats-title = 📊 { $game } on this server
+stats-no-games = No finished games here yet ({ $active } in progress).
+stats-games = **Games:** { $count } finished, { $active } in progress
+stats-first-seat = **First player:** won { $rate } % ({ $wins } of { $count }), { $draws ->
+    [one] 1 draw
+   *[other] { $draws } draws
+}
+stats-length = **Average length:** { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}, { $unit ->
+    [hours] { $length ->
+        [one] { $length } hour
+       *[other] { $length } hours
+    }
+   *[days] { $length ->
+        [one] { $length } day
+       *[other] { $length } days
+    }
+}
+stats-player = { $player } ({ $count })
+stats-most-active = **Most active:** { $players }
 cmd-settings = settings
 cmd-settings-desc = How games are played on this server (managers only)
 cmd-settings-reminder = reminder_hours

@@ -101,6 +101,7 @@ challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
 error-rematch-offered = { $challenger } ya ha propuesto la revancha de esta partida: { $link }
 error-rematch-yours = Ya has propuesto la revancha de esta partida: { $link }
+error-rematch-forgotten = Un jugador de esta partida pidió ser olvidado: reta a los demás con /jugar.
 
 ## Turnos
 game-intro = **{ $game }**: { $players }.
@@ -305,6 +306,170 @@ cmd-notify-on = activar
 cmd-notify-on-desc = True para recibir mensajes directos, False para dejar de recibirlos
 notify-on = 🔔 Recibirás un mensaje directo cuando te toque.
 notify-off = 🔕 Ya no recibirás mensajes directos sobre tus turnos.
+cmd-privacy = privacidad
+cmd-privacy-desc = Muestra tus puntuaciones y partidas en todos los servidores, o solo donde juegas
+cmd-privacy-public = publico
+cmd-privacy-public-desc = True: clasificación global y perfil en todos los servidores; False: cada servidor ve lo suyo
+privacy-public = 🌍 Ahora apareces en las clasificaciones globales, y todos los servidores pueden ver tu perfil y tus partidas.
+privacy-private = 🔒 Ahora cada servidor ve solo las partidas jugadas en él, y sales de las clasificaciones globales.
+cmd-forget-me = olvidame
+cmd-forget-me-desc = Borra tus puntuaciones y ajustes, y tu nombre de las partidas guardadas
+forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los mensajes ya publicados en los hilos de las partidas no cambian. No se puede deshacer.
+button-forget-me = Olvídame
+forget-done = Hecho: te hemos olvidado. { $count ->
+    [one] Una partida guardada dice ahora «exjugador» en tu asiento.
+   *[other] { $count } partidas guardadas dicen ahora «exjugador» en tu asiento.
+}
+former-player = exjugador
+error-forget-not-yours = Solo quien pidió ser olvidado puede confirmarlo.
+error-forget-playing = Todavía juegas { $count ->
+    [one] una partida: { $places }. Termínala o ríndete antes.
+   *[other] { $count } partidas: { $places }. Termínalas o ríndete antes.
+}
+error-forget-challenges = Tienes { $count ->
+    [one] un reto abierto: cancélalo o recházalo, o deja que caduque antes.
+   *[other] { $count } retos abiertos: cancélalos o recházalos, o deja que caduquen antes.
+}
+cmd-leaderboard = clasificacion
+cmd-leaderboard-desc = La clasificación de un juego en este servidor (o en todos)
+cmd-leaderboard-game = juego
+cmd-leaderboard-game-desc = El juego cuya clasificación quieres ver
+cmd-leaderboard-scope = ambito
+cmd-leaderboard-scope-desc = Este servidor (por defecto) o todos los servidores
+choice-scope-server = Este servidor
+choice-scope-global = Todos los servidores (quienes eligieron aparecer)
+leaderboard-title = 🏆 { $game } — { $scope ->
+    [global] todos los servidores
+   *[server] este servidor
+}
+leaderboard-row = { $me ->
+    [yes] **#{ $place } { $player } — { $rating }** · { $count ->
+        [one] 1 partida
+       *[other] { $count } partidas
+    } ⬅️
+   *[no] **#{ $place }** { $player } — { $rating } · { $count ->
+        [one] 1 partida
+       *[other] { $count } partidas
+    }
+}
+rating-value = { $value }{ $provisional ->
+    [yes] ?
+   *[no] {""}
+}
+leaderboard-empty = Aquí nadie tiene puntuación en este juego todavía: una partida cuenta cuando dos personas la terminan.
+leaderboard-you-hidden = No estás en la clasificación global: /privacidad te pone en ella.
+leaderboard-you-unrated = Todavía no tienes puntuación en este juego aquí.
+leaderboard-footer = Página { $page } de { $pages } · ? = provisional (primeras 10 partidas)
+button-page-previous = ◀ Anterior
+button-page-next = Siguiente ▶
+error-page-gone = Esta lista ya no sirve: vuelve a pedirla.
+cmd-profile = perfil
+cmd-profile-desc = Puntuaciones, resultados y últimas partidas de un jugador
+cmd-profile-user = usuario
+cmd-profile-user-desc = De quién es el perfil (por defecto: el tuyo)
+cmd-profile-vs = contra
+cmd-profile-vs-desc = Añade los resultados contra este jugador
+profile-title = { $player } — perfil
+profile-scope = { $where ->
+    [everywhere] 🌍 Partidas de todos los servidores; puntuaciones globales.
+   *[server] 🏠 Partidas y puntuaciones de este servidor.
+}
+profile-last-games = **Últimas partidas**
+profile-no-games = Todavía no hay partidas terminadas.
+profile-unrated = Sin puntuación todavía (una partida puntúa cuando juegan dos personas)
+profile-rating = Puntuación **{ $rating }**
+profile-trend = ({ $change } en { $count ->
+    [one] la última partida
+   *[other] las últimas { $count } partidas
+})
+profile-record = { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws ->
+    [one] 1 empatada
+   *[other] { $draws } empatadas
+}, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+} ({ $rate } % ganadas)
+profile-streak = Racha de victorias: { $streak } (mejor: { $best })
+profile-vs-title = Contra { $player }
+profile-vs-row = { $game }: { $wins ->
+    [one] 1 ganada
+   *[other] { $wins } ganadas
+}, { $draws ->
+    [one] 1 empatada
+   *[other] { $draws } empatadas
+}, { $losses ->
+    [one] 1 perdida
+   *[other] { $losses } perdidas
+}
+profile-vs-none = Aquí no hay partidas terminadas entre los dos.
+profile-chart-line = { $game } de { $start } a { $now } en { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}
+profile-chart-alt = Gráfico de la puntuación de { $player } a lo largo del tiempo: { $series }.
+error-profile-bot = El bot no tiene perfil: sus niveles tienen puntuación en /clasificacion.
+error-profile-vs-self = Elige a otra persona para comparar.
+error-profile-private = Las partidas de este jugador solo se muestran en los servidores donde juega.
+cmd-history = historial
+cmd-history-desc = Partidas terminadas de un jugador, de la más reciente a la más antigua (solo tú lo ves)
+cmd-history-user = usuario
+cmd-history-user-desc = De quién son las partidas (por defecto: tuyas)
+cmd-history-game = juego
+cmd-history-game-desc = Solo este juego
+history-title = { $player }: { $game ->
+    [all] partidas terminadas
+   *[other] partidas de { $game }
+}
+history-row = { $result ->
+    [win] ✅ Ganada
+    [draw] 🤝 Empate
+    [resigned] 🏳️ Abandonada
+    [timeout] ⌛ Perdida por tiempo
+   *[loss] ❌ Perdida
+} · **{ $game }** contra { $opponents } · { $date } · { $link }
+history-none = Todavía no hay partidas terminadas.
+history-footer = Página { $page } de { $pages } · { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+} · { $where ->
+    [everywhere] todos los servidores
+   *[server] este servidor
+}
+cmd-stats = estadisticas
+cmd-stats-desc = Cómo se juega un juego en este servidor
+cmd-stats-game = juego
+cmd-stats-game-desc = El juego cuyas estadísticas quieres ver
+stats-title = 📊 { $game } en este servidor
+stats-no-games = Aquí todavía no hay partidas terminadas ({ $active } en curso).
+stats-games = **Partidas:** { $count ->
+    [one] 1 terminada
+   *[other] { $count } terminadas
+}, { $active } en curso
+stats-first-seat = **Quien empieza:** gana el { $rate } % ({ $wins } de { $count }), { $draws ->
+    [one] 1 empate
+   *[other] { $draws } empates
+}
+stats-length = **Duración media:** { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}, { $unit ->
+    [hours] { $length ->
+        [one] { $length } hora
+       *[other] { $length } horas
+    }
+   *[days] { $length ->
+        [one] { $length } día
+       *[other] { $length } días
+    }
+}
+stats-player = { $player } ({ $count })
+stats-most-active = **Más activos:** { $players }
 cmd-settings = ajustes
 cmd-settings-desc = Cómo se juega en este servidor (solo administradores)
 cmd-settings-reminder = horas_aviso

@@ -1,0 +1,107 @@
+"""/privacy (be seen beyond one's servers, or not) and /forget-me (be forgotten)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.utils.errors import UserError
+from cogs.utils.host import host_of
+from cogs.utils.i18n import L, tr
+from cogs.utils.replies import guarded
+from data import StillPlaying
+from locales import DEFAULT, LANGUAGES, t
+
+if TYPE_CHECKING:
+    from cogs.utils.host import Host
+
+LISTED_PLACES = 10  #: games in progress named when /forget-me is refused
+
+
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<uid>\d+)"):
+    """The confirmation of /forget-me: only the person it forgets may press it."""
+
+    def __init__(self, user_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "forget me",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"fm:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["uid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Forget the person, or say why not."""
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            raise UserError("error-forget-not-yours")
+        names = {lang: t(lang, "former-player") for lang in LANGUAGES}
+        store = host_of(interaction).store
+        try:
+            done = await store.privacy.forget(self.user_id, names, names[DEFAULT])
+        except StillPlaying as playing:
+            raise still_playing(playing) from None
+        await interaction.response.edit_message(
+            content=tr(interaction, "forget-done", count=done.games), view=None
+        )
+
+
+def still_playing(playing: StillPlaying) -> UserError:
+    """Why a person cannot be forgotten yet: their games in progress, their challenges."""
+    if playing.places:
+        shown = [f"<#{place}>" for place in playing.places[:LISTED_PLACES]]
+        more = len(playing.places) - len(shown)
+        places = ", ".join(shown) + (f" (+{more})" if more else "")
+        return UserError("error-forget-playing", count=len(playing.places), places=places)
+    return UserError("error-forget-challenges", count=playing.challenges)
+
+
+class Privacy(commands.Cog):
+    """What others see of a player, and forgetting them."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.store = bot.store
+
+    @app_commands.command(name=L("cmd-privacy"), description=L("cmd-privacy-desc"))
+    @app_commands.rename(public=L("cmd-privacy-public"))
+    @app_commands.describe(public=L("cmd-privacy-public-desc"))
+    async def privacy(self, interaction: discord.Interaction, public: bool) -> None:
+        """Show your ratings and games on every server (True) or only where you played."""
+        await self.store.settings.set_public(interaction.user.id, public)
+        key = "privacy-public" if public else "privacy-private"
+        await interaction.response.send_message(tr(interaction, key), ephemeral=True)
+
+    @app_commands.command(name=L("cmd-forget-me"), description=L("cmd-forget-me-desc"))
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        """Ask to be forgotten: what it does, and a button to confirm it."""
+        uid = interaction.user.id
+        try:
+            await self.store.privacy.check(uid)
+        except StillPlaying as playing:
+            raise still_playing(playing) from None
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForgetButton(uid, tr(interaction, "button-forget-me")))
+        await interaction.response.send_message(
+            tr(interaction, "forget-confirm"), view=view, ephemeral=True
+        )
+
+
+async def setup(bot: Host) -> None:
+    """Load the cog and its lasting button."""
+    bot.add_dynamic_items(ForgetButton)
+    await bot.add_cog(Privacy(bot))

@@ -1,0 +1,117 @@
+"""``/forget-me``: a person's ratings, statistics and settings deleted, their games kept.
+
+Their seats keep their place in every stored game (the other players' results and ratings
+stay as they are) but no longer say who sat there: the user id becomes ``FORGOTTEN`` (never
+rated again, even by a full rerate) and the name "former player" in the game's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import aiosqlite
+
+from data.db import Database
+from data.ratings import FORGOTTEN, human
+from data.settings import SettingsStore
+
+
+@dataclass
+class StillPlaying(Exception):
+    """The person still plays (or is invited to play): nothing was forgotten."""
+
+    places: tuple[int, ...]  #: threads (or channels) of their games in progress
+    challenges: int  #: open challenges they made or are invited to
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What ``forget`` changed."""
+
+    games: int  #: stored games in which a seat was made anonymous
+    ratings: int  #: ratings deleted (one per game and scope)
+
+
+class PrivacyStore:
+    """Forgets people who ask for it."""
+
+    def __init__(self, db: Database, settings: SettingsStore) -> None:
+        self.db = db
+        self.settings = settings
+
+    async def check(self, user_id: int) -> None:
+        """StillPlaying while ``user_id`` cannot be forgotten (asked before confirming)."""
+        places = await self.db.fetchall(_ACTIVE_PLACES, (user_id,))
+        challenges = await self.db.fetchall(_OPEN_CHALLENGES, (user_id, user_id))
+        _refuse([row[0] for row in places], int(challenges[0][0]) if challenges else 0)
+
+    async def forget(self, user_id: int, names: Mapping[str, str], default: str) -> Forgotten:
+        """Forget ``user_id`` in one transaction; ``names`` is "former player" by a game's
+        language (``default`` for any other). StillPlaying, changing nothing, while they
+        have a game in progress or an open challenge (it would seat them again)."""
+        if user_id == FORGOTTEN:
+            return Forgotten(0, 0)
+        async with self.db.transaction() as conn:
+            await _check_not_playing(conn, user_id)
+            cur = await conn.execute(
+                "SELECT COUNT(DISTINCT game_id) FROM seats WHERE user_id = ? AND level IS NULL",
+                (user_id,),
+            )
+            games = int((await cur.fetchone() or [0])[0])
+            for lang, name in names.items():
+                await _anonymise_seats(conn, user_id, name, "lang = ?", (lang,))
+            await _anonymise_seats(conn, user_id, default, "1", ())
+            await conn.execute(
+                "UPDATE moves SET user_id = ? WHERE user_id = ?", (FORGOTTEN, user_id)
+            )
+            await conn.execute("DELETE FROM skip_votes WHERE user_id = ?", (user_id,))
+            await conn.execute("DELETE FROM challenge_players WHERE user_id = ?", (user_id,))
+            await conn.execute(
+                "UPDATE challenges SET challenger_id = ?, challenger_name = ?"
+                " WHERE challenger_id = ?",
+                (FORGOTTEN, default, user_id),
+            )
+            await conn.execute(
+                "UPDATE challenges SET opponent_id = ? WHERE opponent_id = ?",
+                (FORGOTTEN, user_id),
+            )
+            cur = await conn.execute("DELETE FROM ratings WHERE player = ?", (human(user_id),))
+            ratings = cur.rowcount
+            await conn.execute("DELETE FROM rating_history WHERE player = ?", (human(user_id),))
+            await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        self.settings.forget_cached(user_id)
+        return Forgotten(games, ratings)
+
+
+_ACTIVE_PLACES = (
+    "SELECT COALESCE(place_id, channel_id) FROM games WHERE status = 'active' AND id IN"
+    " (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL) ORDER BY id"
+)
+_OPEN_CHALLENGES = (
+    "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND (challenger_id = ?"
+    " OR id IN (SELECT challenge_id FROM challenge_players WHERE user_id = ?))"
+)
+
+
+async def _check_not_playing(conn: aiosqlite.Connection, user_id: int) -> None:
+    cur = await conn.execute(_ACTIVE_PLACES, (user_id,))
+    places = [row[0] for row in await cur.fetchall()]
+    cur = await conn.execute(_OPEN_CHALLENGES, (user_id, user_id))
+    _refuse(places, int((await cur.fetchone() or [0])[0]))
+
+
+def _refuse(places: list[int], challenges: int) -> None:
+    if places or challenges:
+        raise StillPlaying(tuple(places), challenges)
+
+
+async def _anonymise_seats(
+    conn: aiosqlite.Connection, user_id: int, name: str, which: str, params: tuple
+) -> None:
+    """The person's seats in the games matching ``which`` (a clause on games) made anonymous."""
+    await conn.execute(
+        "UPDATE seats SET user_id = ?, name = ? WHERE user_id = ? AND level IS NULL"
+        f" AND game_id IN (SELECT id FROM games WHERE {which})",
+        (FORGOTTEN, name, user_id, *params),
+    )

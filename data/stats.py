@@ -1,0 +1,283 @@
+"""What profiles, histories and server statistics read: finished games only.
+
+Only what was announced when a game ended is read here (seats, names, result, how many
+moves, when): never a seed, a move list or anything else of a game still being played.
+A ``guild_id`` of None reads every server (a player who made their profile public, or one
+looking at their own); a server's id reads that server's games alone.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+import aiosqlite
+
+from data.db import Database
+from data.games import Seat
+from data.ratings import FORGOTTEN, ranks
+from data.results import Ending, Result
+
+
+class PlayerResult(StrEnum):
+    """How a finished game went for one player."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+def result_for(result: Result, seat: int) -> PlayerResult:
+    """A win, a draw or a loss for ``seat``: winning alone is a win; a first place shared by
+    the rules is a draw; winning because someone else resigned or ran out of time is a win
+    (everyone left wins then); not being among the winners is a loss."""
+    if seat not in result.winners:
+        return PlayerResult.LOSS
+    if len(result.winners) == 1 or result.ending is not Ending.RULES:
+        return PlayerResult.WIN
+    return PlayerResult.DRAW
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished game as a list shows it."""
+
+    id: int
+    game: str
+    guild_id: int | None
+    place_id: int  #: the thread (or channel) where it was played
+    seats: tuple[Seat, ...]
+    result: Result
+    moves: int
+    created_at: float
+    finished_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person played (None: not at this table)."""
+        return next((s.seat for s in self.seats if s.user_id == user_id and not s.level), None)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's games in one game: counts and streaks of wins."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    streak: int = 0  #: wins in a row up to the last game
+    best_streak: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game (0 before the first game)."""
+        return self.wins / self.games if self.games else 0.0
+
+    def after(self, result: PlayerResult) -> PlayerRecord:
+        """This record with one more game at its end."""
+        streak = self.streak + 1 if result is PlayerResult.WIN else 0
+        return PlayerRecord(
+            self.games + 1,
+            self.wins + (result is PlayerResult.WIN),
+            self.draws + (result is PlayerResult.DRAW),
+            self.losses + (result is PlayerResult.LOSS),
+            streak,
+            max(self.best_streak, streak),
+        )
+
+
+@dataclass(frozen=True)
+class Meetings:
+    """Two players' games against each other in one game, seen from the first."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+
+@dataclass(frozen=True)
+class ServerStats:
+    """One game on one server."""
+
+    finished: int
+    active: int
+    first_seat_wins: int  #: games the first seat won (alone, or as forfeits leave it)
+    draws: int  #: games whose first place was shared by the rules
+    average_moves: float
+    average_days: float
+    #: the people with most finished games: (user id, latest name, games), most first
+    most_active: tuple[tuple[int, str, int], ...]
+
+
+_FINISHED = (
+    "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
+    " g.created_at, COALESCE(g.finished_at, g.updated_at) AS ended,"
+    " (SELECT json_group_array(json_array(seat, user_id, name, level)) FROM seats"
+    "  WHERE seats.game_id = g.id) AS seat_list,"
+    " (SELECT COUNT(*) FROM moves WHERE moves.game_id = g.id) AS plies"
+    " FROM games g WHERE g.status = 'finished' AND g.result IS NOT NULL"
+)
+#: A person's own seat (the bot's seats carry the bot's id too, with a level).
+_PLAYED_BY = "g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)"
+
+
+def _where(
+    user_ids: Iterable[int], game: str | None, guild_id: int | None
+) -> tuple[str, tuple[object, ...]]:
+    clauses, params = [], []
+    for user_id in user_ids:
+        clauses.append(_PLAYED_BY)
+        params.append(user_id)
+    if game is not None:
+        clauses.append("g.game = ?")
+        params.append(game)
+    if guild_id is not None:
+        clauses.append("g.guild_id = ?")
+        params.append(guild_id)
+    return "".join(f" AND {c}" for c in clauses), tuple(params)
+
+
+def _finished(row: aiosqlite.Row) -> Finished:
+    return Finished(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        place_id=row["place"],
+        seats=tuple(Seat(*seat) for seat in sorted(json.loads(row["seat_list"]))),
+        result=Result.from_json(json.loads(row["result"])),
+        moves=row["plies"],
+        created_at=row["created_at"],
+        finished_at=row["ended"],
+    )
+
+
+class StatsStore:
+    """Reads finished games for profiles, histories, head-to-heads and server statistics."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def finished(
+        self,
+        user_id: int,
+        *,
+        game: str | None = None,
+        guild_id: int | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[Finished]:
+        """A person's finished games, newest first."""
+        where, params = _where([user_id], game, guild_id)
+        rows = await self.db.fetchall(
+            f"{_FINISHED}{where} ORDER BY ended DESC, g.id DESC LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        )
+        return [_finished(row) for row in rows]
+
+    async def count_finished(
+        self, user_id: int, *, game: str | None = None, guild_id: int | None = None
+    ) -> int:
+        """How many finished games ``finished`` can page through."""
+        where, params = _where([user_id], game, guild_id)
+        row = await self.db.fetchone(
+            f"SELECT COUNT(*) AS n FROM games g WHERE g.status = 'finished'"
+            f" AND g.result IS NOT NULL{where}",
+            params,
+        )
+        return int(row["n"]) if row else 0
+
+    async def records(
+        self, user_id: int, *, guild_id: int | None = None
+    ) -> dict[str, PlayerRecord]:
+        """A person's record in each game they finished, by game (in the order played)."""
+        where, params = _where([user_id], None, guild_id)
+        rows = await self.db.fetchall(
+            "SELECT g.game, g.result, s.seat, COALESCE(g.finished_at, g.updated_at) AS ended"
+            " FROM games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
+            " AND s.level IS NULL WHERE g.status = 'finished' AND g.result IS NOT NULL"
+            f"{where} ORDER BY ended, g.id",
+            (user_id, *params),
+        )
+        found: dict[str, PlayerRecord] = {}
+        for row in rows:
+            result = Result.from_json(json.loads(row["result"]))
+            found[row["game"]] = found.get(row["game"], PlayerRecord()).after(
+                result_for(result, row["seat"])
+            )
+        return found
+
+    async def head_to_head(
+        self, user_id: int, other_id: int, *, guild_id: int | None = None
+    ) -> dict[str, Meetings]:
+        """Finished games both played, by game, from ``user_id``'s side: who finished ahead
+        (by score; whoever resigned or ran out of time behind), ties as draws."""
+        where, params = _where([user_id, other_id], None, guild_id)
+        rows = await self.db.fetchall(f"{_FINISHED}{where} ORDER BY ended, g.id", params)
+        found: dict[str, Meetings] = {}
+        for row in rows:
+            game = _finished(row)
+            mine, theirs = game.seat_of(user_id), game.seat_of(other_id)
+            if mine is None or theirs is None or mine == theirs:
+                continue
+            me, them = ranks(game.result, [mine, theirs])
+            seen = found.get(game.game, Meetings())
+            found[game.game] = Meetings(
+                seen.wins + (me < them), seen.draws + (me == them), seen.losses + (me > them)
+            )
+        return found
+
+    async def server(self, game: str, guild_id: int, most: int = 5) -> ServerStats:
+        """How ``game`` is played on a server: games, the first seat's wins, lengths, players."""
+        rows = await self.db.fetchall(
+            f"{_FINISHED} AND g.game = ? AND g.guild_id = ?", (game, guild_id)
+        )
+        games = [_finished(row) for row in rows]
+        active = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND game = ? AND guild_id = ?",
+            (game, guild_id),
+        )
+        players = await self.db.fetchall(
+            "SELECT s.user_id, COUNT(*) AS n, MAX(s.game_id) AS latest FROM seats s"
+            " JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
+            " AND g.result IS NOT NULL AND g.game = ? AND g.guild_id = ?"
+            " AND s.level IS NULL AND s.user_id != ?"
+            " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",
+            (game, guild_id, FORGOTTEN, most),
+        )
+        names = await self.names((row["user_id"] for row in players), guild_id=guild_id)
+        count = len(games)
+        return ServerStats(
+            finished=count,
+            active=int(active["n"]) if active else 0,
+            first_seat_wins=sum(result_for(g.result, 0) is PlayerResult.WIN for g in games),
+            draws=sum(result_for(g.result, 0) is PlayerResult.DRAW for g in games),
+            average_moves=sum(g.moves for g in games) / count if count else 0.0,
+            average_days=(
+                sum(g.finished_at - g.created_at for g in games) / count / 86400 if count else 0.0
+            ),
+            most_active=tuple(
+                (row["user_id"], names.get(row["user_id"], "?"), row["n"]) for row in players
+            ),
+        )
+
+    async def names(
+        self, user_ids: Iterable[int], *, guild_id: int | None = None
+    ) -> dict[int, str]:
+        """The name each person had at their latest game (on one server, when given: a
+        nickname from elsewhere is not that server's to see)."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        where = "" if guild_id is None else " AND g.guild_id = ?"
+        rows = await self.db.fetchall(
+            "SELECT s.user_id, s.name FROM seats s JOIN"
+            " (SELECT s.user_id, MAX(s.game_id) AS latest FROM seats s"
+            "  JOIN games g ON g.id = s.game_id"
+            f"  WHERE s.user_id IN ({marks}) AND s.level IS NULL{where} GROUP BY s.user_id) m"
+            " ON s.user_id = m.user_id AND s.game_id = m.latest AND s.level IS NULL",
+            (*ids, *(() if guild_id is None else (guild_id,))),
+        )
+        return {row["user_id"]: row["name"] for row in rows}
