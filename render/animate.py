@@ -63,27 +63,30 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
     of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
     way (a resignation, a time-out): the result frame shows it over, won by them.
     """
-    history = History(get_game(record.game), record.players, record.seed, record.options)
+    game = get_game(record.game)
+    history = History(game, record.players, record.seed, record.options)
     frames: list[Frame] = []
-    start = 0
-    announced = history.state.clone()
+    start = 0  # the first move of the turn under way
     for text in record.moves:
         ply = history.push(text)
         if history.state.turn == ply.seat:
             continue  # the same player acts again: the turn is still under way
         plies = history.plies[start:]
         start = len(history.plies)
-        announced = history.state
         frames.append(
             Frame(
-                view=announced.view(None),
+                view=history.state.view(None),
                 turn=len(frames) + 1,
                 seat=ply.seat,
                 events=tuple(event for p in plies for event in p.events),
                 moves=tuple(p.notation for p in plies),
             )
         )
-    final = announced if winners is None or announced.turn is None else ended(announced, winners)
+    final = history.state
+    if start < len(history.plies):  # ended in the middle of a turn: as it was announced
+        final = game.replay(record.players, record.seed, record.options, record.moves[:start])
+    if winners is not None and final.turn is not None:
+        final = ended(final, winners)
     frames.append(Frame(view=final.view(None), turn=None, seat=None))
     return frames
 
