@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.info",
     "cogs.computer",
+    "cogs.records",
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\

@@ -163,7 +163,7 @@ class _Sizes:
 
     @property
     def size(self) -> int:
-        return max(18, round(self.width * 0.036))
+        return max(18, round(self.width * 0.034))
 
     @property
     def line(self) -> int:

@@ -108,6 +108,7 @@ def _values(lang: str) -> dict[str, Any]:
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
+        "result": "W" * 600,  # a game's result as announced (five Islas totals at most)
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
