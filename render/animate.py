@@ -14,7 +14,7 @@ and the encoder keeps just those pixels. See ``encode`` for the measured choice 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw, features
 
 from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
+from render.stream import LazyFrames
 from rules import Event, get_game
 from rules.ended import ended
 from rules.history import History
@@ -238,20 +239,28 @@ def animate(
     views = [frame.view for frame in frames]
     painter = PAINTERS.get(type(views[-1]), _any_game)
     picture, palette = painter(views, names, labels)
-    boards = (_shrink(picture(view)) for view in views)
-    first = next(boards)
-    sizes = _Sizes(first.width)
-    top = _header_height(headers, sizes)
-    pictures: list[Image.Image] = []
-    for board, header in zip((first, *boards), headers, strict=True):
+    durations = [turn_ms(len(frames) - 1)] * (len(frames) - 1) + [RESULT_MS]
+    pictures = _pictures(views, headers, picture, palette)
+    return encode(pictures, durations, fmt or default_format())
+
+
+def _pictures(
+    views: Sequence[Any], headers: Sequence[Header], picture: Picture, palette: Image.Image | None
+) -> Iterator[Image.Image]:
+    """Each frame in turn: the board shrunk, under its header, mapped onto ``palette``."""
+    sizes: _Sizes | None = None
+    top = 0
+    for view, header in zip(views, headers, strict=True):
+        board = _shrink(picture(view))
+        if sizes is None:
+            sizes = _Sizes(board.width)
+            top = _header_height(headers, sizes)
         frame = Image.new("RGB", (board.width, top + board.height), BACKGROUND)
         frame.paste(board, (0, top))
         _draw_header(frame, header, sizes)
         if palette is None:  # a plugin's game: the first frame's colours serve them all
             palette = frame.quantize(255)
-        pictures.append(frame.quantize(palette=palette, dither=Image.Dither.NONE))
-    durations = [turn_ms(len(frames) - 1)] * (len(frames) - 1) + [RESULT_MS]
-    return encode(pictures, durations, fmt or default_format())
+        yield frame.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def _shrink(image: Image.Image) -> Image.Image:
@@ -273,40 +282,24 @@ def default_format() -> str:
     return "webp" if features.check("webp") else "gif"
 
 
-def encode(pictures: Sequence[Image.Image], durations: Sequence[int], fmt: str) -> bytes:
-    """An endlessly looping animation of palette ``pictures``.
+def encode(pictures: Iterator[Image.Image], durations: Sequence[int], fmt: str) -> bytes:
+    """An endlessly looping animation of palette ``pictures``, one per duration.
 
     WebP: lossless (the frames are already palette images, which it stores as such), method 1
     at a low effort, one key frame (libwebp's default puts one every 9-17 frames, each a whole
     picture). Measured on whole games, this is about half the size of the GIF below and
-    a quarter of lossy WebP's, with exact colours and sharp text. GIF: Pillow's ``optimize``
-    turns pixels that did not change into transparency, which compresses to almost nothing.
+    a quarter of lossy WebP's, with exact colours and sharp text. GIF (every frame held):
+    Pillow's ``optimize`` turns pixels that did not change into transparency, which
+    compresses to almost nothing.
     """
     out = io.BytesIO()
-    first, rest = pictures[0], list(pictures[1:])
-    if fmt == "webp":  # each frame goes to RGB as it is added: one at a time in memory
-        first.save(
-            out,
-            format="WEBP",
-            save_all=True,
-            append_images=rest,
-            duration=list(durations),
-            loop=0,
-            lossless=True,
-            quality=10,
-            method=1,
-            kmax=0,
-        )
+    options = {"save_all": True, "duration": list(durations), "loop": 0}
+    if fmt == "webp":  # one frame in memory at a time (render/stream.py)
+        frames = LazyFrames((picture.convert("RGB") for picture in pictures), len(durations))
+        frames.save(out, format="WEBP", lossless=True, quality=10, method=1, kmax=0, **options)
     elif fmt == "gif":
-        first.save(
-            out,
-            format="GIF",
-            save_all=True,
-            append_images=rest,
-            duration=list(durations),
-            loop=0,
-            optimize=True,
-        )
+        first, *rest = pictures
+        first.save(out, format="GIF", append_images=rest, optimize=True, **options)
     else:
         raise ValueError(f"unknown animation format {fmt!r}")
     return out.getvalue()
