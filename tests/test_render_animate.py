@@ -155,3 +155,11 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert Image.open(gif).format == "GIF"
     with pytest.raises(SystemExit):
         main([str(path), "--animate", "--seat", "0", "-o", str(out)])
+
+
+@pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas"])
+def test_a_game_resigned_before_any_move_is_its_result_alone(game: str) -> None:
+    frames = replay_frames(Record(game, 2, 1, {}, ()), winners=[1])
+    assert len(frames) == 1 and frames[0].turn is None and frames[0].view.turn is None
+    image = Image.open(io.BytesIO(animate(frames, [Header("Result", "Luis resigned")])))
+    assert image.format == "WEBP" and image.width <= MAX_WIDTH
