@@ -1,4 +1,4 @@
-"""/export and /replay through the loopback Discord: finished games only, public views only."""
+"""/export and /replay (through the loopback Discord): finished games only, public views only."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from typing import Any
 from PIL import Image
 
 from cogs.records import _visible
+from cogs.utils.replays import draw_replay
 from loopback.models import FakeChannel
 from render.animate import MAX_WIDTH
 from rules import get_game
 from rules.kahuna import Draw, Place
-from rules.record import replay
+from rules.record import Record, replay
 from tests.e2e import (
     World,
     accept,
@@ -155,3 +156,18 @@ def test_a_game_of_another_server_is_only_its_players_business() -> None:
     assert not _visible(game, asked(2, 99)) and not _visible(game, asked(2, None))  # type: ignore[arg-type]
     dm_game = SimpleNamespace(guild_id=None, seat_of=lambda user: None)
     assert not _visible(dm_game, asked(2, None))  # type: ignore[arg-type]
+
+
+def test_a_plugin_game_replays_too() -> None:
+    from tests import toy  # noqa: F401 (registers the plugin)
+
+    state, moves = get_game("tictactoe").new(2, 1, {}), []
+    rng = random.Random(1)
+    while state.turn is not None:
+        move_ = rng.choice(state.legal_moves())
+        moves.append(state.format(move_))
+        state.apply(move_)
+    record = Record("tictactoe", 2, 1, {}, tuple(moves))
+    drawn = draw_replay(record, ("Ana", "Luis"), "en", None)
+    image = Image.open(io.BytesIO(drawn.png))
+    assert image.n_frames == len(moves) + 1 and "Tic-tac-toe" in drawn.alt

@@ -50,8 +50,8 @@ def draw_replay(
     frames = replay_frames(record, result.winners if by_table else None)
     turns = len(frames) - 1
     outcome = _plain(result_text(record, names, lang, result))
-    headers = [_header(adapter.narrate(lang, f.events, names), f, turns, lang) for f in frames]
-    headers[-1] = Header(t(lang, "replay-result"), outcome)
+    headers = [_header(adapter.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
+    headers.append(Header(t(lang, "replay-result"), outcome))
     data = animate(frames, headers, names, adapter.image_labels(lang), fmt)
     alt = t(
         lang,
