@@ -45,6 +45,7 @@ EXTENSIONS = (
     "cogs.computer",
     "cogs.profiles",
     "cogs.privacy",
+    "cogs.records",
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\

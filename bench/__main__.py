@@ -7,8 +7,9 @@ Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "midd
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
 "bare_ms": {p50, p99}, "moves_png_bytes": {"p50", "max"}, "overhead_vs_bare": {p50, p99},
 "restart_first_move_ms": {"first_after_restart_ms", "warm_ms", "ratio", "plies", "restarts"},
-"restart_new_process_ms": {…same keys…}}}: bench/e2e.py says what (a), (b) and (c) are,
-bench/restart.py how a restart is measured (a new Tablero in this process, or a new process).
+"restart_new_process_ms": {…same keys…}, "replay_ms": …, "replay_bytes": …}}: bench/e2e.py
+says what (a), (b) and (c) are, bench/restart.py how a restart is measured (a new Tablero in
+this process, or a new process), bench/replays.py which game /replay draws.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from bench.e2e import move_figures
 from bench.positions import STAGES, playout_ms, render_figures
+from bench.replays import replay_figures
 from bench.restart import restart_figures
 from cogs.games import plugins
 
@@ -43,6 +45,7 @@ def figures(game: str, args: argparse.Namespace) -> dict[str, Any]:
         "restart_new_process_ms": restart_figures(
             game, args.restarts, args.restart_plies, process=True
         ),
+        **replay_figures(game, repeat=min(3, args.render_repeat)),
     }
 
 
@@ -101,6 +104,8 @@ def main(argv: list[str] | None = None) -> None:
                 f" warm {r['warm_ms']:.1f} ms: ratio {r['ratio']:.2f} (ply {r['plies']}, "
                 f"{r['restarts']} restarts)"
             )
+        size = f["replay_bytes"] / 1024
+        print(f"  /replay of a whole game {f['replay_ms']:8.1f} ms   {size:6.1f} KB")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-"""``python -m render RECORD.json -o board.png [--seat N]``: draw a record's last position."""
+"""``python -m render RECORD.json -o board.png [--seat N]``: draw a record's last position;
+``python -m render RECORD.json --animate -o game.webp``: the whole game, animated (a name
+ending in .gif writes a GIF)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ import time
 from pathlib import Path
 
 from render import render
-from rules import get_game
+from render.animate import animate, notation_headers, replay_frames
+from rules import State, get_game
 from rules.base import RulesError
 from rules.record import Record
 
@@ -18,9 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for a bad record or seat)."""
     parser = argparse.ArgumentParser(prog="python -m render", description="Render a game record.")
     parser.add_argument("record", help="a record file (JSON), or - for standard input")
-    parser.add_argument("-o", "--output", required=True, help="where to write the PNG")
+    parser.add_argument("-o", "--output", required=True, help="where to write the image")
     parser.add_argument("--seat", type=int, help="draw this seat's private view")
+    parser.add_argument(
+        "--animate", action="store_true", help="every turn, animated (public views only)"
+    )
     args = parser.parse_args(argv)
+    if args.animate and args.seat is not None:
+        parser.error("--animate shows the public views only: no --seat")
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
         record = Record.from_json(json.loads(text))
@@ -32,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
         kind = "record" if isinstance(error, RulesError) else "file"
         print(f"bad {kind}: {error}", file=sys.stderr)
         return 2
+    if args.animate:
+        return _animate(record, state, Path(args.output))
     view = state.view(args.seat)
     start = time.perf_counter()
     png = render(view)
@@ -41,6 +51,26 @@ def main(argv: list[str] | None = None) -> int:
     warm = (time.perf_counter() - start) * 1000
     Path(args.output).write_bytes(png)
     print(f"{args.output}: {len(png)} bytes, {cold:.1f} ms (first in process; again {warm:.1f} ms)")
+    return 0
+
+
+def _animate(record: Record, state: State, output: Path) -> int:
+    """Write the record's replay; say its size, frames and time."""
+    start = time.perf_counter()
+    frames = replay_frames(record)
+    names = [f"Player {seat + 1}" for seat in range(record.players)]
+    outcome = state.outcome()
+    if outcome.finished:
+        scores = "–".join(str(score) for score in outcome.scores)
+        won = ", ".join(names[seat] for seat in outcome.winners)
+        result = f"{won} {'wins' if len(outcome.winners) == 1 else 'share the win'} ({scores})"
+    else:
+        result = f"not over ({len(record.moves)} moves)"
+    fmt = "gif" if output.suffix.lower() == ".gif" else None
+    data = animate(frames, notation_headers(frames, names, result), names, fmt=fmt)
+    took = (time.perf_counter() - start) * 1000
+    output.write_bytes(data)
+    print(f"{output}: {len(data)} bytes, {len(frames)} frames, {took:.1f} ms")
     return 0
 
 

@@ -394,6 +394,15 @@ def render_stonehenge(
     labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """PNG bytes of the board, both players' panels, the last move and whose turn it is."""
+    return encode_png(draw_stonehenge(view, names, labels), palette())
+
+
+def draw_stonehenge(
+    view: StonehengeView,
+    names: tuple[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Image.Image:
+    """The picture of ``render_stonehenge`` (RGB), before it is encoded: an animation's frame."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["light"], words["dark"])
     image = static_layer().copy()
@@ -401,7 +410,7 @@ def render_stonehenge(
     for seat in (0, 1):
         _draw_card(image, view, seat, names[seat], words)
     _draw_corners(image, view, words)
-    return encode_png(image, palette())
+    return image
 
 
 def warm() -> None:

@@ -42,7 +42,10 @@ def test_bench_json_has_the_agreed_shape(tmp_path: Path) -> None:
             "overhead_vs_bare",
             "restart_first_move_ms",
             "restart_new_process_ms",
+            "replay_ms",
+            "replay_bytes",
         }
+        assert figures["replay_ms"] > 0 and 0 < figures["replay_bytes"] <= 8 * 1024 * 1024
         stages = {"early", "middle", "final"}
         assert set(figures["render_ms"]) == stages == set(figures["png_bytes"])
         assert all(0 < size < 300 * 1024 for size in figures["png_bytes"].values())

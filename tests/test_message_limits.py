@@ -118,6 +118,7 @@ def _values(lang: str) -> dict[str, Any]:
             lang,
             [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER, count=NUMBER)] * 3,
         ),
+        "result": "W" * 600,  # a game's result as announced (five Islas totals at most)
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():

@@ -109,6 +109,11 @@ class GameAdapter(ABC, Generic[S]):
         """A renderer's label words in ``lang``: message ``{prefix}-{key}`` for each key."""
         return {key: t(lang, f"{prefix}-{key.replace('_', '-')}") for key in keys}
 
+    def image_labels(self, lang: str) -> dict[str, str]:
+        """The words the game's images are labelled with, in ``lang`` (the renderer's
+        ``labels``; by default none: the renderer's own)."""
+        return {}
+
     def render(self, lang: str, state: S, seat: int | None, names: Sequence[str]) -> bytes:
         """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread.
 

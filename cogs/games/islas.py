@@ -310,7 +310,7 @@ class IslasAdapter(GameAdapter[IslasState]):
         if spot is None:
             return None
         view = state.view(None)
-        return render_islas_choices(view, spot.label, self._labels_for(lang), spot.rotations)
+        return render_islas_choices(view, spot.label, self.image_labels(lang), spot.rotations)
 
     def picker_alt_text(self, lang: str, state: IslasState, path: tuple[str, ...]) -> str:
         """The picker's image in words: each rotation and what the tile shows on each side."""
@@ -345,12 +345,13 @@ class IslasAdapter(GameAdapter[IslasState]):
         return notation_in(lang, notation)
 
     # -- images ----------------------------------------------------------------------------
-    def _labels_for(self, lang: str) -> dict[str, str]:
+    def image_labels(self, lang: str) -> dict[str, str]:
+        """The map's and the rotation picker's words in ``lang``."""
         return self.image_words(lang, "islas-label", LABELS)
 
     def render(self, lang: str, state: IslasState, seat: int | None, names: Sequence[str]) -> bytes:
         """The map with the current tile's spots labelled."""
-        return render_islas(state.view(seat), list(names), self._labels_for(lang))
+        return render_islas(state.view(seat), list(names), self.image_labels(lang))
 
     def rank_choices(self, lang: str, state: IslasState, typed: str, moves: list[Any]) -> list[Any]:
         """Letters typed first name a spot (A, not the a of 'water'): its placements first.

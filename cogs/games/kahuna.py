@@ -289,20 +289,21 @@ class KahunaAdapter(GameAdapter[KahunaState]):
         )
 
     # -- images ----------------------------------------------------------------------------
-    def _labels(self, lang: str) -> dict[str, str]:
+    def image_labels(self, lang: str) -> dict[str, str]:
+        """The board's and the hand's words in ``lang``."""
         return self.image_words(lang, "kahuna-label", LABELS)
 
     def render(
         self, lang: str, state: KahunaState, seat: int | None, names: Sequence[str]
     ) -> bytes:
         """The board as ``seat`` sees it (the public board for None)."""
-        return render_kahuna(state.view(seat), (names[0], names[1]), self._labels(lang))
+        return render_kahuna(state.view(seat), (names[0], names[1]), self.image_labels(lang))
 
     def render_private(
         self, lang: str, state: KahunaState, seat: int, names: Sequence[str]
     ) -> bytes:
         """The player's hand: each card and the lines it could build on now."""
-        return render_kahuna_hand(state.view(seat), self._labels(lang))
+        return render_kahuna_hand(state.view(seat), self.image_labels(lang))
 
 
 PLUGIN = GamePlugin(

@@ -175,8 +175,12 @@ class StonehengeAdapter(GameAdapter[StonehengeState]):
         self, lang: str, state: StonehengeState, seat: int | None, names: Sequence[str]
     ) -> bytes:
         """The board as ``seat`` sees it."""
-        labels = self.image_words(lang, "sh-label", LABELS)
+        labels = self.image_labels(lang)
         return render_stonehenge(state.view(seat), names=(names[0], names[1]), labels=labels)
+
+    def image_labels(self, lang: str) -> dict[str, str]:
+        """The board's words in ``lang``."""
+        return self.image_words(lang, "sh-label", LABELS)
 
     def series_text(
         self, lang: str, results: Sequence[Result], names: Sequence[str], length: int

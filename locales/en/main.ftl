@@ -39,6 +39,12 @@ cmd-resign = resign
 cmd-resign-desc = Give up the game played here
 cmd-games = games
 cmd-games-desc = Your active games and whose turn it is
+cmd-export = export
+cmd-export-desc = Get a finished game's record as a JSON file (only you see it)
+cmd-replay = replay
+cmd-replay-desc = Post an animation of a whole finished game, turn by turn
+cmd-records-game = game
+cmd-records-game-desc = The game's number (default: the game of this thread)
 cmd-rules = rules
 cmd-rules-desc = How a game is played
 cmd-rules-game = game
@@ -135,6 +141,24 @@ resign-done = You resigned.
 result-resign = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
 series-won = 🏆 **{ $winner }** wins the series.
 series-tied = 🤝 The series is tied.
+
+## /export and /replay
+export-done = The record of { $game } #{ $number } ({ $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}): `python -m rules replay` reads it.
+replay-posted = 🎞️ Replay of { $game } #{ $number }: { $players }.
+replay-turn = Turn { $number }/{ $count }
+replay-result = Result
+replay-ended = The game is over.
+replay-alt = Animated replay of { $game }: { $players }, { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}, one picture a turn. { $result }
+records-no-such-game = There is no game numbered #{ $number } that you can see.
+records-no-game-here = No game was played here. Use this command in a game's thread, or give the game's number.
+records-unfinished = Game #{ $number } is still being played: its record would give away what players may not see yet (hands, the pile, hidden druids). Ask again once it is over.
+replay-too-big = The replay of game #{ $number } is too large to post here.
 
 ## /games
 games-title = Your games

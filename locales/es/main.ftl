@@ -39,6 +39,12 @@ cmd-resign = rendirse
 cmd-resign-desc = Abandona la partida que se juega aquí
 cmd-games = partidas
 cmd-games-desc = Tus partidas en curso y a quién le toca
+cmd-export = exportar
+cmd-export-desc = Recibe el registro de una partida terminada en un archivo JSON (solo lo ves tú)
+cmd-replay = repeticion
+cmd-replay-desc = Publica una animación de toda una partida terminada, turno a turno
+cmd-records-game = partida
+cmd-records-game-desc = El número de la partida (por defecto, la de este hilo)
 cmd-rules = reglas
 cmd-rules-desc = Cómo se juega un juego
 cmd-rules-game = juego
@@ -135,6 +141,24 @@ resign-done = Te has rendido.
 result-resign = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
 series-won = 🏆 **{ $winner }** gana la serie.
 series-tied = 🤝 La serie termina en empate.
+
+## /exportar y /repeticion
+export-done = El registro de { $game } #{ $number } ({ $count ->
+    [one] { $count } jugada
+   *[other] { $count } jugadas
+}): `python -m rules replay` lo lee.
+replay-posted = 🎞️ Repetición de { $game } #{ $number }: { $players }.
+replay-turn = Turno { $number }/{ $count }
+replay-result = Resultado
+replay-ended = La partida ha terminado.
+replay-alt = Repetición animada de { $game }: { $players }, { $count ->
+    [one] { $count } turno
+   *[other] { $count } turnos
+}, una imagen por turno. { $result }
+records-no-such-game = No hay ninguna partida con el número #{ $number } que puedas ver.
+records-no-game-here = Aquí no se ha jugado ninguna partida. Usa este comando en el hilo de una partida o indica su número.
+records-unfinished = La partida #{ $number } sigue en juego: su registro revelaría lo que los jugadores aún no pueden ver (manos, el mazo, druidas ocultos). Vuelve a pedirlo cuando termine.
+replay-too-big = La repetición de la partida #{ $number } es demasiado grande para publicarla aquí.
 
 ## /partidas
 games-title = Tus partidas

@@ -19,7 +19,7 @@ name, "{n}" is the seat number from 1), ``to_move``, ``winner``, ``tile`` (the t
 (the rotation picker's title).
 """
 
-from render.islas.board import LABELS, render_islas
+from render.islas.board import LABELS, draw_islas, layout, render_islas
 from render.islas.choices import render_islas_choices
 
-__all__ = ["LABELS", "render_islas", "render_islas_choices"]
+__all__ = ["LABELS", "draw_islas", "layout", "render_islas", "render_islas_choices"]

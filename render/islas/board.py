@@ -115,8 +115,9 @@ def _rung(size: float) -> int:
     return max(8, int(size))  # a freak map (a long line of tiles): whatever fits
 
 
-def layout(squares: Sequence[tuple[int, int]]) -> Layout:
-    """Fit ``squares`` (placed tiles and spots) into the map area, growing it if need be."""
+def layout(squares: Sequence[tuple[int, int]], max_width: int = MAX_W) -> Layout:
+    """Fit ``squares`` (placed tiles and spots) into the map area, growing it if need be,
+    the picture to ``max_width`` px wide at most."""
     xs = [x for x, _ in squares] or [0]
     ys = [y for _, y in squares] or [0]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -124,7 +125,8 @@ def layout(squares: Sequence[tuple[int, int]]) -> Layout:
     rows = y1 - y0 + 1 + 2 * PAD
     size = min(T_MAX, MAP_W / cols, MAP_H / rows)
     if size < T_GROW:
-        size = max(min(T_GROW, MAP_W_MAX / cols, MAP_H_MAX / rows), size)
+        map_w_max = max_width - MAP_X - MARGIN
+        size = max(min(T_GROW, map_w_max / cols, MAP_H_MAX / rows), size)
     tile = _rung(size)
     map_w = max(MAP_W, math.ceil(cols * tile))
     map_h = max(MAP_H, math.ceil(rows * tile))
@@ -436,17 +438,33 @@ def render_islas(
     show_spots: bool = True,
 ) -> bytes:
     """PNG bytes of the map, the tile to place, and every player's score and followers."""
+    return encode_png(draw_islas(view, names, labels, show_spots), palette())
+
+
+def draw_islas(
+    view: IslasView,
+    names: Sequence[str] | None = None,
+    labels: Mapping[str, str] | None = None,
+    show_spots: bool = True,
+    geo: Layout | None = None,
+) -> Image.Image:
+    """The picture of ``render_islas`` (RGB), before it is encoded: an animation's frame.
+
+    ``geo`` fixes the map's layout (an animation keeps that of its last map, which holds
+    every earlier one, so the map stays put from frame to frame); by default it fits ``view``.
+    """
     words = {**LABELS, **(labels or {})}
     seats = player_names(view, names, words)
-    squares = [(t.x, t.y) for t in view.tiles]
-    if show_spots and view.current is not None:
-        squares += [(s.x, s.y) for s in view.spots]
-    geo = layout(squares)
+    if geo is None:
+        squares = [(t.x, t.y) for t in view.tiles]
+        if show_spots and view.current is not None:
+            squares += [(s.x, s.y) for s in view.spots]
+        geo = layout(squares)
     image = _canvas(geo.width, geo.height)
     draw_map(image, view, geo, show_spots)
     _draw_tile_box(image, view, words, seats)
     _draw_players(image, view, words, seats)
-    return encode_png(image, palette())
+    return image
 
 
-__all__ = ["LABELS", "Layout", "draw_map", "layout", "render_islas"]
+__all__ = ["LABELS", "Layout", "draw_islas", "draw_map", "layout", "render_islas"]

@@ -16,7 +16,7 @@ ended by an empty board), ``islands`` (controlled), ``bridges`` (left), ``score`
 ``pile``, ``discards``, ``hand`` (the private strip and the hand image's title).
 """
 
-from render.kahuna.board import LABELS, render_kahuna
+from render.kahuna.board import LABELS, draw_kahuna, render_kahuna
 from render.kahuna.hand import render_kahuna_hand
 
-__all__ = ["LABELS", "render_kahuna", "render_kahuna_hand"]
+__all__ = ["LABELS", "draw_kahuna", "render_kahuna", "render_kahuna_hand"]

@@ -389,6 +389,15 @@ def render_kahuna(
 
     A private view (``view.hand`` not None) adds a strip with the viewer's cards.
     """
+    return encode_png(draw_kahuna(view, names, labels), palette())
+
+
+def draw_kahuna(
+    view: KahunaView,
+    names: tuple[str, str] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> Image.Image:
+    """The picture of ``render_kahuna`` (RGB), before it is encoded: an animation's frame."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["orange"], words["blue"])
     private = view.hand is not None
@@ -399,7 +408,7 @@ def render_kahuna(
     _draw_footer(image, view, words)
     if private:
         _draw_hand(image, view, words)
-    return encode_png(image, palette())
+    return image
 
 
-__all__ = ["LABELS", "render_kahuna"]
+__all__ = ["LABELS", "draw_kahuna", "render_kahuna"]

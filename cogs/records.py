@@ -1,0 +1,126 @@
+"""A finished game to keep or show: /export (its record as JSON) and /replay (an animation).
+
+Both mean the game of the thread they are used in, or the game numbered ``game``. Only a
+finished game: an unfinished one's record would give away hands, the pile and hidden druids
+(its seed decides them), and its replay would only show what its thread already shows.
+A finished game's record is public, so anyone who can see the game may ask for it: a player,
+or anyone on the server where it was played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections import OrderedDict
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import adapter_for
+from cogs.utils.errors import UserError
+from cogs.utils.host import Host
+from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.images import Drawn
+from cogs.utils.replays import draw_replay, record_json, record_name, replay_name
+from data import GameRecord
+from locales import t
+
+#: Replays kept drawn (a finished game never changes): a few, each some hundred KB.
+CACHED_REPLAYS = 8
+#: The largest game number Discord's integer option takes here (SQLite ids fit easily).
+MAX_GAME = 2**53
+
+
+class Records(commands.Cog):
+    """Finished games as files."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        # One replay drawn at a time: each takes a core for a second or so, and moves come first.
+        self._drawing = asyncio.Lock()
+        self._drawn: OrderedDict[tuple[int, str, tuple[str, ...]], Drawn] = OrderedDict()
+
+    @app_commands.command(name=L("cmd-export"), description=L("cmd-export-desc"))
+    @app_commands.rename(game=L("cmd-records-game"))
+    @app_commands.describe(game=L("cmd-records-game-desc"))
+    async def export(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_GAME] | None
+    ) -> None:
+        """The game's record as a JSON file, for you only."""
+        record = await self._finished(interaction, game)
+        title = adapter_for(record.game).title(lang_of(interaction))
+        file = discord.File(io.BytesIO(record_json(record)), record_name(record))
+        text = tr(interaction, "export-done", game=title, number=record.id, count=len(record.moves))
+        await interaction.response.send_message(text, file=file, ephemeral=True)
+
+    @app_commands.command(name=L("cmd-replay"), description=L("cmd-replay-desc"))
+    @app_commands.rename(game=L("cmd-records-game"))
+    @app_commands.describe(game=L("cmd-records-game-desc"))
+    async def replay(
+        self, interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_GAME] | None
+    ) -> None:
+        """The whole game, animated, posted for everyone here."""
+        record = await self._finished(interaction, game)
+        await interaction.response.defer(thinking=True)
+        drawn = await self._draw(record)
+        if len(drawn.png) > interaction.filesize_limit:
+            raise UserError("replay-too-big", number=record.id)
+        lang = record.lang  # a public post speaks the game's language, as its thread does
+        text = t(
+            lang,
+            "replay-posted",
+            game=adapter_for(record.game).title(lang),
+            number=record.id,
+            players=" – ".join(record.names()),
+        )
+        await interaction.followup.send(
+            text,
+            file=drawn.file(replay_name(record)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
+        """The finished game meant: the one numbered ``number`` if the caller may see it, else
+        the newest game of this thread or channel (UserError when there is none, or when it
+        is still being played)."""
+        games = self.bot.store.games
+        if number is not None:
+            record = await games.get(number)
+            if record is None or not _visible(record, interaction):
+                raise UserError("records-no-such-game", number=number)
+        else:
+            record = await games.latest_in_place(interaction.channel_id or 0)
+            if record is None:
+                raise UserError("records-no-game-here")
+        if record.active:
+            raise UserError("records-unfinished", number=record.id)
+        return record
+
+    async def _draw(self, record: GameRecord) -> Drawn:
+        """The game's replay in its language, drawn once (in a worker thread) and kept."""
+        key = (record.id, record.lang, tuple(record.names()))
+        async with self._drawing:
+            drawn = self._drawn.get(key)
+            if drawn is None:
+                drawn = await asyncio.to_thread(
+                    draw_replay, record.record, record.names(), record.lang, record.result
+                )
+                self._drawn[key] = drawn
+                while len(self._drawn) > CACHED_REPLAYS:
+                    self._drawn.popitem(last=False)
+            self._drawn.move_to_end(key)
+        return drawn
+
+
+def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:
+    """Whether the caller may see the game: they played it, or it was played on this server
+    (what one server sees stays in that server)."""
+    if record.seat_of(interaction.user.id) is not None:
+        return True
+    return record.guild_id is not None and record.guild_id == interaction.guild_id
+
+
+async def setup(bot: Host) -> None:
+    """Load the cog."""
+    await bot.add_cog(Records(bot))

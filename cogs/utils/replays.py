@@ -1,0 +1,91 @@
+"""A finished game as a file: its record (spec/records.md) or its animated replay, in words.
+
+The animation itself is drawn by render/animate.py from the record; this module gives it the
+words: each turn's header narrated as the bot narrated it then (from the turn's public
+events only), the result as it was announced, the players' names and the game's labels.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Sequence
+
+from cogs.games import adapter_for
+from cogs.utils.images import Drawn
+from data import GameRecord, Result
+from locales import t
+from render.animate import Frame, Header, animate, default_format, replay_frames
+from rules import get_game
+from rules.record import Record
+
+#: Discord's limit on an attachment's description (the alt text).
+ALT_MAX = 1000
+#: What turns symbols into emoji (the variation selector, the zero-width joiner).
+JOINERS = "\ufe0f\u200d"
+
+
+def record_json(record: GameRecord) -> bytes:
+    """The record of spec/records.md, as ``python -m rules replay`` reads it (UTF-8 JSON)."""
+    return (json.dumps(record.to_record(), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def record_name(record: GameRecord) -> str:
+    """The record's file name: 'tablero-kahuna-12.json'."""
+    return f"tablero-{record.game}-{record.id}.json"
+
+
+def replay_name(record: GameRecord, fmt: str | None = None) -> str:
+    """The animation's file name: 'tablero-kahuna-12.webp'."""
+    return f"tablero-{record.game}-{record.id}.{fmt or default_format()}"
+
+
+def draw_replay(
+    record: Record, names: Sequence[str], lang: str, result: Result | None, fmt: str | None = None
+) -> Drawn:
+    """The animated replay of a finished game and its alt text, in ``lang`` (slow: run it in
+    a worker thread). ``result`` says how it ended (None: by the rules, or not known)."""
+    adapter = adapter_for(record.game)
+    by_table = result is not None and not result.by_the_rules
+    frames = replay_frames(record, result.winners if by_table else None)
+    turns = len(frames) - 1
+    outcome = _plain(result_text(record, names, lang, result))
+    headers = [_header(adapter.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
+    headers.append(Header(t(lang, "replay-result"), outcome))
+    data = animate(frames, headers, names, adapter.image_labels(lang), fmt)
+    alt = t(
+        lang,
+        "replay-alt",
+        game=adapter.title(lang),
+        players=" – ".join(names),
+        count=turns,
+        result=outcome,
+    )
+    return Drawn(data, alt[:ALT_MAX])
+
+
+def _header(narration: str, frame: Frame, turns: int, lang: str) -> Header:
+    return Header(t(lang, "replay-turn", number=frame.turn or 0, count=turns), _plain(narration))
+
+
+def result_text(record: Record, names: Sequence[str], lang: str, result: Result | None) -> str:
+    """How the game ended, as the bot announced it."""
+    if result is not None and result.loser is not None:
+        winners = " / ".join(names[w] for w in result.winners)
+        return t(lang, f"result-{result.ending}", loser=names[result.loser], winner=winners)
+    state = get_game(record.game).replay(record.players, record.seed, record.options, record.moves)
+    if not state.outcome().finished:
+        return t(lang, "replay-ended")
+    return adapter_for(record.game).result(lang, state, names)
+
+
+def _plain(text: str) -> str:
+    """Chat text as picture text: no Markdown, no emoji (the board font has none), one
+    paragraph (lines joined by a middle dot, without their bullets)."""
+    for mark in ("**", "__", "`"):
+        text = text.replace(mark, "")
+    kept = "".join(
+        c for c in text if unicodedata.category(c) not in ("So", "Cs", "Co") and c not in JOINERS
+    )
+    lines = [" ".join(line.split()).lstrip("•·- ") for line in kept.splitlines()]
+    return " · ".join(line for line in lines if line)

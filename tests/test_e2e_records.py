@@ -1,0 +1,173 @@
+"""/export and /replay (through the loopback Discord): finished games only, public views only."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from PIL import Image
+
+from cogs.records import _visible
+from cogs.utils.replays import draw_replay
+from loopback.models import FakeChannel
+from render.animate import MAX_WIDTH
+from rules import get_game
+from rules.kahuna import Draw, Place
+from rules.record import Record, replay
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    button,
+    challenge,
+    mirror,
+    move,
+    pick,
+    play,
+    stored_game,
+    wait_boards,
+)
+
+
+async def _kahuna(world: World) -> tuple[FakeChannel, Any]:
+    """A Kahuna game between Ana (first) and Luis, and a copy of its position (seed known)."""
+    ix = await (
+        await play(world, world.ana, "kahuna", {"opponent": world.luis, "first": "me"})
+    ).done()
+    place = await accept(world, world.luis, ix.message)
+    game = await stored_game(world)
+    return place, get_game("kahuna").new(2, game.seed, game.options)
+
+
+async def _act(world: World, place: FakeChannel, state: Any, user: Any, move_: Any) -> None:
+    notation = state.format(move_)
+    ix = await move(world, user, place, notation)
+    assert ix.ephemeral and "⚠️" not in ix.text, ix.text
+    state.apply(move_)
+
+
+async def _resign(world: World, user: Any, place: FakeChannel) -> None:
+    asked = await (await world.fake.slash(user, place, "resign")).done()
+    await (await world.fake.click(user, asked.message, button(asked.message, "rs:"))).done()
+
+
+async def test_an_exported_record_replays_to_the_stored_result(tablero: World) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    state, rng, users = mirror({"first": 0}), random.Random(5), (world.ana, world.luis)
+    while state.turn is not None:
+        notation = pick(state, rng)
+        await move(world, users[state.turn], place, notation)
+        state.play(notation)
+    await wait_boards(world, place, state.ply + 1)
+    game = await stored_game(world)
+    assert game.status == "finished"
+    # In the game's thread, in Spanish for Luis; only he sees it.
+    ix = await (await world.fake.slash(world.luis, place, "export")).done()
+    assert ix.ephemeral and "El registro de Stonehenge #1" in ix.text
+    (attachment,) = ix.attachments
+    assert attachment.filename == "tablero-stonehenge-1.json"
+    record = json.loads(attachment.data)
+    assert record == game.to_record() and set(record) == {
+        "game",
+        "players",
+        "seed",
+        "options",
+        "moves",
+    }
+    result = replay(record)
+    assert result["ok"] and result["finished"] and result["ply"] == len(game.moves)
+    assert tuple(result["winners"]) == game.result.winners
+    assert tuple(result["scores"]) == game.result.scores
+    # Anyone on the server, by the game's number, from anywhere.
+    again = await (await world.fake.slash(world.eve, world.channel, "export", {"game": 1})).done()
+    assert again.ephemeral and json.loads(again.attachments[0].data) == record
+    missing = await (await world.fake.slash(world.eve, world.channel, "export", {"game": 7})).done()
+    assert missing.ephemeral and "#7" in missing.text and not missing.attachments
+
+
+async def test_an_unfinished_game_is_neither_exported_nor_replayed(tablero: World) -> None:
+    world = tablero
+    place, state = await _kahuna(world)
+    first = next(m for m in state.legal_moves() if isinstance(m, Place))
+    await _act(world, place, state, world.ana, first)  # an action of a turn under way
+    asked = [
+        (world.ana, place, "export", {}, "still being played"),
+        (world.luis, world.channel, "export", {"game": 1}, "sigue en juego"),
+        (world.eve, place, "replay", {}, "still being played"),
+        (world.eve, world.channel, "replay", {"game": 1}, "still being played"),
+    ]
+    for user, where, command, options, words in asked:
+        ix = await (await world.fake.slash(user, where, command, options)).done()
+        assert ix.ephemeral and words in ix.text and "#1" in ix.text, ix.text
+        assert not ix.attachments
+    seed = (await stored_game(world)).seed
+    public = world.fake.all_text_public()
+    assert str(seed) not in public and '"moves"' not in public
+    for message in world.fake.messages(place) + world.fake.messages(world.channel):
+        assert not any(a.filename.endswith((".json", ".webp", ".gif")) for a in message.attachments)
+    none = await (await world.fake.slash(world.eve, world.channel, "replay")).done()
+    assert none.ephemeral and not none.attachments and "No game was played here" in none.text
+
+
+async def test_replay_of_a_resigned_game_shows_its_announced_turns(tablero: World) -> None:
+    world = tablero
+    place, state = await _kahuna(world)
+    while state.turn == 0:  # Ana's whole first turn: it builds, then draws
+        legal = state.legal_moves()
+        builds = [m for m in legal if isinstance(m, Place)]
+        chosen = builds[0] if builds else next(m for m in legal if isinstance(m, Draw))
+        await _act(world, place, state, world.ana, chosen)
+    build = next(m for m in state.legal_moves() if isinstance(m, Place))
+    await _act(world, place, state, world.luis, build)  # Luis's turn, never finished
+    await _resign(world, world.luis, place)
+    await wait_boards(world, place, 3)
+    assert (await stored_game(world)).status == "finished"
+    ix = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    assert not ix.ephemeral
+    (posted,) = ix.messages
+    assert "Replay of Kahuna #1: Ana – Luis" in posted.content
+    (attachment,) = posted.attachments
+    assert attachment.filename == "tablero-kahuna-1.webp"
+    assert "Kahuna" in attachment.description and "1 turn," in attachment.description
+    image = Image.open(io.BytesIO(attachment.data))
+    # Ana's turn, then the result: Luis's unfinished turn was never shown, so it is not now.
+    assert image.format == "WEBP" and image.n_frames == 2 and image.width <= MAX_WIDTH
+    assert posted in world.fake.messages(place) and boards(world, place)[-1] is posted
+    # Spanish for a Spanish user only where the reply is theirs alone: the post is the game's.
+    again = await (await world.fake.slash(world.luis, world.channel, "replay", {"game": 1})).done(
+        timeout=20
+    )
+    assert not again.ephemeral and "Replay of Kahuna #1" in again.messages[0].content
+
+
+def test_a_game_of_another_server_is_only_its_players_business() -> None:
+    game = SimpleNamespace(guild_id=10, seat_of=lambda user: 0 if user == 1 else None)
+
+    def asked(user: int, guild: int | None) -> Any:
+        return SimpleNamespace(user=SimpleNamespace(id=user), guild_id=guild)
+
+    assert _visible(game, asked(1, 99)) and _visible(game, asked(2, 10))  # type: ignore[arg-type]
+    assert not _visible(game, asked(2, 99)) and not _visible(game, asked(2, None))  # type: ignore[arg-type]
+    dm_game = SimpleNamespace(guild_id=None, seat_of=lambda user: None)
+    assert not _visible(dm_game, asked(2, None))  # type: ignore[arg-type]
+
+
+def test_a_plugin_game_replays_too() -> None:
+    from tests import toy  # noqa: F401 (registers the plugin)
+
+    state, moves = get_game("tictactoe").new(2, 1, {}), []
+    rng = random.Random(1)
+    while state.turn is not None:
+        move_ = rng.choice(state.legal_moves())
+        moves.append(state.format(move_))
+        state.apply(move_)
+    record = Record("tictactoe", 2, 1, {}, tuple(moves))
+    drawn = draw_replay(record, ("Ana", "Luis"), "en", None)
+    image = Image.open(io.BytesIO(drawn.png))
+    assert image.n_frames == len(moves) + 1 and "Tic-tac-toe" in drawn.alt
