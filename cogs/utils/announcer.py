@@ -239,7 +239,8 @@ class Announcer:
             done = [g.result for g in games if g.result is not None]
             line += "\n" + adapter.series_text(lang, done, names, length)
         ratings = await self._rating_changes(record)
-        return f"{line}\n{ratings}" if ratings else line
+        hint = t(lang, "game-over-hint")  # what a finished game offers
+        return "\n".join(part for part in (line, ratings, hint) if part)
 
     async def _rating_changes(self, record: GameRecord) -> str:
         """'📈 Ratings here: Ana 1000 → 1107?, Luis 1000 → 893?' ('?': still provisional)."""

@@ -274,6 +274,7 @@ undo-restored = ↩️ { $requester }'s last move was taken back. The position b
 undo-restored-bot = ↩️ { $requester }'s last move and the bot's reply were taken back. The position before them:
 undo-done-bot = ↩️ Taken back: it is your turn again, and the board is posted in the game.
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
+game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.

@@ -274,6 +274,7 @@ undo-restored = ↩️ Se deshizo la última jugada de { $requester }. La posici
 undo-restored-bot = ↩️ Se deshicieron la última jugada de { $requester } y la respuesta del bot. La posición de antes:
 undo-done-bot = ↩️ Deshecho: te vuelve a tocar, y el tablero está publicado en la partida.
 ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
+game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
