@@ -241,24 +241,24 @@ class Database:
         return self._reader
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        """Run a query and return all rows."""
+        """Run a query and return all rows.
+
+        The statement runs to its end in one call to SQLite's thread. Reads share a
+        connection, and SQLite keeps one snapshot for all of a connection's open statements:
+        a cursor left open across an ``await`` would show every read started meanwhile the
+        database as it was before (a move just marked posted as still unposted).
+        """
         try:
-            async with self._reading().execute(sql, params) as cur:
-                return list(await cur.fetchall())
+            return list(await self._reading().execute_fetchall(sql, params))
         except sqlite3.OperationalError as error:
             if errors.is_busy(error):
                 raise StorageBusy(self.path) from None
             raise
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        """Run a query and return its first row, or None."""
-        try:
-            async with self._reading().execute(sql, params) as cur:
-                return await cur.fetchone()
-        except sqlite3.OperationalError as error:
-            if errors.is_busy(error):
-                raise StorageBusy(self.path) from None
-            raise
+        """Run a query and return its first row, or None (read whole: see ``fetchall``)."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
 
 def _open_and_close(path: str) -> None:

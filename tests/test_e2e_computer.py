@@ -224,21 +224,26 @@ async def test_a_rematch_against_the_bot_starts_at_once(tablero: World) -> None:
     assert second.seats[1].user_id == world.ana.id  # the seats turned round
 
 
-async def test_the_bot_plays_a_whole_game_against_itself(tablero: World) -> None:
+async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: World) -> None:
+    # Two tables at once, one of three bot seats: every bot turn follows another's board
+    # while the other table's reads run. (A stale read once left such a turn waiting, now
+    # and then: test_storage's read-after-commit test is the one that catches that.)
     world = tablero
     assert world.bot is not None
     channel = world.bot.get_channel(world.channel.id)
     computer = world.bot.get_cog("Computer")
-    record = await computer.open_table(channel, "stonehenge", ["normal", "hard"])
-    assert [s.name for s in record.seats] == ["Tablero 1 · normal", "Tablero 2 · hard"]
-    for _ in range(1000):
-        record = await stored_game(world, record.id)
-        if not record.active and record.posted_version == record.version:
+    duel = await computer.open_table(channel, "stonehenge", ["normal", "hard"])
+    assert [s.name for s in duel.seats] == ["Tablero 1 · normal", "Tablero 2 · hard"]
+    table = await computer.open_table(channel, "islas", ["easy"] * 3)
+    games = [duel, table]
+    for _ in range(1500):
+        games = [await stored_game(world, g.id) for g in games]
+        if all(not g.active and g.posted_version == g.version for g in games):
             break
         await asyncio.sleep(0.02)
-    assert record.result is not None and record.result.ending == "rules"
-    place = world.fake.threads(world.channel)[-1]
-    assert len(boards(world, place)) == len(record.moves) + 1
+    for record, place in zip(games, world.fake.threads(world.channel), strict=True):
+        assert record.result is not None and record.result.ending == "rules"
+        assert len(boards(world, place)) == len(record.moves) + 1
     assert "against itself" in world.fake.messages(world.channel)[-1].content
 
 

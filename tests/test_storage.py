@@ -228,3 +228,29 @@ async def test_reads_inside_a_transaction_see_its_own_writes(tmp_path: Path) -> 
         assert outside is not None and outside[0] == 3
     finally:
         await store.close()
+
+
+async def test_a_read_after_a_commit_sees_it_while_other_reads_run(tmp_path: Path) -> None:
+    """Reads share one connection; a statement of one read left open while another starts
+    would hold the snapshot of before the commit (the bot's turn once waited for good)."""
+    path = tmp_path / "t.sqlite3"
+    game_id = await _new_database(path)
+    store = await Store(path).open()
+    try:
+        stop = asyncio.Event()
+
+        async def reader() -> None:  # other tasks reading all the time, as the bot's do
+            while not stop.is_set():
+                await store.db.fetchall("SELECT * FROM moves")
+                await store.db.fetchone("SELECT posted_version FROM games WHERE id = ?", (game_id,))
+
+        others = [asyncio.create_task(reader()) for _ in range(3)]
+        stale = 0
+        for version in range(150):
+            await store.games.mark_posted(game_id, version, None)
+            stale += await store.games.posted_version(game_id) != version
+        stop.set()
+        await asyncio.gather(*others)
+        assert stale == 0
+    finally:
+        await store.close()
