@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from demo.markdown import Names
-from loopback.models import FakeMessage, walk_components
+from loopback.models import LOADING, FakeMessage, walk_components
 from loopback.records import Interaction
 from loopback.world import World
 
@@ -203,7 +203,8 @@ def message_entry(message: FakeMessage, world: World) -> Entry:
         buttons=buttons_of(message.components),
         embeds=embeds_of(message.embeds),
         only_for=(shown_to.name if shown_to else "you") if message.ephemeral else None,
-        edited=message.edited_at is not None,
+        # a deferred reply filled in later is not "edited" on Discord; a change after that is
+        edited=any(not old.flags & LOADING for old in message.history),
         thread=message.thread_id,
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import mimetypes
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,9 @@ class Writer:
 
     def image_src(self, image: Image) -> str:
         self.images += 1
-        kind = image.content_type or "image/png"
+        kind = image.content_type or ""
+        if not kind.startswith("image/"):  # uploads often say application/octet-stream
+            kind = mimetypes.guess_type(image.filename)[0] or "image/png"
         if self.inline:
             return f"data:{kind};base64,{base64.b64encode(image.data).decode('ascii')}"
         digest = hashlib.sha256(image.data).hexdigest()[:16]
@@ -59,7 +62,7 @@ class Writer:
 
     def entry(self, entry: Entry, names: Names, follows: bool) -> str:
         """One row; ``follows``: same author as the row before (no header again)."""
-        classes = ["entry", entry.kind]
+        classes = ["entry", f"is-{entry.kind}"]
         if entry.only_for:
             classes.append("ephemeral")
         if follows:
