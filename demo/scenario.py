@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ai import Budget, choose_move, seat_info
 from bot import Tablero
@@ -25,7 +24,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kahuna", ("normal", "hard")),
     ("islas", ("normal", "hard", "normal")),
 )
-POLL = 0.05  # seconds between looks at the database while waiting for the bot
+POLL = 0.1  # seconds between looks at the database while waiting for the bot
 STALL = 5.0  # seconds a bot turn may go without a move before the demo nudges the bot
 ANA_MS = 50.0  # how long the newcomer "thinks" (her moves are chosen by the `normal` player)
 
@@ -38,7 +37,7 @@ class Script:
     newcomer_moves: int = 2  # Ana's /moves against the bot (0: no newcomer at all)
     tables: Sequence[tuple[str, Sequence[str]]] = TABLES
     timeout: float = 600.0  # seconds for the whole run
-    progress: Any = None  # called with a line of text now and then (None: silent)
+    progress: Callable[[str], None] | None = None  # told what happens (None: silent)
 
 
 @dataclass
@@ -61,9 +60,10 @@ class Demo:
         self.channel = channel
         self.script = script
         self.ana = fake.add_user("Ana", locale="en-US")
-        #: bot turns the bot left waiting (two bot seats in a row: a race in cogs/computer.py,
-        #: where the next turn's ``bot_turn`` can arrive while the last turn's task is still
-        #: finishing, and ``take_up`` ignores it)
+        #: bot turns the bot left waiting. Computer._play re-reads the game when ``bot_turn``
+        #: arrives, and the shared reader connection may still show the snapshot from before
+        #: the board was marked posted (another task's open statement keeps it): the turn is
+        #: then dropped as "board not out yet", and nothing asks again until a restart.
         self.nudges = 0
 
     def say(self, line: str) -> None:
