@@ -37,7 +37,7 @@ async def test_the_page_has_the_commands_the_messages_and_the_images(tmp_path: P
     result = await run(Script(bot_ms=20, newcomer_moves=1, tables=(), timeout=60))
     world = result.fake.world
     boards = [m for m in world.messages.values() if m.attachments and not m.deleted]
-    assert len(boards) >= 2 and result.nudges == 0
+    assert len(boards) >= 2
     page = write_page(places(world), tmp_path, names(world))
     text = page.path.read_text(encoding="utf-8")
     assert page.inline and page.images == len(boards)
