@@ -1,8 +1,10 @@
-"""One-command set-up: `python3 tasks.py bot` or `python3 tasks.py test`.
+"""One-command set-up: `python3 tasks.py bot`, `python3 tasks.py test` or `python3 tasks.py demo`.
 
 Standard library only, because it runs before anything is installed. It creates `.venv`
 beside this file, installs the project (with the test extras) whenever `pyproject.toml`
 changed since the last install, then runs the bot or the test suite inside that venv.
+`demo` needs no token: it runs the bot against a loopback Discord, has it play one game of
+each against itself and writes `demo/index.html` with the whole conversation.
 """
 
 from __future__ import annotations
@@ -47,9 +49,9 @@ def ensure_env() -> Path:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"bot", "test", "lint", "setup"}:
+    if not argv or argv[0] not in {"bot", "test", "lint", "setup", "demo"}:
         print(__doc__)
-        print("usage: python3 tasks.py {bot|test|lint|setup} [extra arguments]")
+        print("usage: python3 tasks.py {bot|test|lint|setup|demo} [extra arguments]")
         return 2
     python = str(ensure_env())
     command, extra = argv[0], argv[1:]
@@ -57,6 +59,8 @@ def main(argv: list[str]) -> int:
         return 0
     if command == "bot":
         return subprocess.call([python, str(ROOT / "bot.py"), *extra], cwd=ROOT)
+    if command == "demo":
+        return subprocess.call([python, "-m", "demo", *extra], cwd=ROOT)
     if command == "lint":
         return subprocess.call([python, "-m", "ruff", "check", str(ROOT), *extra], cwd=ROOT)
     lint = subprocess.call([python, "-m", "ruff", "check", str(ROOT)], cwd=ROOT)

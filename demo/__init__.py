@@ -1,0 +1,1 @@
+"""python3 tasks.py demo: see Tablero play on a loopback Discord, no token needed."""
