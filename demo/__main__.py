@@ -59,8 +59,6 @@ def main(argv: list[str] | None = None) -> int:
         f"in {time.monotonic() - began:.0f} s."
     )
     print(f"Open it in a browser: file://{page.path}")
-    if result.nudges:
-        print(f"Note: {result.nudges} bot turn(s) were left waiting and had to be taken up again.")
     return 0
 
 

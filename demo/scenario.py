@@ -25,7 +25,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("islas", ("normal", "hard", "normal")),
 )
 POLL = 0.1  # seconds between looks at the database while waiting for the bot
-STALL = 5.0  # seconds a bot turn may go without a move before the demo nudges the bot
+STALL = 10.0  # seconds a bot turn may go without a move before the demo calls it a bug
 ANA_MS = 50.0  # how long the newcomer "thinks" (her moves are chosen by the `normal` player)
 
 
@@ -48,7 +48,6 @@ class Run:
     channel: FakeChannel
     newcomer: FakeUser
     records: list[GameRecord] = field(default_factory=list)
-    nudges: int = 0  # bot turns the demo had to take up again (see ``Demo.nudges``)
 
 
 class Demo:
@@ -60,11 +59,6 @@ class Demo:
         self.channel = channel
         self.script = script
         self.ana = fake.add_user("Ana", locale="en-US")
-        #: bot turns the bot left waiting. Computer._play re-reads the game when ``bot_turn``
-        #: arrives, and the shared reader connection may still show the snapshot from before
-        #: the board was marked posted (another task's open statement keeps it): the turn is
-        #: then dropped as "board not out yet", and nothing asks again until a restart.
-        self.nudges = 0
 
     def say(self, line: str) -> None:
         if self.script.progress is not None:
@@ -78,7 +72,8 @@ class Demo:
     async def settled(self, game_id: int, seat: int | None = None) -> GameRecord:
         """The game once its board is out and it is ``seat``'s turn or over (None: over).
 
-        A bot turn that nobody takes up is nudged (see :data:`STALL`), and counted.
+        A bot turn that nobody takes up within :data:`STALL` seconds is a bug: the demo
+        stops and says so rather than show a game that waits for good.
         """
         loop = asyncio.get_running_loop()
         seen, since = -1, loop.time()
@@ -91,10 +86,7 @@ class Demo:
                 if not record.active or (seat is not None and turn == seat):
                     return record
                 if turn is not None and record.is_bot(turn) and loop.time() - since > STALL:
-                    self.nudges += 1
-                    self.say(f"(game {game_id}: the bot's turn was not taken up; nudged it)")
-                    self.bot.get_cog("Computer").take_up(game_id)
-                    since = loop.time()
+                    raise RuntimeError(f"game {game_id}: the bot's turn was never taken up")
             await asyncio.sleep(POLL)
 
     async def newcomer(self) -> GameRecord | None:
@@ -163,7 +155,6 @@ async def run(script: Script | None = None) -> Run:
                     tables = [demo.table(game, levels) for game, levels in script.tables]
                     played = await asyncio.gather(*tables)
                 result.records = [r for r in (first, *played) if r is not None]
-                result.nudges = demo.nudges
             finally:
                 await stop_bot(bot)
     return result
