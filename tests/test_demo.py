@@ -50,7 +50,7 @@ async def test_the_page_has_the_commands_the_messages_and_the_images(tmp_path: P
     assert play < started < move
     # the bot's messages as players read them: her ephemeral reply marked, no raw markup
     assert "✅ You played" in text[move:] and "Only Ana can see this" in text[move:]
-    assert "it&#x27;s your turn" in text or "is thinking…" in text
+    assert "it&#x27;s your turn" in text or "plays next." in text
     for raw in ("<@", "<#", "<t:", "**"):
         assert raw not in re.sub(r"<(?:/?[a-z][^>]*)>", "", text), raw
     # the game's thread, linked from the channel, and its boards with their alt text

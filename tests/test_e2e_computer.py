@@ -85,7 +85,7 @@ async def test_a_whole_stonehenge_game_against_the_bot(tablero: World) -> None:
     assert movers == [0, 1] * (len(movers) // 2) + [0] * (len(movers) % 2)
     posts = boards(world, place)
     assert len(posts) == len(movers) + 1  # the opening and one board a move, the bot's too
-    thinking = [p for p in posts[:-1] if "🤖 Tablero · hard (dark) is thinking…" in p.content]
+    thinking = [p for p in posts[:-1] if "🤖 Tablero · hard (dark) plays next." in p.content]
     assert len(thinking) == movers.count(1)  # the bot's turns: by name, without a mention
     assert all(world.fake.bot_user.id not in p.pinged_user_ids for p in posts)
     assert all(world.ana.id in p.pinged_user_ids for p in posts[:-1] if p not in thinking)
@@ -122,7 +122,7 @@ async def test_a_whole_kahuna_game_against_the_bot_one_board_a_turn(tablero: Wor
     assert any(plies[i + 1].seat == 1 for i in bot_turns)  # the bot's turns: several actions
     posts = boards(world, place)
     assert len(posts) == 1 + turns  # one board per turn, whatever the actions in it
-    assert "Tablero · normal" in posts[2].content and "pensando" in posts[1].content
+    assert "Tablero · normal" in posts[2].content and "Ahora juega" in posts[1].content
 
 
 async def test_a_whole_islas_game_with_two_bot_seats(tablero: World) -> None:
@@ -244,6 +244,7 @@ async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: Wo
     for record, place in zip(games, world.fake.threads(world.channel), strict=True):
         assert record.result is not None and record.result.ending == "rules"
         assert len(boards(world, place)) == len(record.moves) + 1
+        assert not any(post.custom_ids for post in boards(world, place))  # nobody to press
     assert "against itself" in world.fake.messages(world.channel)[-1].content
 
 

@@ -178,7 +178,10 @@ class Announcer:
         await direct_message(self.bot, record, turn, "dm-your-turn", link=message.jump_url)
 
     async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
-        """Play (and private view) while active; Rematch once over, unless a series goes on."""
+        """Play (and private view) while active; Rematch once over, unless a series goes on.
+        None at a table of the bot alone: nobody there could press them."""
+        if all(seat.is_bot for seat in record.seats):
+            return discord.utils.MISSING
         if record.active:
             return game_buttons(record, adapter)
         if record.series_id is not None:
