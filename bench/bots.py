@@ -5,7 +5,9 @@ Two runs of the same human moves (Ana against Luis, through /move on the loopbac
 first with no bot game, then while ``--tables`` games of the bot against itself (``hard``,
 at the bot's full budget, no pause) keep its worker processes busy. The bot's searches run
 in those processes at low priority, so a person's /move should barely notice them:
-``ratio_p99`` is the second p99 over the first (the issue's target: at most 1.5).
+``ratio_p99`` is the second p99 over the first (the issue's target: at most 1.5). The bot's
+turns meanwhile are reported too: their think time in a worker, and apart from it the time
+they waited in the queue for a free worker.
 """
 
 from __future__ import annotations
@@ -59,7 +61,13 @@ async def _run(game: str, moves: int, tables: int) -> dict[str, Any]:
         for game_id in ids:
             record = await t.bot.store.games.get(game_id)
             bot_moves += len(record.moves) if record is not None else 0
+        timings = list(t.bot.get_cog("Computer").timings)
     first, second = p50_p99(alone), p50_p99(busy)
+    turns = {
+        "turns": len(timings),
+        "think_ms": p50_p99([x.think_ms for x in timings]) if timings else None,
+        "queue_wait_ms": p50_p99([x.wait_ms for x in timings]) if timings else None,
+    }
     return {
         "game": game,
         "moves": moves,
@@ -70,6 +78,7 @@ async def _run(game: str, moves: int, tables: int) -> dict[str, Any]:
         "ratio_p50": round(second["p50"] / first["p50"], 2),
         "ratio_p99": round(second["p99"] / first["p99"], 2),
         "bot_moves_meanwhile": bot_moves,
+        "bot_turns": turns,
         "seconds_with_bots": round(seconds, 1),
     }
 
@@ -98,3 +107,10 @@ def main(argv: list[str]) -> None:
         f"      p99 {figures['ratio_p99']:7.2f}"
     )
     print(f"  the bot played {figures['bot_moves_meanwhile']} moves meanwhile")
+    turns = figures["bot_turns"]
+    if turns["turns"]:
+        think, wait = turns["think_ms"], turns["queue_wait_ms"]
+        print(
+            f"  its turns: think p50 {think['p50']:.0f} ms, p99 {think['p99']:.0f} ms;"
+            f" queue wait p50 {wait['p50']:.0f} ms, p99 {wait['p99']:.0f} ms"
+        )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from cogs.utils.errors import UserError
+from cogs.utils.thinker import Timing
 from data import GameRecord, StorageBusy
 from locales import t
 
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 
 ATTEMPTS = 3  # a turn overtaken by a change (an undo, say) is thought out again, this often
 BUSY_RETRY = 5.0  # seconds before trying again when another program holds the database
+TIMINGS_KEPT = 1000  # turns whose wait and think times are kept
 RETRY_AFTER_ERROR = 60.0  # seconds before a turn that failed unexpectedly is tried again
 
 
@@ -51,6 +54,8 @@ class Computer(commands.Cog):
         self._turns: dict[int, asyncio.Task[None]] = {}
         #: games to look at again when their task ends (asked while it ran)
         self._again: set[int] = set()
+        #: the last turns' costs (waiting for a worker, thinking in it), for bench and logs
+        self.timings: deque[Timing] = deque(maxlen=TIMINGS_KEPT)
 
     async def cog_unload(self) -> None:
         """Stop thinking."""
@@ -139,6 +144,7 @@ class Computer(commands.Cog):
         level = record.seats[seat].level
         assert level is not None
         thought, timing = await self.bot.thinker.think(record.record, seat, level)
+        self.timings.append(timing)
         log.info(
             "game %d: the bot (%s) thought %.0f ms after %.0f ms in the queue",
             game_id,

@@ -92,3 +92,4 @@ def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
     for key in ("move_ms_alone", "move_ms_with_bots"):
         assert 0 < figures[key]["p50"] <= figures[key]["p99"]
     assert figures["ratio_p99"] > 0 and figures["bot_ms"] == 2000
+    assert set(figures["bot_turns"]) == {"turns", "think_ms", "queue_wait_ms"}
