@@ -106,3 +106,17 @@ def test_only_a_pile_draw_is_told_privately_and_only_to_its_drawer() -> None:
     face_up = next(card for card in state.display if card is not None)
     state.apply(Draw(face_up))
     assert KAHUNA.private_after_turn("en", state, 1) is None
+
+
+def test_controls_lost_in_a_turn_are_one_sentence_a_player() -> None:
+    from rules import Event
+
+    events = [
+        Event("kahuna-placed", {"seat": 0, "line": "Aloa-Bari"}),
+        Event("kahuna-lost-control", {"seat": 1, "island": "Aloa"}),
+        Event("kahuna-lost-control", {"seat": 1, "island": "Lale"}),
+        Event("kahuna-lost-control", {"seat": 0, "island": "Duda"}),
+    ]
+    text = KAHUNA.narrate("en", events, ["Ana", "Luis"])
+    assert text.endswith("Luis lost control of Aloa and Lale. Ana lost control of Duda.")
+    assert "Luis perdió el control de Aloa y Lale." in KAHUNA.narrate("es", events, ["Ana", "Luis"])

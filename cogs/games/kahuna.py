@@ -81,7 +81,7 @@ class KahunaAdapter(GameAdapter[KahunaState]):
         """'Ana built Bari–Elai, took Elai and removed 2 of Luis's bridges; drew from the pile.'"""
         actor: int | None = None
         actions: list[str] = []
-        after: list[str] = []
+        after: list[Any] = []
         for event in events:
             p = event.params
             if "seat" in p and event.key != "kahuna-lost-control":
@@ -91,6 +91,8 @@ class KahunaAdapter(GameAdapter[KahunaState]):
                 actions.append(text)
             elif event.key == "kahuna-took":
                 actions[-1] += self._took(lang, p, names)
+            elif event.key == "kahuna-lost-control" and _lost_by(after, p["seat"]):
+                _lost_by(after, p["seat"]).append(p["island"])  # one sentence a player
             else:
                 after.append(self._aside(lang, event, names))
         sentences = []
@@ -98,8 +100,8 @@ class KahunaAdapter(GameAdapter[KahunaState]):
             sentences.append(
                 t(lang, "kahuna-turn", player=names[actor], actions="; ".join(actions))
             )
-        sentences += [s for s in after if s]
-        return " ".join(sentences)
+        sentences += [self._losses(lang, s, names) if isinstance(s, tuple) else s for s in after]
+        return " ".join(s for s in sentences if s)
 
     def _action(self, lang: str, event: Event, names: Sequence[str]) -> str | None:
         """The words of one action, or None for events that are not actions."""
@@ -125,12 +127,18 @@ class KahunaAdapter(GameAdapter[KahunaState]):
             text += t(lang, "kahuna-act-cleared", count=cleared, owner=names[1 - p["seat"]])
         return text
 
-    def _aside(self, lang: str, event: Event, names: Sequence[str]) -> str:
-        """Sentences about consequences: controls lost, rounds scored and begun."""
+    def _losses(self, lang: str, lost: tuple[int, list[str]], names: Sequence[str]) -> str:
+        """'Luis lost control of Aloa and Lale.'"""
+        seat, islands = lost
+        return t(lang, "kahuna-lost", player=names[seat], island=join(lang, islands))
+
+    def _aside(self, lang: str, event: Event, names: Sequence[str]) -> Any:
+        """Sentences about consequences: rounds scored and begun, and (seat, islands) for
+        controls lost, which become one sentence a player."""
         p = event.params
         match event.key:
-            case "kahuna-lost-control":
-                return t(lang, "kahuna-lost", player=names[p["seat"]], island=p["island"])
+            case "kahuna-lost-control":  # islands added while the turn is read
+                return (p["seat"], [p["island"]])
             case "kahuna-round-scored":
                 islands, points = p["islands"], p["points"]
                 if not any(points):
@@ -315,3 +323,11 @@ PLUGIN = GamePlugin(
         PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
     ),
 )
+
+
+def _lost_by(after: list[Any], seat: int) -> list[str] | None:
+    """The islands already told as lost by ``seat`` in this turn's asides, if any."""
+    for aside in after:
+        if isinstance(aside, tuple) and aside[0] == seat:
+            return aside[1]
+    return None
