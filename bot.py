@@ -43,6 +43,7 @@ EXTENSIONS = (
     "cogs.settings",
     "cogs.info",
     "cogs.computer",
+    "cogs.agreements",
     "cogs.profiles",
     "cogs.privacy",
     "cogs.records",

@@ -9,6 +9,7 @@ from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
+from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
@@ -27,6 +28,7 @@ class Store:
         self.timers = TimerStore(self.db, clock)
         self.settings = SettingsStore(self.db)
         self.ratings = RatingStore(self.db)
+        self.offers = OfferStore(self.db, clock)
         self.stats = StatsStore(self.db)
         self.privacy = PrivacyStore(self.db, self.settings)
 
@@ -55,6 +57,9 @@ __all__ = [
     "GuildSettings",
     "Meetings",
     "NewSeat",
+    "Offer",
+    "OfferExists",
+    "OfferStore",
     "PlayerRecord",
     "PlayerResult",
     "PrivacyStore",

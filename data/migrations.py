@@ -175,4 +175,17 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE user_settings ADD COLUMN public INTEGER NOT NULL DEFAULT 0
     """,
+    # 9: offers to end a game by agreement (a draw): one offer a game, made at a ply by a seat,
+    # with the seats that accepted so far (every other player must, at a larger table); a
+    # declined one stays until its maker moves again, so that it cannot be made again at once.
+    """
+    CREATE TABLE offers (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        by_seat INTEGER NOT NULL,
+        ply INTEGER NOT NULL,
+        accepted TEXT NOT NULL DEFAULT '[]',
+        declined INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL
+    )
+    """,
 ]

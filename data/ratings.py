@@ -77,12 +77,17 @@ class Rating:
 
 def ranks(result: Result, seats: Sequence[int]) -> list[int]:
     """The rank (1 = best) of each of ``seats``: by final score, ties shared; whoever resigned
-    or ran out of time comes after everyone else, who keep their order by score."""
+    or ran out of time comes after everyone else, who keep their order by score; an agreed
+    draw puts its winners level at the top."""
     loser = result.loser if result.ending in FORFEITS else None
+    # An agreed ending: its winners share the first place, whatever the scores said.
+    shared = set(result.winners) if result.ending is Ending.DRAW else set()
 
     def score(seat: int) -> float:
         if seat == loser:
             return float("-inf")
+        if seat in shared:
+            return float("inf")
         return float(result.scores[seat]) if seat < len(result.scores) else 0.0
 
     return [1 + sum(score(other) > score(seat) for other in seats) for seat in seats]
@@ -141,6 +146,8 @@ async def rate_finished(conn: aiosqlite.Connection, game_id: int, now: float) ->
     if row is None or row["result"] is None:
         return
     result = Result.from_json(json.loads(row["result"]))
+    if not result.rated:
+        return  # called off: as if never played (it stays marked as gone through)
     cur = await conn.execute(
         "SELECT seat, user_id, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
     )

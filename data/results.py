@@ -16,10 +16,12 @@ class Ending(StrEnum):
     RULES = "rules"  #: the rules ended it: scores and winners are the rules'
     RESIGN = "resign"  #: a player gave up; every other seat wins
     TIMEOUT = "timeout"  #: a player let their time run out and the claimer wins
+    ABORT = "abort"  #: called off in its first turns: no winner, not rated
+    DRAW = "draw"  #: ended by agreement: two players draw; a larger table keeps its scores
 
 
 #: The stored field naming the seat that lost by an ending other than the rules.
-_LOSER_FIELD = {Ending.RESIGN: "resigned", Ending.TIMEOUT: "timed_out"}
+_LOSER_FIELD = {Ending.RESIGN: "resigned", Ending.TIMEOUT: "timed_out", Ending.ABORT: "aborted_by"}
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,8 @@ class Result:
     ending: Ending
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    #: the seat that resigned or ran out of time (None when the rules ended the game)
+    #: the seat whose act ended the game: it resigned, ran out of time or aborted (None
+    #: when the rules or an agreement ended it)
     loser: int | None = None
 
     @classmethod
@@ -44,6 +47,26 @@ class Result:
         """A game ended by ``loser`` (resigned, out of time), won by ``winners``; the scores
         are those of the position when it happened."""
         return cls(ending, tuple(winners), tuple(outcome.scores), loser)
+
+    @classmethod
+    def aborted(cls, outcome: Outcome, by: int) -> Result:
+        """A game called off by ``by`` in its first turns: nobody wins."""
+        return cls(Ending.ABORT, (), tuple(outcome.scores), by)
+
+    @classmethod
+    def agreed(cls, outcome: Outcome, players: int) -> Result:
+        """A game the players agreed to end: two players draw; at a larger table the
+        scores stand and whoever leads wins (ties shared)."""
+        scores = tuple(outcome.scores)
+        if players == 2:
+            return cls(Ending.DRAW, tuple(range(players)), scores)
+        best = max(scores, default=0)
+        return cls(Ending.DRAW, tuple(s for s in range(players) if scores[s] == best), scores)
+
+    @property
+    def rated(self) -> bool:
+        """Whether ratings count the game (an aborted one never does)."""
+        return self.ending is not Ending.ABORT
 
     @property
     def by_the_rules(self) -> bool:

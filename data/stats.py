@@ -31,11 +31,12 @@ class PlayerResult(StrEnum):
 
 def result_for(result: Result, seat: int) -> PlayerResult:
     """A win, a draw or a loss for ``seat``: winning alone is a win; a first place shared by
-    the rules is a draw; winning because someone else resigned or ran out of time is a win
-    (everyone left wins then); not being among the winners is a loss."""
+    the rules or by agreement is a draw; winning because someone else resigned or ran out of
+    time is a win (everyone left wins then); not being among the winners is a loss. (A game
+    called off in its first turns is not counted at all: the queries leave it out.)"""
     if seat not in result.winners:
         return PlayerResult.LOSS
-    if len(result.winners) == 1 or result.ending is not Ending.RULES:
+    if len(result.winners) == 1 or result.ending in (Ending.RESIGN, Ending.TIMEOUT):
         return PlayerResult.WIN
     return PlayerResult.DRAW
 
@@ -111,13 +112,18 @@ class ServerStats:
     most_active: tuple[tuple[int, str, int], ...]
 
 
+#: The finished games that count: every one but those called off in their first turns.
+_COUNTED = (
+    "g.status = 'finished' AND g.result IS NOT NULL"
+    " AND COALESCE(json_extract(g.result, '$.reason'), '') != 'abort'"
+)
 _FINISHED = (
     "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
     " g.created_at, COALESCE(g.finished_at, g.updated_at) AS ended,"
     " (SELECT json_group_array(json_array(seat, user_id, name, level)) FROM seats"
     "  WHERE seats.game_id = g.id) AS seat_list,"
     " (SELECT COUNT(*) FROM moves WHERE moves.game_id = g.id) AS plies"
-    " FROM games g WHERE g.status = 'finished' AND g.result IS NOT NULL"
+    f" FROM games g WHERE {_COUNTED}"
 )
 #: A person's own seat (the bot's seats carry the bot's id too, with a level).
 _PLAYED_BY = "g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)"
@@ -182,8 +188,7 @@ class StatsStore:
         """How many finished games ``finished`` can page through."""
         where, params = _where([user_id], game, guild_id)
         row = await self.db.fetchone(
-            f"SELECT COUNT(*) AS n FROM games g WHERE g.status = 'finished'"
-            f" AND g.result IS NOT NULL{where}",
+            f"SELECT COUNT(*) AS n FROM games g WHERE {_COUNTED} AND g.result IS NOT NULL{where}",
             params,
         )
         return int(row["n"]) if row else 0
@@ -196,7 +201,7 @@ class StatsStore:
         rows = await self.db.fetchall(
             "SELECT g.game, g.result, s.seat, COALESCE(g.finished_at, g.updated_at) AS ended"
             " FROM games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
-            " AND s.level IS NULL WHERE g.status = 'finished' AND g.result IS NOT NULL"
+            f" AND s.level IS NULL WHERE {_COUNTED}"
             f"{where} ORDER BY ended, g.id",
             (user_id, *params),
         )
@@ -240,7 +245,7 @@ class StatsStore:
         )
         players = await self.db.fetchall(
             "SELECT s.user_id, COUNT(*) AS n, MAX(s.game_id) AS latest FROM seats s"
-            " JOIN games g ON g.id = s.game_id WHERE g.status = 'finished'"
+            f" JOIN games g ON g.id = s.game_id WHERE {_COUNTED}"
             " AND g.result IS NOT NULL AND g.game = ? AND g.guild_id = ?"
             " AND s.level IS NULL AND s.user_id != ?"
             " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",

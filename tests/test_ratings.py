@@ -163,3 +163,18 @@ async def test_the_last_board_tells_how_the_ratings_moved(tablero) -> None:
     assert f"Luis 1000 → {luis.value}?" in line and f"Ana 1000 → {ana.value}?" in line
     assert luis.value > 1000 > ana.value
     assert "`/replay` shows the whole game again" in final
+
+
+def test_an_agreed_ending_ranks_its_winners_level() -> None:
+    draw = Result(Ending.DRAW, (0, 1), (5, 2))
+    assert ranks(draw, [0, 1]) == [1, 1]  # a draw is a draw, whoever led
+    table = Result(Ending.DRAW, (1,), (3, 7, 5))
+    assert ranks(table, [0, 1, 2]) == [3, 1, 2]  # a table ended early keeps its scores
+
+
+async def test_an_aborted_game_is_not_rated(store: Store) -> None:
+    aborted = Result(Ending.ABORT, (), (0, 0), loser=1)
+    await _finished(store, [(1, "Ana"), (2, "Luis")], aborted, "stonehenge")
+    assert await store.ratings.get("stonehenge", GUILD, human(1)) is None
+    assert not await store.ratings.unrated()  # gone through all the same: no rerate at start
+    assert Result.from_json(aborted.to_json()) == aborted

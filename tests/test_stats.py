@@ -119,3 +119,13 @@ async def test_a_name_from_another_server_stays_there(store: Store) -> None:
     assert await store.stats.names([1, 2], guild_id=GUILD) == {1: "Ana", 2: "Luis"}
     stats = await store.stats.server("stonehenge", GUILD)
     assert {who for _, who, _ in stats.most_active} == {"Ana", "Luis"}
+
+
+async def test_a_called_off_game_does_not_count_and_an_agreed_draw_is_a_draw(store: Store) -> None:
+    seats = [(1, "Ana"), (2, "Luis")]
+    await _game(store, seats, Result(Ending.ABORT, (), (0, 0), loser=0))
+    await _game(store, seats, Result(Ending.DRAW, (0, 1), (6, 2)))
+    record = (await store.stats.records(1))["stonehenge"]
+    assert (record.wins, record.draws, record.losses) == (0, 1, 0)
+    assert await store.stats.count_finished(1) == 1
+    assert result_for(Result(Ending.DRAW, (1,), (3, 7, 5)), 1) is PlayerResult.WIN

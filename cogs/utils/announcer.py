@@ -22,7 +22,7 @@ from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import DAY, direct_message, turn_timers
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.service import GameService, Problem
-from data import GameRecord, StorageBusy
+from data import Ending, GameRecord, StorageBusy
 from data.ratings import GLOBAL, bot, human
 from locales import t
 from rules import RulesError, State, get_game
@@ -234,6 +234,9 @@ class Announcer:
                 loser=names[result.loser],
                 winner=" / ".join(names[w] for w in result.winners),
             )
+        elif result is not None and result.ending is Ending.DRAW:
+            key = "result-draw" if record.players == 2 else "result-agreed"
+            line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))
         else:
             line = adapter.result(lang, self.service.state(record), names)
         if record.series_id is not None:

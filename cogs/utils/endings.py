@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass
 
@@ -38,6 +39,36 @@ async def time_out(service: GameService, record: GameRecord, loser: int, claimer
     outcome = service.state(record).outcome()
     result = Result.forfeit(Ending.TIMEOUT, outcome, loser, [claimer])
     await _finish(service, record, record.version, result)
+
+
+#: Turns of each player during which a game may be called off (``abort``).
+ABORT_TURNS = 2
+
+
+def turns_played(service: GameService, record: GameRecord) -> int:
+    """How many turns have passed from one player to the next so far."""
+    history = service.history(record)
+    seats = [ply.seat for ply in history.plies] + [history.state.turn]
+    return sum(1 for a, b in itertools.pairwise(seats) if a != b)
+
+
+async def abort(service: GameService, record: GameRecord, user_id: int) -> None:
+    """Call the game off: no winner, not rated; only in each player's first turns."""
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise UserError("error-not-a-player")
+    if not record.active:
+        raise UserError("error-game-over")
+    if turns_played(service, record) >= ABORT_TURNS * record.players:
+        raise UserError("error-abort-late", count=ABORT_TURNS)
+    outcome = service.state(record).outcome()
+    await _finish(service, record, record.version, Result.aborted(outcome, seat))
+
+
+async def agree(service: GameService, record: GameRecord) -> None:
+    """End the game as its players agreed (two draw; a larger table keeps its scores)."""
+    outcome = service.state(record).outcome()
+    await _finish(service, record, record.version, Result.agreed(outcome, record.players))
 
 
 async def skip(service: GameService, record: GameRecord, voter_id: int, move: str) -> None:
