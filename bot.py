@@ -44,6 +44,7 @@ EXTENSIONS = (
     "cogs.info",
     "cogs.computer",
     "cogs.agreements",
+    "cogs.moderation",
     "cogs.profiles",
     "cogs.privacy",
     "cogs.records",

@@ -20,6 +20,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
 from cogs.utils.items import not_posted
+from cogs.utils.moderation import is_moderator
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
@@ -67,6 +68,7 @@ class Play(commands.Cog):
             engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
             raise UserError.from_rules(error) from None
+        await self._within_limits(interaction, challenging=not (bot_levels and not invited))
         challenge = await self.store.challenges.create(
             game=plugin.name,
             options=options,
@@ -86,6 +88,17 @@ class Play(commands.Cog):
             await self._start_now(interaction, challenge)
         else:
             await self._post(interaction, challenge)
+
+    async def _within_limits(self, interaction: discord.Interaction, *, challenging: bool) -> None:
+        """Refuse a member over the server's limits: games at once and open challenges."""
+        settings = await self.store.settings.guild(interaction.guild_id)
+        user, guild = interaction.user.id, interaction.guild_id
+        if await self.store.games.active_count(user, guild) >= settings.max_games:
+            raise UserError("error-limit-games", count=settings.max_games)
+        if challenging and await self.store.challenges.open_by(user, guild) >= (
+            settings.max_challenges
+        ):
+            raise UserError("error-limit-challenges", count=settings.max_challenges)
 
     async def _start_now(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Start a game against the bot alone: its message (which gets the game's thread)
@@ -124,6 +137,7 @@ class Play(commands.Cog):
             raise UserError("error-rematch-forgotten")  # /forget-me: nobody to invite
         invited = [(s.user_id, s.name) for s in seats if not s.is_bot and s.user_id != user.id]
         bot_levels = [s.level for s in seats if s.level is not None]
+        await self._within_limits(interaction, challenging=bool(invited))
         offer = functools.partial(
             self.store.challenges.create,
             game=record.game,
@@ -175,12 +189,14 @@ class Play(commands.Cog):
         elif user.id == challenge.challenger_id:
             raise UserError("error-challenge-own")
         elif challenge.is_open:
+            await self._within_limits(interaction, challenging=False)
             if not await self.store.challenges.join(challenge.id, user.id, user.display_name):
                 raise UserError("error-challenge-full-or-joined")
             await self._progress(interaction, challenge.id)
         else:
             if challenge.invitee(user.id) is None:
                 raise UserError("error-not-your-challenge")
+            await self._within_limits(interaction, challenging=False)
             if not await self.store.challenges.accept(challenge.id, user.id, user.display_name):
                 raise UserError("error-challenge-answered")
             await self._progress(interaction, challenge.id)
@@ -189,6 +205,12 @@ class Play(commands.Cog):
         """The challenger withdraws; an invitee declines; a seated player leaves an open table
         (its host too: the table goes on with the next player as host)."""
         user = interaction.user
+        involved = user.id == challenge.challenger_id or challenge.invitee(user.id) is not None
+        if not involved and is_moderator(
+            interaction, await self.store.settings.guild(challenge.guild_id)
+        ):
+            await self._cancel_as_moderator(interaction, challenge)
+            return
         if challenge.is_open and user.id == challenge.challenger_id:
             await self._host_leaves(interaction, challenge)
             return
@@ -206,6 +228,15 @@ class Play(commands.Cog):
         await interaction.response.edit_message(
             content=t(challenge.lang, key, name=user.display_name), view=None
         )
+
+    async def _cancel_as_moderator(
+        self, interaction: discord.Interaction, challenge: Challenge
+    ) -> None:
+        """A moderator's Decline under someone else's challenge cancels it."""
+        if not await self.store.challenges.resolve(challenge.id, "cancelled"):
+            raise UserError("error-challenge-closed")
+        text = t(challenge.lang, "challenge-cancelled-mod", game=_title(challenge))
+        await interaction.response.edit_message(content=text, view=None)
 
     async def _host_leaves(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Leave means the same for everyone: the host's seat goes, the table stays for those

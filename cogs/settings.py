@@ -40,11 +40,17 @@ class Settings(commands.Cog):
         reminder_hours=L("cmd-settings-reminder"),
         channel=L("cmd-settings-channel"),
         threads=L("cmd-settings-threads"),
+        mod_role=L("cmd-settings-mod-role"),
+        max_challenges=L("cmd-settings-max-challenges"),
+        max_games=L("cmd-settings-max-games"),
     )
     @app_commands.describe(
         reminder_hours=L("cmd-settings-reminder-desc"),
         channel=L("cmd-settings-channel-desc"),
         threads=L("cmd-settings-threads-desc"),
+        mod_role=L("cmd-settings-mod-role-desc"),
+        max_challenges=L("cmd-settings-max-challenges-desc"),
+        max_games=L("cmd-settings-max-games-desc"),
     )
     async def settings(
         self,
@@ -52,11 +58,15 @@ class Settings(commands.Cog):
         reminder_hours: app_commands.Range[int, 1, 336] | None = None,
         channel: discord.TextChannel | None = None,
         threads: bool | None = None,
+        mod_role: discord.Role | None = None,
+        max_challenges: app_commands.Range[int, 1, 50] | None = None,
+        max_games: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
         """Change (or, with no option, show) how this server's games are played."""
         assert interaction.guild_id is not None
         check_option_values(interaction)
-        changing = (reminder_hours, channel, threads) != (None, None, None)
+        given = (reminder_hours, channel, threads, mod_role, max_challenges, max_games)
+        changing = any(value is not None for value in given)
         # The default permission only hides the command: a server may grant it to everyone,
         # so changes check Manage Server here too. Looking at the settings is harmless.
         if changing and not interaction.permissions.manage_guild:
@@ -66,6 +76,9 @@ class Settings(commands.Cog):
             reminder_hours=float(reminder_hours or current.reminder_hours),
             game_channel_id=channel.id if channel is not None else current.game_channel_id,
             threads=current.threads if threads is None else threads,
+            mod_role_id=mod_role.id if mod_role is not None else current.mod_role_id,
+            max_challenges=max_challenges or current.max_challenges,
+            max_games=max_games or current.max_games,
         )
         if updated != current:
             await self.store.settings.set_guild(interaction.guild_id, updated)
@@ -81,6 +94,14 @@ class Settings(commands.Cog):
                 hours=int(updated.reminder_hours),
                 place=place,
                 threads="yes" if updated.threads else "no",
+            )
+            + "\n"
+            + tr(
+                interaction,
+                "settings-moderation",
+                role=f"<@&{updated.mod_role_id}>" if updated.mod_role_id else "—",
+                challenges=updated.max_challenges,
+                games=updated.max_games,
             ),
             ephemeral=True,
         )

@@ -188,6 +188,15 @@ class ChallengeStore:
         )
         return Challenge(**values)
 
+    async def open_by(self, user_id: int, guild_id: int | None) -> int:
+        """How many open challenges ``user_id`` made on a server (for its limit)."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM challenges WHERE status = 'open' AND challenger_id = ?"
+            " AND guild_id IS ?",
+            (user_id, guild_id),
+        )
+        return int(row["n"]) if row else 0
+
     async def set_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the message that shows the challenge and its buttons."""
         async with self.db.transaction() as conn:

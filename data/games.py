@@ -305,6 +305,15 @@ class GameStore:
             (user_id,),
         )
 
+    async def active_count(self, user_id: int, guild_id: int | None) -> int:
+        """How many games ``user_id`` plays at once on a server (for its limit)."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND guild_id IS ?"
+            " AND id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)",
+            (guild_id, user_id),
+        )
+        return int(row["n"]) if row else 0
+
     async def active_with_bots(self) -> list[GameRecord]:
         """Active games in which the bot plays a seat, oldest first (to resume its turns)."""
         return await self._many(

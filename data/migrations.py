@@ -188,4 +188,11 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     )
     """,
+    # 10: moderation: a role whose members may moderate games besides those who manage the
+    # server, and per-member limits on open challenges and games at once.
+    """
+    ALTER TABLE guild_settings ADD COLUMN mod_role_id INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN max_challenges INTEGER NOT NULL DEFAULT 3;
+    ALTER TABLE guild_settings ADD COLUMN max_games INTEGER NOT NULL DEFAULT 20
+    """,
 ]

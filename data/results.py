@@ -18,8 +18,11 @@ class Ending(StrEnum):
     TIMEOUT = "timeout"  #: a player let their time run out and the claimer wins
     ABORT = "abort"  #: called off in its first turns: no winner, not rated
     DRAW = "draw"  #: ended by agreement: two players draw; a larger table keeps its scores
+    MODERATOR = "moderator"  #: ended by a moderator, with a reason: no winner, not rated
 
 
+#: Endings that count for no one: not rated, left out of records and statistics.
+UNCOUNTED = (Ending.ABORT, Ending.MODERATOR)
 #: The stored field naming the seat that lost by an ending other than the rules.
 _LOSER_FIELD = {Ending.RESIGN: "resigned", Ending.TIMEOUT: "timed_out", Ending.ABORT: "aborted_by"}
 
@@ -34,6 +37,8 @@ class Result:
     #: the seat whose act ended the game: it resigned, ran out of time or aborted (None
     #: when the rules or an agreement ended it)
     loser: int | None = None
+    #: a moderator's reason for ending the game (their words, shortened)
+    note: str | None = None
 
     @classmethod
     def by_rules(cls, outcome: Outcome) -> Result:
@@ -63,10 +68,16 @@ class Result:
         best = max(scores, default=0)
         return cls(Ending.DRAW, tuple(s for s in range(players) if scores[s] == best), scores)
 
+    @classmethod
+    def moderated(cls, outcome: Outcome, reason: str) -> Result:
+        """A game a moderator ended, for ``reason``: nobody wins."""
+        return cls(Ending.MODERATOR, (), tuple(outcome.scores), None, reason)
+
     @property
     def rated(self) -> bool:
-        """Whether ratings count the game (an aborted one never does)."""
-        return self.ending is not Ending.ABORT
+        """Whether ratings and records count the game (not when called off or ended by a
+        moderator)."""
+        return self.ending not in UNCOUNTED
 
     @property
     def by_the_rules(self) -> bool:
@@ -82,6 +93,8 @@ class Result:
         }
         if self.loser is not None:
             stored[_LOSER_FIELD[self.ending]] = self.loser
+        if self.note is not None:
+            stored["note"] = self.note
         return stored
 
     @classmethod
@@ -94,4 +107,5 @@ class Result:
             tuple(stored.get("winners", ())),
             tuple(stored.get("scores", ())),
             None if field is None else stored.get(field),
+            stored.get("note"),
         )

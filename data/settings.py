@@ -11,6 +11,8 @@ from typing import Any
 from data.db import Database
 
 DEFAULT_REMINDER_HOURS = 24.0
+DEFAULT_MAX_CHALLENGES = 3  #: open challenges one member may have on a server
+DEFAULT_MAX_GAMES = 20  #: games one member may play at once on a server
 #: Settings are read on every announced turn and change rarely: a read is remembered this
 #: long (seconds). This process's own writes are seen at once; another process's (several
 #: bot processes share a database) within this time.
@@ -25,6 +27,10 @@ class GuildSettings:
     reminder_hours: float = DEFAULT_REMINDER_HOURS
     game_channel_id: int | None = None
     threads: bool = True
+    #: members of this role moderate games too (besides those who manage the server)
+    mod_role_id: int | None = None
+    max_challenges: int = DEFAULT_MAX_CHALLENGES
+    max_games: int = DEFAULT_MAX_GAMES
 
 
 class SettingsStore:
@@ -100,14 +106,19 @@ class SettingsStore:
 
         async def read() -> GuildSettings:
             row = await self.db.fetchone(
-                "SELECT reminder_hours, game_channel_id, threads FROM guild_settings"
-                " WHERE guild_id = ?",
+                "SELECT reminder_hours, game_channel_id, threads, mod_role_id, max_challenges,"
+                " max_games FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
             if row is None:
                 return GuildSettings()
             return GuildSettings(
-                row["reminder_hours"], row["game_channel_id"], bool(row["threads"])
+                row["reminder_hours"],
+                row["game_channel_id"],
+                bool(row["threads"]),
+                row["mod_role_id"],
+                row["max_challenges"],
+                row["max_games"],
             )
 
         settings: GuildSettings = await self._cached(("guild", guild_id), read)
@@ -117,15 +128,21 @@ class SettingsStore:
         """Store a server's settings whole."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, reminder_hours, game_channel_id, threads)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                "INSERT INTO guild_settings (guild_id, reminder_hours, game_channel_id, threads,"
+                " mod_role_id, max_challenges, max_games) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET"
                 " reminder_hours = excluded.reminder_hours,"
-                " game_channel_id = excluded.game_channel_id, threads = excluded.threads",
+                " game_channel_id = excluded.game_channel_id, threads = excluded.threads,"
+                " mod_role_id = excluded.mod_role_id, max_challenges = excluded.max_challenges,"
+                " max_games = excluded.max_games",
                 (
                     guild_id,
                     settings.reminder_hours,
                     settings.game_channel_id,
                     int(settings.threads),
+                    settings.mod_role_id,
+                    settings.max_challenges,
+                    settings.max_games,
                 ),
             )
         self._cache.pop(("guild", guild_id), None)

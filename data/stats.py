@@ -112,10 +112,11 @@ class ServerStats:
     most_active: tuple[tuple[int, str, int], ...]
 
 
-#: The finished games that count: every one but those called off in their first turns.
+#: The finished games that count: all but those called off or ended by a moderator
+#: (``data.results.UNCOUNTED``).
 _COUNTED = (
     "g.status = 'finished' AND g.result IS NOT NULL"
-    " AND COALESCE(json_extract(g.result, '$.reason'), '') != 'abort'"
+    " AND COALESCE(json_extract(g.result, '$.reason'), '') NOT IN ('abort', 'moderator')"
 )
 _FINISHED = (
     "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"

@@ -94,7 +94,19 @@ class World:
         role = FakeRole(self.ids.next(), guild.id, name, permissions, len(guild.roles))
         guild.roles.append(role)
         self.roles[role.id] = role
+        self.emit_role_create(role)
         return role
+
+    def emit_role_create(self, role: FakeRole) -> None:
+        """Dispatch GUILD_ROLE_CREATE (guilds intent), as Discord does for a new role."""
+        from .payloads import role_payload
+
+        self.emit(
+            "GUILD_ROLE_CREATE",
+            {"guild_id": str(role.guild_id), "role": role_payload(role)},
+            1 << 0,
+        )
+        self.notifier.notify()
 
     def add_channel(self, guild: FakeGuild, name: str, threads_allowed: bool = True) -> FakeChannel:
         """Create a text channel; ``threads_allowed=False`` denies thread creation in it."""

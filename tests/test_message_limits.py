@@ -108,6 +108,8 @@ def _values(lang: str) -> dict[str, Any]:
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
         "changes": ", ".join([f"{NAME} 9999 → 9999?"] * MOST_PLAYERS),
+        "reason": "W" * 200,  # a moderator's reason, cut to 200 characters
+        "role": "<@&99999999999999999999>",
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
         # profiles, leaderboards, histories, statistics
         "rating": f"{NUMBER}?",

@@ -234,6 +234,8 @@ class Announcer:
                 loser=names[result.loser],
                 winner=" / ".join(names[w] for w in result.winners),
             )
+        elif result is not None and result.ending is Ending.MODERATOR:
+            line = t(lang, "result-moderator", reason=result.note or "—")
         elif result is not None and result.ending is Ending.DRAW:
             key = "result-draw" if record.players == 2 else "result-agreed"
             line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))

@@ -71,6 +71,14 @@ async def agree(service: GameService, record: GameRecord) -> None:
     await _finish(service, record, record.version, Result.agreed(outcome, record.players))
 
 
+async def moderate(service: GameService, record: GameRecord, reason: str) -> None:
+    """End the game as a moderator did, for ``reason``: no winner, not rated."""
+    if not record.active:
+        raise UserError("error-game-over")
+    outcome = service.state(record).outcome()
+    await _finish(service, record, record.version, Result.moderated(outcome, reason))
+
+
 async def skip(service: GameService, record: GameRecord, voter_id: int, move: str) -> None:
     """Play ``move`` (the game's skip) for the player to move, as the table voted, and
     announce it."""

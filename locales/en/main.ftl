@@ -105,6 +105,7 @@ challenge-host-left = ↪️ **{ $name }** left the table: **{ $host }** hosts i
 challenge-declined = ❌ **{ $name }** declined the challenge.
 challenge-cancelled = ❌ **{ $name }** withdrew the challenge.
 challenge-expired = ⌛ This challenge to { $game } expired.
+challenge-cancelled-mod = 🛡️ A moderator cancelled this challenge to { $game }.
 error-rematch-offered = { $challenger } has already offered a rematch of this game: { $link }
 error-rematch-yours = You have already offered a rematch of this game: { $link }
 error-rematch-forgotten = A player of this game asked to be forgotten: challenge the others with /play instead.
@@ -142,6 +143,7 @@ result-resign = 🏳️ **{ $loser }** resigned: **{ $winner }** wins.
 result-abort = ✖️ **{ $loser }** called the game off in its first turns: no result, not rated.
 result-draw = 🤝 The players agreed on a draw.
 result-agreed = 🤝 The table agreed to end the game here: the scores stand, and **{ $winner }** wins.
+result-moderator = 🛡️ A moderator ended the game: { $reason }. No result, not rated.
 series-won = 🏆 **{ $winner }** wins the series.
 series-tied = 🤝 The series is tied.
 
@@ -297,6 +299,31 @@ error-draw-declined = Your offer was turned down; you may offer again after your
 error-draw-own = It is your own offer: the others answer it.
 error-draw-closed = This offer is no longer open.
 error-draw-lapsed = This offer lapsed: { $player } has moved since.
+cmd-mod = mod
+cmd-mod-desc = Moderate this server's games
+cmd-mod-end = end
+cmd-mod-end-desc = End a game of this server: no winner, not rated (the reason is shown in its thread)
+cmd-mod-reason = reason
+cmd-mod-reason-desc = Why the game ends (shown to everyone in its thread)
+cmd-mod-game = game
+cmd-mod-game-desc = The game's number (default: the game of this thread)
+cmd-mod-cancel = cancel
+cmd-mod-cancel-desc = Cancel an open challenge of this server
+cmd-mod-challenge = challenge
+cmd-mod-challenge-desc = The challenge's number
+mod-ended = 🛡️ Game #{ $number } is over; { $place } says why.
+mod-cancelled = 🛡️ Challenge #{ $number } is cancelled.
+error-not-moderator = Only moderators may do that: members who manage the server, or have the role set in /settings.
+error-mod-no-game = No game is being played here: give the game's number.
+error-mod-which-game = Several games are played here ({ $games }): give the game's number.
+error-limit-games = You are playing { $count ->
+    [one] one game
+   *[other] { $count } games
+} on this server already, its limit: finish one first.
+error-limit-challenges = You have { $count ->
+    [one] one open challenge
+   *[other] { $count } open challenges
+} on this server already, its limit: wait for an answer, or withdraw one.
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
 game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.
@@ -506,8 +533,21 @@ cmd-settings-channel = channel
 cmd-settings-channel-desc = The channel where games get their threads
 cmd-settings-threads = threads
 cmd-settings-threads-desc = One thread per game (True) or play in the channel (False)
+cmd-settings-mod-role = mod_role
+cmd-settings-mod-role-desc = A role whose members moderate games too (besides those who manage the server)
+cmd-settings-max-challenges = max_challenges
+cmd-settings-max-challenges-desc = Open challenges one member may have at once (default 3)
+cmd-settings-max-games = max_games
+cmd-settings-max-games-desc = Games one member may play at once on this server (default 20)
 settings-same-channel = the channel of the challenge
 error-settings-manager = Only members with the Manage Server permission can change these settings.
+settings-moderation = Moderators: those who manage the server, and the role { $role }. Each member may have { $challenges ->
+    [one] one open challenge
+   *[other] { $challenges } open challenges
+} and play { $games ->
+    [one] one game
+   *[other] { $games } games
+} at once.
 settings-now = Settings of this server: a reminder after { $hours } h without a move; games are played in { $place }; { $threads ->
     [yes] one thread per game.
    *[no] without threads.

@@ -105,6 +105,7 @@ challenge-host-left = ↪️ **{ $name }** dejó la mesa: ahora la organiza **{ 
 challenge-declined = ❌ **{ $name }** rechazó el reto.
 challenge-cancelled = ❌ **{ $name }** retiró el reto.
 challenge-expired = ⌛ Este reto a { $game } caducó.
+challenge-cancelled-mod = 🛡️ Un moderador canceló este reto a { $game }.
 error-rematch-offered = { $challenger } ya ha propuesto la revancha de esta partida: { $link }
 error-rematch-yours = Ya has propuesto la revancha de esta partida: { $link }
 error-rematch-forgotten = Un jugador de esta partida pidió ser olvidado: reta a los demás con /jugar.
@@ -142,6 +143,7 @@ result-resign = 🏳️ **{ $loser }** se rindió: gana **{ $winner }**.
 result-abort = ✖️ **{ $loser }** anuló la partida en sus primeros turnos: sin resultado, no puntúa.
 result-draw = 🤝 Los jugadores acordaron tablas.
 result-agreed = 🤝 La mesa acordó terminar aquí: valen los puntos, y gana **{ $winner }**.
+result-moderator = 🛡️ Un moderador terminó la partida: { $reason }. Sin resultado, no puntúa.
 series-won = 🏆 **{ $winner }** gana la serie.
 series-tied = 🤝 La serie termina en empate.
 
@@ -297,6 +299,31 @@ error-draw-declined = Rechazaron tu oferta; puedes volver a ofrecer después de 
 error-draw-own = Es tu propia oferta: la responden los demás.
 error-draw-closed = Esta oferta ya no está abierta.
 error-draw-lapsed = Esta oferta caducó: { $player } ha jugado desde entonces.
+cmd-mod = moderar
+cmd-mod-desc = Modera las partidas de este servidor
+cmd-mod-end = terminar
+cmd-mod-end-desc = Termina una partida de este servidor: sin ganador, no puntúa (el motivo se muestra en su hilo)
+cmd-mod-reason = motivo
+cmd-mod-reason-desc = Por qué termina la partida (todos lo ven en su hilo)
+cmd-mod-game = partida
+cmd-mod-game-desc = El número de la partida (por defecto: la de este hilo)
+cmd-mod-cancel = cancelar
+cmd-mod-cancel-desc = Cancela un reto abierto de este servidor
+cmd-mod-challenge = reto
+cmd-mod-challenge-desc = El número del reto
+mod-ended = 🛡️ La partida #{ $number } ha terminado; { $place } dice por qué.
+mod-cancelled = 🛡️ El reto #{ $number } queda cancelado.
+error-not-moderator = Solo los moderadores pueden hacerlo: quienes gestionan el servidor o tienen el rol indicado en /ajustes.
+error-mod-no-game = Aquí no se juega ninguna partida: indica su número.
+error-mod-which-game = Aquí se juegan varias partidas ({ $games }): indica su número.
+error-limit-games = Ya juegas { $count ->
+    [one] una partida
+   *[other] { $count } partidas
+} en este servidor, su límite: termina alguna primero.
+error-limit-challenges = Ya tienes { $count ->
+    [one] un reto abierto
+   *[other] { $count } retos abiertos
+} en este servidor, su límite: espera una respuesta o retira alguno.
 ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
 game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
@@ -527,8 +554,21 @@ cmd-settings-channel = canal
 cmd-settings-channel-desc = El canal donde las partidas abren sus hilos
 cmd-settings-threads = hilos
 cmd-settings-threads-desc = Un hilo por partida (True) o jugar en el canal (False)
+cmd-settings-mod-role = rol_moderador
+cmd-settings-mod-role-desc = Un rol cuyos miembros también moderan las partidas (además de quienes gestionan el servidor)
+cmd-settings-max-challenges = max_retos
+cmd-settings-max-challenges-desc = Retos abiertos que un miembro puede tener a la vez (3 por defecto)
+cmd-settings-max-games = max_partidas
+cmd-settings-max-games-desc = Partidas que un miembro puede jugar a la vez en este servidor (20 por defecto)
 settings-same-channel = el canal del reto
 error-settings-manager = Solo quien tiene el permiso Gestionar servidor puede cambiar estos ajustes.
+settings-moderation = Moderan quienes gestionan el servidor y el rol { $role }. Cada miembro puede tener { $challenges ->
+    [one] un reto abierto
+   *[other] { $challenges } retos abiertos
+} y jugar { $games ->
+    [one] una partida
+   *[other] { $games } partidas
+} a la vez.
 settings-now = Ajustes de este servidor: recordatorio tras { $hours } h sin jugar; las partidas se juegan en { $place }; { $threads ->
     [yes] un hilo por partida.
    *[no] sin hilos.

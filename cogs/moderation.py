@@ -1,0 +1,97 @@
+"""/mod: moderators end any game of their server (no winner, not rated) and cancel challenges."""
+
+from __future__ import annotations
+
+import contextlib
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.games import adapter_for
+from cogs.utils import endings
+from cogs.utils.errors import UserError, shorten
+from cogs.utils.host import Host
+from cogs.utils.i18n import L, tr
+from cogs.utils.moderation import is_moderator
+from cogs.utils.replies import send_private
+from data import GameRecord
+from locales import t
+
+REASON_LIMIT = 200  # characters of a moderator's reason kept and shown
+
+
+class Moderation(commands.Cog):
+    """/mod end and /mod cancel."""
+
+    mod = app_commands.Group(name=L("cmd-mod"), description=L("cmd-mod-desc"), guild_only=True)
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def _check(self, interaction: discord.Interaction) -> None:
+        settings = await self.bot.store.settings.guild(interaction.guild_id)
+        if not is_moderator(interaction, settings):
+            raise UserError("error-not-moderator")
+
+    @mod.command(name=L("cmd-mod-end"), description=L("cmd-mod-end-desc"))
+    @app_commands.rename(reason=L("cmd-mod-reason"), game=L("cmd-mod-game"))
+    @app_commands.describe(reason=L("cmd-mod-reason-desc"), game=L("cmd-mod-game-desc"))
+    async def end(
+        self,
+        interaction: discord.Interaction,
+        reason: app_commands.Range[str, 1, REASON_LIMIT],
+        game: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        """End a game of this server: it has no winner and is not rated; the reason is shown."""
+        await self._check(interaction)
+        record = await self._game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await endings.moderate(self.service, record, shorten(reason, REASON_LIMIT))
+        place = f"<#{record.place_id or record.channel_id}>"
+        await send_private(interaction, tr(interaction, "mod-ended", number=record.id, place=place))
+
+    async def _game(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
+        """The game named, or the only game in progress here."""
+        if number is not None:
+            record = await self.bot.store.games.get(number)
+            if record is None or record.guild_id != interaction.guild_id:
+                raise UserError("error-no-such-game", number=number)
+            if not record.active:
+                raise UserError("error-game-over")
+            return record
+        here = await self.bot.store.games.active_in_place(interaction.channel_id or 0)
+        if not here:
+            raise UserError("error-mod-no-game")
+        if len(here) > 1:
+            numbers = ", ".join(f"#{g.id}" for g in here[:5])
+            raise UserError("error-mod-which-game", games=numbers)
+        return here[0]
+
+    @mod.command(name=L("cmd-mod-cancel"), description=L("cmd-mod-cancel-desc"))
+    @app_commands.rename(challenge=L("cmd-mod-challenge"))
+    @app_commands.describe(challenge=L("cmd-mod-challenge-desc"))
+    async def cancel(
+        self, interaction: discord.Interaction, challenge: app_commands.Range[int, 1]
+    ) -> None:
+        """Cancel an open challenge of this server (a moderator's Decline does the same)."""
+        await self._check(interaction)
+        found = await self.bot.store.challenges.get(challenge)
+        if found is None or found.guild_id != interaction.guild_id or found.status != "open":
+            raise UserError("error-challenge-closed")
+        if not await self.bot.store.challenges.resolve(found.id, "cancelled"):
+            raise UserError("error-challenge-closed")
+        if found.message_id is not None:
+            title = adapter_for(found.game).title(found.lang)
+            text = t(found.lang, "challenge-cancelled-mod", game=title)
+            channel = self.bot.get_partial_messageable(found.channel_id)
+            # The challenge is cancelled all the same; its buttons would answer "closed".
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(found.message_id).edit(content=text, view=None)
+        await send_private(interaction, tr(interaction, "mod-cancelled", number=found.id))
+
+
+async def setup(bot: Host) -> None:
+    """Load the cog."""
+    await bot.add_cog(Moderation(bot))
