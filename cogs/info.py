@@ -51,7 +51,11 @@ class Info(commands.Cog):
                 if mine
                 else t(lang, "games-their-turn", player=record.names()[turn or 0])
             )
-            due = deadline(record)
+            to_move = record.user_of(turn) if turn is not None else uid
+            away = await self.bot.store.away.current(to_move) if turn is not None else None
+            if away is not None:
+                waiting += " " + t(lang, "turn-away", until=f"<t:{int(away.until)}:R>")
+            due = await deadline(self.bot.store, record, to_move)
             if due is not None:
                 waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(due)}:R>")
             title = adapter_for(record.game).title(lang)

@@ -11,7 +11,8 @@ from discord.ext import commands
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.options import check_option_values
-from data import GuildSettings
+from data import AwayRefused, GuildSettings
+from data.away import MOST_AT_ONCE
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -32,6 +33,26 @@ class Settings(commands.Cog):
         await self.store.settings.set_dm_turns(interaction.user.id, on)
         key = "notify-on" if on else "notify-off"
         await interaction.response.send_message(tr(interaction, key), ephemeral=True)
+
+    @app_commands.command(name=L("cmd-away"), description=L("cmd-away-desc"))
+    @app_commands.rename(days=L("cmd-away-days"))
+    @app_commands.describe(days=L("cmd-away-days-desc"))
+    async def away(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, MOST_AT_ONCE]
+    ) -> None:
+        """Stop the clocks of all your games for some days (0: you are back)."""
+        check_option_values(interaction)
+        user = interaction.user.id
+        if days == 0:
+            key = "away-back" if await self.store.away.end(user) else "away-not-away"
+            await interaction.response.send_message(tr(interaction, key), ephemeral=True)
+            return
+        try:
+            away = await self.store.away.start(user, days)
+        except AwayRefused as refused:
+            raise UserError("error-away-too-long", count=refused.days_left) from None
+        text = tr(interaction, "away-started", until=f"<t:{int(away.until)}:F>")
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name=L("cmd-settings"), description=L("cmd-settings-desc"))
     @app_commands.guild_only()

@@ -104,10 +104,28 @@ class Timers(commands.Cog):
             return  # the player moved (or the game ended) since: nothing to say
         turn = self.service.state(record).turn
         assert turn is not None
+        if await self._later(timer, record, turn):
+            return  # the player is away: their clock stands still meanwhile
         if timer.kind == "reminder":
             await self._remind(record, turn)
         elif timer.kind == "deadline":
             await self._time_up(record, turn)
+
+    async def _later(self, timer: Timer, record: GameRecord, turn: int) -> bool:
+        """Put ``timer`` off by the time its player has been away this turn, if that makes
+        it due later (a new timer of the same turn; this one is used up)."""
+        assert record.turn_started_at is not None  # the stamp matched the timer's
+        paused = await self.store.away.paused(record.user_of(turn), record.turn_started_at)
+        if timer.kind == "deadline":
+            due = await deadline(self.store, record, record.user_of(turn))
+        else:
+            hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
+            due = record.turn_started_at + hours * 3600 + paused
+        if due is None or due <= self.bot.clock() + 1:
+            return False
+        await self.store.timers.add(timer.kind, record.id, due, turn_stamp=record.turn_started_at)
+        self.bot.wake_timers(due)
+        return True
 
     async def _remind(self, record: GameRecord, turn: int) -> None:
         title = adapter_for(record.game).title(record.lang)
@@ -163,7 +181,7 @@ class Timers(commands.Cog):
             raise UserError("error-claim-own-turn")
         if record.is_bot(turn):
             raise UserError("error-claim-bot")  # the bot has no clock
-        due = deadline(record)
+        due = await deadline(self.store, record, record.user_of(turn))
         if due is None:
             raise UserError("error-claim-no-deadline")
         if due > self.bot.clock():

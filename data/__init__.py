@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
 from data.errors import StorageBusy, StorageError
@@ -29,6 +30,7 @@ class Store:
         self.settings = SettingsStore(self.db)
         self.ratings = RatingStore(self.db)
         self.offers = OfferStore(self.db, clock)
+        self.away = AwayStore(self.db, clock)
         self.stats = StatsStore(self.db)
         self.privacy = PrivacyStore(self.db, self.settings)
 
@@ -45,6 +47,9 @@ class Store:
 
 
 __all__ = [
+    "Away",
+    "AwayRefused",
+    "AwayStore",
     "Challenge",
     "ChallengeGone",
     "ChallengeStore",

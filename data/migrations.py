@@ -195,4 +195,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE guild_settings ADD COLUMN max_challenges INTEGER NOT NULL DEFAULT 3;
     ALTER TABLE guild_settings ADD COLUMN max_games INTEGER NOT NULL DEFAULT 20
     """,
+    # 11: time away: while a player is away their clocks stop (no reminder, no deadline).
+    """
+    CREATE TABLE away (
+        user_id INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        until REAL NOT NULL,
+        PRIMARY KEY (user_id, started_at)
+    )
+    """,
 ]

@@ -88,7 +88,7 @@ def _values(lang: str) -> dict[str, Any]:
         "mention opponent waiting": join(lang, [MENTION] * (MOST_PLAYERS - 1)),
         "place": CHANNEL,
         "link": LINK,
-        "deadline expires": TIME,
+        "deadline expires until": TIME,
         "game": game,
         "text where field option name": ECHO,  # name: a display name, or a word typed
         "details": f" ({details})",

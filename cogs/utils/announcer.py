@@ -222,8 +222,12 @@ class Announcer:
                 line = t(lang, "turn-next", mention=mention)
             else:
                 line = t(lang, "turn-next-seat", mention=mention, seat=seat_name)
+            now = self.bot.clock()
+            away = await self.store.away.current(record.user_of(turn))
+            if away is not None:  # their clock stands still until they are back
+                line += " " + t(lang, "turn-away", until=f"<t:{int(away.until)}:R>")
             if record.days_per_move:
-                due = self.bot.clock() + record.days_per_move * DAY
+                due = max(now, away.until if away else now) + record.days_per_move * DAY
                 line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(due)}:R>")
             return line
         result = record.result

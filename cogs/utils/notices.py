@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.games import adapter_for
-from data import GameRecord
+from data import GameRecord, Store
 from locales import t
 
 if TYPE_CHECKING:
@@ -19,11 +19,13 @@ log = logging.getLogger(__name__)
 DAY = 86400.0
 
 
-def deadline(record: GameRecord) -> float | None:
-    """When the player to move runs out of time (None: the game has no deadline)."""
+async def deadline(store: Store, record: GameRecord, user_id: int) -> float | None:
+    """When ``user_id``, to move, runs out of time (None: the game has no deadline): the
+    turn's days, and the time they are (or were) away since it began on top."""
     if not record.days_per_move or record.turn_started_at is None:
         return None
-    return record.turn_started_at + record.days_per_move * DAY
+    paused = await store.away.paused(user_id, record.turn_started_at)
+    return record.turn_started_at + record.days_per_move * DAY + paused
 
 
 def turn_timers(record: GameRecord, reminder_hours: float, now: float) -> list[tuple[str, float]]:

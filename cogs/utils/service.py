@@ -302,6 +302,8 @@ class GameService:
                     image.cancel()
         if answering is not None:
             await answering
+        if await self.store.away.current(user_id) is not None:
+            await self.store.away.end(user_id)  # a move says its player is back
         return Played(stored, notation, turn_over, problem, kept)
 
     def _apply(

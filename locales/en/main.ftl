@@ -115,6 +115,7 @@ game-intro = **{ $game }**: { $players }.
 game-intro-series = **{ $game }**, game { $index } of { $length }: { $players }.
 turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
+turn-away = 🏖️ Away until { $until }: their clock stands still.
 turn-next-bot = 🤖 { $name } plays next.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.
@@ -382,6 +383,17 @@ cmd-notify-on = on
 cmd-notify-on-desc = True to receive direct messages, False to stop
 notify-on = 🔔 You will get a direct message when it's your turn.
 notify-off = 🔕 No more direct messages about your turns.
+cmd-away = away
+cmd-away-desc = Stop the clocks of all your games for a few days (0: you are back)
+cmd-away-days = days
+cmd-away-days-desc = Days away, up to 14 at once and 30 in a year (0 ends your time away)
+away-started = 🏖️ You are away until { $until }: no reminders, and no deadline runs for you meanwhile. Moving in any game, or /away days:0, ends it early.
+away-back = 👋 Welcome back: your clocks run again.
+away-not-away = You were not away.
+error-away-too-long = That is longer than you may be away: at most 14 days at once and 30 in any year; you have { $count ->
+    [one] one day
+   *[other] { $count } days
+} left.
 cmd-privacy = privacy
 cmd-privacy-desc = Show your ratings and games on every server, or only where you play
 cmd-privacy-public = public

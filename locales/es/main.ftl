@@ -115,6 +115,7 @@ game-intro = **{ $game }**: { $players }.
 game-intro-series = **{ $game }**, partida { $index } de { $length }: { $players }.
 turn-next-seat = { $mention }, te toca ({ $seat }).
 turn-next = { $mention }, te toca.
+turn-away = 🏖️ Ausente hasta { $until }: su reloj está parado.
 turn-next-bot = 🤖 Ahora juega { $name }.
 turn-goes-on = Tu turno sigue: haz otra acción o roba para terminarlo.
 move-done = ✅ Jugaste { $move }.
@@ -382,6 +383,17 @@ cmd-notify-on = activar
 cmd-notify-on-desc = True para recibir mensajes directos, False para dejar de recibirlos
 notify-on = 🔔 Recibirás un mensaje directo cuando te toque.
 notify-off = 🔕 Ya no recibirás mensajes directos sobre tus turnos.
+cmd-away = ausencia
+cmd-away-desc = Para los relojes de todas tus partidas unos días (0: ya has vuelto)
+cmd-away-days = dias
+cmd-away-days-desc = Días de ausencia, hasta 14 seguidos y 30 al año (0 la termina)
+away-started = 🏖️ Estás ausente hasta { $until }: sin avisos, y ningún plazo corre para ti mientras tanto. Jugar en cualquier partida, o /ausencia dias:0, la termina antes.
+away-back = 👋 Bienvenido de vuelta: tus relojes vuelven a correr.
+away-not-away = No estabas ausente.
+error-away-too-long = Es más de lo que puedes ausentarte: como mucho 14 días seguidos y 30 en un año; te { $count ->
+    [one] queda un día
+   *[other] quedan { $count } días
+}.
 cmd-privacy = privacidad
 cmd-privacy-desc = Muestra tus puntuaciones y partidas en todos los servidores, o solo donde juegas
 cmd-privacy-public = publico
