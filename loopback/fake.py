@@ -129,6 +129,10 @@ class FakeDiscord(UserActions):
         """Create a role; add members with ``role.member_ids.add(user.id)``."""
         return self.world.add_role(guild, name, permissions)
 
+    def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
+        """``user`` leaves ``guild``."""
+        self.world.remove_member(guild, user)
+
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and ``user``."""
         return self.world.dm_channel(user)

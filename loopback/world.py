@@ -39,6 +39,8 @@ class World:
         self.bot = FakeUser(self.ids.next(), bot_name, bot=True)
         self.application_id = self.bot.id
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
+        #: guild id -> ids of the users who left it
+        self.left: dict[int, set[int]] = {}
         self.guilds: dict[int, FakeGuild] = {}
         self.roles: dict[int, FakeRole] = {}
         self.channels: dict[int, FakeChannel] = {}
@@ -167,8 +169,18 @@ class World:
         return None
 
     def member_ids(self, guild: FakeGuild) -> list[int]:
-        """Ids of every member of ``guild`` (all users, the bot included)."""
-        return list(self.users)
+        """Ids of every member of ``guild`` (all users, the bot included, but those who left)."""
+        gone = self.left.get(guild.id, set())
+        return [uid for uid in self.users if uid not in gone]
+
+    def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
+        """``user`` leaves ``guild`` (GUILD_MEMBER_REMOVE goes to bots with the members intent)."""
+        from .payloads import user_payload
+
+        self.left.setdefault(guild.id, set()).add(user.id)
+        data = {"guild_id": str(guild.id), "user": user_payload(user)}
+        self.emit("GUILD_MEMBER_REMOVE", data, 1 << 1)
+        self.notifier.notify()
 
     def member_roles(self, guild: FakeGuild, user_id: int) -> list[FakeRole]:
         """Roles of a member, ``@everyone`` excluded."""

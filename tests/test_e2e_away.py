@@ -61,3 +61,19 @@ async def test_moving_ends_time_away_and_the_year_has_a_limit(tablero: World) ->
     assert refused.ephemeral and "you have 2 days left" in refused.text, refused.text
     back = await _slash(world, world.eve, world.channel, "away", {"days": 0})
     assert "You were not away" in back.text
+
+
+async def test_a_player_who_left_the_server_can_be_claimed_against(tablero: World) -> None:
+    world = tablero
+    await world.bot.store.settings.set_dm_turns(world.ana.id, True)  # a DM that cannot go
+    message = await challenge(world, world.ana, world.luis, first="me", days=1)
+    place = await accept(world, world.luis, message)
+    await settled(world)
+    world.fake.remove_member(world.guild, world.ana)
+    await _tick(world, 25)  # reminded where possible; her time runs out all the same
+    texts = [m.content for m in world.fake.messages(place)]
+    assert any(t.startswith("⏰") for t in texts) and any("has run out of time" in t for t in texts)
+    claimed = await _slash(world, world.luis, place, "claim")
+    assert claimed.ephemeral
+    record = await stored_game(world)
+    assert not record.active and record.result.winners == (1,)
