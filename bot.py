@@ -45,6 +45,7 @@ EXTENSIONS = (
     "cogs.computer",
     "cogs.agreements",
     "cogs.moderation",
+    "cogs.places",
     "cogs.profiles",
     "cogs.privacy",
     "cogs.records",

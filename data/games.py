@@ -292,6 +292,13 @@ class GameStore:
         """Active games played in a thread or channel, oldest first."""
         return await self._many("WHERE place_id = ? AND status = 'active' ORDER BY id", (place_id,))
 
+    async def active_in_channel(self, channel_id: int) -> list[GameRecord]:
+        """Active games challenged in a channel or played in it (its threads included)."""
+        return await self._many(
+            "WHERE status = 'active' AND (channel_id = ? OR place_id = ?) ORDER BY id",
+            (channel_id, channel_id),
+        )
+
     async def latest_in_place(self, place_id: int) -> GameRecord | None:
         """The newest game (active or not) played in a thread or channel."""
         games = await self._many("WHERE place_id = ? ORDER BY id DESC LIMIT 1", (place_id,))

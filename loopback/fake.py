@@ -251,6 +251,20 @@ class FakeDiscord(UserActions):
         parent = self.world.channels.get(channel.parent_id or 0)
         self.world.emit_channel("CHANNEL_UPDATE", parent or channel)
 
+    def lock_thread(self, thread: FakeChannel) -> None:
+        """Archive and lock a thread as a moderator does (only moderators may post again)."""
+        thread.archived = thread.locked = True
+        self.world.emit_channel("THREAD_UPDATE", thread)
+
+    def delete_channel(self, channel: FakeChannel) -> None:
+        """Delete a channel or thread (its threads go with a channel); CHANNEL_DELETE or
+        THREAD_DELETE is dispatched, and the REST API answers Unknown Channel from now on."""
+        for thread in [c for c in self.world.channels.values() if c.parent_id == channel.id]:
+            self.delete_channel(thread)
+        self.world.channels.pop(channel.id, None)
+        self.world.deleted_channels[channel.id] = channel
+        self.world.emit_channel("THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE", channel)
+
     def archive_thread(self, thread: FakeChannel) -> None:
         """Archive a thread as Discord does after inactivity (dispatches THREAD_UPDATE)."""
         thread.archived = True

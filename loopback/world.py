@@ -41,6 +41,8 @@ class World:
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         #: guild id -> ids of the users who left it
         self.left: dict[int, set[int]] = {}
+        #: channels and threads deleted (kept for inspection; the API no longer knows them)
+        self.deleted_channels: dict[int, FakeChannel] = {}
         self.guilds: dict[int, FakeGuild] = {}
         self.roles: dict[int, FakeRole] = {}
         self.channels: dict[int, FakeChannel] = {}

@@ -68,6 +68,12 @@ class Announcer:
             await self._announce(record, headline, early)
         except discord.HTTPException as error:
             log.warning("game %d: board not posted (%s)", record.id, error.status)
+            if error.code in places.PLACE_GONE:  # deleted, or locked by a moderator
+                try:
+                    if await self.relocate(record, headline, early) is not None:
+                        return None
+                except discord.HTTPException as again:
+                    log.warning("game %d: no new place either (%s)", record.id, again.status)
             return await self.posting_problem(record)
         except StorageBusy:
             # The board is most likely out: only its marker is missing, which the retry
@@ -116,10 +122,14 @@ class Announcer:
         record: GameRecord,
         headline: str | None = None,
         early: asyncio.Future[images.Drawn] | None = None,
+        *,
+        again: bool = False,
     ) -> None:
         """Post the position after the last change (the game's lock is held); does nothing
-        if that version is already out. ``early``: its board, drawn already or being drawn."""
-        if early is None and await self.store.games.posted_version(record.id) >= record.version:
+        if that version is already out, unless ``again`` (the game moved to a new place).
+        ``early``: its board, drawn already or being drawn."""
+        posted = await self.store.games.posted_version(record.id) if early is None else -1
+        if posted >= record.version and not again:
             # Only a stored change may have been posted since (by recovery); a move the
             # service has just stored, with its board drawn ahead, cannot have been.
             return
@@ -128,7 +138,8 @@ class Announcer:
         lines = [await self._intro(adapter, record)] if record.version == 0 else []
         if headline is not None:
             lines.append(headline)
-        elif events := self.service.turn_events(record):
+        # A moved game's board says what happened last too, under its headline.
+        if (headline is None or again) and (events := self.service.turn_events(record)):
             lines.append(adapter.narrate(lang, events, names))
         lines.append(await self._status_line(adapter, record))
         if early is None:
@@ -147,7 +158,33 @@ class Announcer:
             nonce=places.nonce(record),
         )
         await self._step("posted")
+        if again and posted >= record.version:  # the same turn, in its new place: same clock
+            await self.store.games.mark_posted(record.id, record.version, message.id)
+            return
         await self._posted(record, message)
+
+    async def relocate(
+        self,
+        record: GameRecord,
+        headline: str | None = None,
+        early: asyncio.Future[images.Drawn] | None = None,
+    ) -> GameRecord | None:
+        """Move a game whose place went away (deleted, locked) to a new one, tell its players
+        there and post its board (the game's lock is held). None when no place can be had:
+        the game is kept, and moves on when the bot can post again."""
+        gone = record.place_id or record.channel_id
+        place = await places.open_elsewhere(self.bot, record, gone)
+        if place is None:
+            log.warning("game %d: its place is gone and no other can be opened", record.id)
+            return None
+        place_id = getattr(place, "id", record.channel_id)
+        await self.store.games.set_place(record.id, place_id)
+        record = replace(record, place_id=place_id)
+        log.info("game %d: moved from %d to %d", record.id, gone, place_id)
+        players = " ".join(f"<@{s.user_id}>" for s in record.seats if not s.is_bot)
+        note = t(record.lang, "place-moved", players=players)
+        await self._announce(record, "\n".join(x for x in (note, headline) if x), early, again=True)
+        return record
 
     async def _posted(self, record: GameRecord, message: discord.Message) -> None:
         """Record that ``record``'s position is out in ``message``, and start the next turn.

@@ -113,6 +113,42 @@ async def open_place(
     return channel
 
 
+#: Discord's answers that mean a place is gone for good: the channel or thread was deleted,
+#: or a moderator archived and locked the thread (the bot may not post or reopen it).
+PLACE_GONE = (10003, 50083)
+
+
+async def open_elsewhere(
+    bot: Host, record: GameRecord, gone: int
+) -> discord.abc.Messageable | None:
+    """A new place for a game whose place ``gone`` went away: a thread in the server's game
+    channel, else in the channel of the challenge, else in another channel of the server
+    (or those channels themselves where threads are off or refused). None when none can be
+    reached (the game waits, and moves on when the bot can post again)."""
+    settings = await bot.store.settings.guild(record.guild_id)
+    guild = bot.get_guild(record.guild_id or 0)
+    # Then, with both gone, the server's system channel or its first text channel.
+    others = [] if guild is None else [guild.system_channel, *guild.text_channels]
+    homes = [bot.get_channel(settings.game_channel_id or 0), bot.get_channel(record.channel_id)]
+    for home in (*homes, *others):
+        if home is None or home.id == gone or not isinstance(home, discord.TextChannel):
+            continue
+        if missing_permissions(home):
+            continue
+        if not settings.threads:
+            return home
+        try:
+            return await home.create_thread(
+                name=thread_name(record),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException as error:
+            log.info("game %d: no new thread (%s): playing in the channel", record.id, error.status)
+            return home
+    return None
+
+
 async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     """Open the place of a game accepted before a restart, as acceptance would have."""
     channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)

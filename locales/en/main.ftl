@@ -116,6 +116,7 @@ game-intro-series = **{ $game }**, game { $index } of { $length }: { $players }.
 turn-next-seat = { $mention }, it's your turn ({ $seat }).
 turn-next = { $mention }, it's your turn.
 turn-away = 🏖️ Away until { $until }: their clock stands still.
+place-moved = 📦 This game's thread was deleted or locked: it goes on here, { $players }. The board as it stands:
 turn-next-bot = 🤖 { $name } plays next.
 turn-goes-on = Your turn goes on: act again, or draw to end it.
 move-done = ✅ You played { $move }.

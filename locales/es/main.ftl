@@ -116,6 +116,7 @@ game-intro-series = **{ $game }**, partida { $index } de { $length }: { $players
 turn-next-seat = { $mention }, te toca ({ $seat }).
 turn-next = { $mention }, te toca.
 turn-away = 🏖️ Ausente hasta { $until }: su reloj está parado.
+place-moved = 📦 El hilo de esta partida se borró o se cerró: sigue aquí, { $players }. El tablero tal como está:
 turn-next-bot = 🤖 Ahora juega { $name }.
 turn-goes-on = Tu turno sigue: haz otra acción o roba para terminarlo.
 move-done = ✅ Jugaste { $move }.

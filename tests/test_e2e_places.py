@@ -1,0 +1,85 @@
+"""A game whose place goes away goes on elsewhere, with its board (loopback Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from loopback.bots import start_bot, stop_bot
+from loopback.models import FakeChannel
+from tests.e2e import World, accept, boards, challenge, make_bot, move, settled, stored_game
+
+
+async def _game(world: World) -> FakeChannel:
+    message = await challenge(world, world.ana, world.luis, first="me")
+    place = await accept(world, world.luis, message)
+    await move(world, world.ana, place, "1A")
+    return place
+
+
+async def _new_place(world: World, old: FakeChannel) -> FakeChannel:
+    for _ in range(250):
+        record = await stored_game(world)
+        if record.place_id not in (None, old.id):
+            place = world.fake.world.channels[record.place_id]
+            await world.fake.wait_for_message(place, lambda m: bool(m.attachments))
+            await settled(world)
+            return place
+        await asyncio.sleep(0.02)
+    raise AssertionError("the game never moved")
+
+
+def _moved_here(world: World, place: FakeChannel) -> None:
+    posts = boards(world, place)
+    assert len(posts) == 1 and posts[0].content.startswith("📦")
+    assert {world.ana.id, world.luis.id} <= set(posts[0].pinged_user_ids)
+    assert "**Ana** played 1 on A" in posts[0].content  # the board as it stands
+
+
+async def test_a_deleted_thread_leads_to_the_game_going_on_elsewhere(tablero: World) -> None:
+    world = tablero
+    thread = await _game(world)
+    world.fake.delete_channel(thread)
+    place = await _new_place(world, thread)
+    assert place.is_thread and place.parent_id == world.channel.id
+    _moved_here(world, place)
+    await move(world, world.luis, place, "1B")  # and it goes on there
+    assert (await stored_game(world)).moves == ("1A", "1B")
+    games = await (await world.fake.slash(world.ana, world.channel, "games")).done()
+    assert place.mention in games.text
+
+
+async def test_a_locked_thread_leads_to_the_game_going_on_elsewhere(tablero: World) -> None:
+    world = tablero
+    thread = await _game(world)
+    world.fake.lock_thread(thread)
+    place = await _new_place(world, thread)
+    _moved_here(world, place)
+    record = await stored_game(world)
+    assert record.turn_started_at == world.clock.now  # the turn's clock is not started again
+
+
+async def test_a_place_that_went_while_the_bot_was_away_is_found_by_the_next_post(
+    tablero: World,
+) -> None:
+    world = tablero
+    thread = await _game(world)
+    await stop_bot(world.bot)
+    world.fake.delete_channel(thread)  # nobody told the bot
+    world.bot = make_bot(world)
+    await start_bot(world.bot)
+    ix = await (await world.fake.slash(world.luis, world.channel, "move", {"move": "1B"})).done()
+    assert ix.ephemeral
+    place = await _new_place(world, thread)
+    posts = boards(world, place)
+    assert posts and "📦" in posts[0].content and "1 on B" in posts[0].content
+    assert (await stored_game(world)).posted_version == 2
+
+
+async def test_a_deleted_channel_sends_its_games_to_another(tablero: World) -> None:
+    world = tablero
+    general = world.fake.add_channel(world.guild, "general")
+    thread = await _game(world)
+    world.fake.delete_channel(world.channel)  # the challenge's channel, its threads with it
+    place = await _new_place(world, thread)
+    assert place.parent_id == general.id
+    _moved_here(world, place)
