@@ -39,3 +39,4 @@ def unknown(kind: str, code: int) -> ApiError:
 
 
 MISSING_PERMISSIONS = (403, 50013, "Missing Permissions")
+MISSING_ACCESS = (403, 50001, "Missing Access")  # the channel is not even visible

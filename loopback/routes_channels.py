@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from . import perms
-from .errors import MISSING_PERMISSIONS, ApiError, unknown
+from .errors import MISSING_ACCESS, MISSING_PERMISSIONS, ApiError, unknown
 from .http_util import json_response, no_content, world_of
 from .messaging import create_message, delete_message, edit_message
 from .models import HAS_THREAD, PRIVATE_THREAD, PUBLIC_THREAD, FakeChannel, FakeMessage
@@ -36,7 +36,10 @@ def _message(world: World, channel: FakeChannel, request: web.Request) -> FakeMe
 
 
 def _require(world: World, channel: FakeChannel, bits: int) -> None:
-    if world.permissions_in(channel, world.bot.id) & bits != bits:
+    granted = world.permissions_in(channel, world.bot.id)
+    if not granted & perms.VIEW_CHANNEL:
+        raise ApiError(*MISSING_ACCESS)  # as Discord: a channel it cannot see at all
+    if granted & bits != bits:
         raise ApiError(*MISSING_PERMISSIONS)
 
 

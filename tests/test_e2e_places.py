@@ -83,3 +83,17 @@ async def test_a_deleted_channel_sends_its_games_to_another(tablero: World) -> N
     place = await _new_place(world, thread)
     assert place.parent_id == general.id
     _moved_here(world, place)
+
+
+async def test_a_place_the_bot_can_no_longer_see_is_left_for_another(tablero: World) -> None:
+    from loopback import perms
+
+    world = tablero
+    general = world.fake.add_channel(world.guild, "general")
+    thread = await _game(world)
+    world.fake.deny_bot(world.channel, perms.VIEW_CHANNEL)  # and its threads
+    ix = await move(world, world.luis, thread, "1B")
+    assert ix.ephemeral
+    place = await _new_place(world, thread)
+    assert place.parent_id == general.id
+    assert "📦" in boards(world, place)[0].content and "1 on B" in boards(world, place)[0].content

@@ -113,9 +113,10 @@ async def open_place(
     return channel
 
 
-#: Discord's answers that mean a place is gone for good: the channel or thread was deleted,
-#: or a moderator archived and locked the thread (the bot may not post or reopen it).
-PLACE_GONE = (10003, 50083)
+#: Discord's answers that mean a place is gone for the bot: the channel or thread was
+#: deleted, the bot may no longer see it, or a moderator archived and locked the thread.
+#: (A permission missing in a place the bot still sees waits instead: it is posted later.)
+PLACE_GONE = (10003, 50001, 50083)
 
 
 async def open_elsewhere(
