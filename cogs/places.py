@@ -29,6 +29,8 @@ class Places(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        #: servers the bot was removed from since it started
+        self._removed: set[int] = set()
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
@@ -50,6 +52,26 @@ class Places(commands.Cog):
         if after.locked and after.archived and not (before.locked and before.archived):
             games = await self.bot.store.games.active_in_place(after.id)
             await self._move(games, lambda g: g.place_id == after.id)
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its games are kept, as they are, until the bot returns."""
+        self._removed.add(guild.id)
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Back in a server it was removed from: what was kept goes on (boards stored
+        meanwhile are posted, the bot's own turns are taken up)."""
+        if guild.id not in self._removed:
+            return  # a new server (or one seen at start, which recovery covers)
+        self._removed.discard(guild.id)
+        await self.bot.announcer.recover()
+        self.bot.dispatch("games_recovered")
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        """Discord may announce a returning server as available rather than joined."""
+        await self.on_guild_join(guild)
 
     def _gone_with(self, record: GameRecord, channel_id: int) -> bool:
         """Whether the game's place was the deleted channel or one of its threads."""

@@ -129,6 +129,14 @@ class FakeDiscord(UserActions):
         """Create a role; add members with ``role.member_ids.add(user.id)``."""
         return self.world.add_role(guild, name, permissions)
 
+    def remove_bot(self, guild: FakeGuild) -> None:
+        """Remove the bot from ``guild``; ``readd_bot`` invites it back."""
+        self.world.remove_bot(guild)
+
+    def readd_bot(self, guild: FakeGuild) -> None:
+        """Invite the bot back into ``guild``."""
+        self.world.readd_bot(guild)
+
     def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
         """``user`` leaves ``guild``."""
         self.world.remove_member(guild, user)

@@ -175,6 +175,18 @@ class World:
         gone = self.left.get(guild.id, set())
         return [uid for uid in self.users if uid not in gone]
 
+    def remove_bot(self, guild: FakeGuild) -> None:
+        """The bot is removed from ``guild`` (GUILD_DELETE); it sees nothing there after."""
+        self.left.setdefault(guild.id, set()).add(self.bot.id)
+        self.emit("GUILD_DELETE", {"id": str(guild.id), "unavailable": False}, 1 << 0)
+        self.notifier.notify()
+
+    def readd_bot(self, guild: FakeGuild) -> None:
+        """The bot is invited back into ``guild`` (GUILD_CREATE)."""
+        self.left.get(guild.id, set()).discard(self.bot.id)
+        self.emit_guild_create(guild)
+        self.notifier.notify()
+
     def remove_member(self, guild: FakeGuild, user: FakeUser) -> None:
         """``user`` leaves ``guild`` (GUILD_MEMBER_REMOVE goes to bots with the members intent)."""
         from .payloads import user_payload
@@ -191,7 +203,9 @@ class World:
     # ----- permissions ----------------------------------------------------------------------
 
     def base_permissions(self, guild: FakeGuild, user_id: int) -> int:
-        """Guild-level permissions of a member."""
+        """Guild-level permissions of a member (none for someone who left)."""
+        if user_id in self.left.get(guild.id, set()):
+            return 0
         if user_id == guild.owner_id:
             return perms.ALL
         value = guild.everyone.permissions

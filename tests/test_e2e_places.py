@@ -97,3 +97,26 @@ async def test_a_place_the_bot_can_no_longer_see_is_left_for_another(tablero: Wo
     place = await _new_place(world, thread)
     assert place.parent_id == general.id
     assert "📦" in boards(world, place)[0].content and "1 on B" in boards(world, place)[0].content
+
+
+async def test_games_are_kept_while_the_bot_is_removed_and_go_on_when_it_returns(
+    tablero: World,
+) -> None:
+    from tests.test_e2e_computer import vs_bot
+
+    world = tablero
+    world.bot.bot_pause = 0.5  # time enough to remove the bot before it answers
+    place = await vs_bot(world, world.ana, "stonehenge", first="me")
+    await move(world, world.ana, place, "1A")
+    world.fake.remove_bot(world.guild)
+    for _ in range(200):  # the bot plays its turn: stored, though it cannot post it
+        if len((await stored_game(world)).moves) == 2:
+            break
+        await asyncio.sleep(0.02)
+    record = await stored_game(world)
+    assert record.active and len(record.moves) == 2 and record.posted_version == 1
+    assert len(boards(world, place)) == 2  # nothing new to see while it is away
+    world.fake.readd_bot(world.guild)
+    await world.fake.wait_for_message(place, lambda _: len(boards(world, place)) == 3)
+    assert "**Tablero · normal** played" in boards(world, place)[-1].content  # in its thread
+    assert (await stored_game(world)).place_id == place.id
