@@ -18,6 +18,8 @@ DAY = 86400.0
 MOST_AT_ONCE = 14  #: days one period away may last
 MOST_IN_A_YEAR = 30  #: days away in any 365
 YEAR = 365 * DAY
+REMEMBERED = 60.0  #: seconds a player's being away (or not) is remembered
+CACHED = 4096  #: players remembered at most (all forgotten at once past that)
 
 
 class AwayRefused(Exception):
@@ -43,16 +45,28 @@ class AwayStore:
     def __init__(self, db: Database, clock: Clock = time.time) -> None:
         self.db = db
         self.clock = clock
+        #: user id -> (read until, in monotonic seconds; their period away then): every move
+        #: asks whether its player was away, and nearly always the answer is no
+        self._seen: dict[int, tuple[float, Away | None]] = {}
 
     async def current(self, user_id: int) -> Away | None:
-        """The period away the player is in now, if any."""
-        now = self.clock()
+        """The period away the player is in now, if any (remembered a minute: this
+        process's own changes are seen at once, another's within that time)."""
+        now, mono = self.clock(), time.monotonic()
+        seen = self._seen.get(user_id)
+        if seen is not None and seen[0] > mono:
+            away = seen[1]
+            return away if away is not None and away.until > now else None
         row = await self.db.fetchone(
             "SELECT * FROM away WHERE user_id = ? AND started_at <= ? AND until > ?"
             " ORDER BY started_at DESC LIMIT 1",
             (user_id, now, now),
         )
-        return None if row is None else Away(row["user_id"], row["started_at"], row["until"])
+        away = None if row is None else Away(row["user_id"], row["started_at"], row["until"])
+        if len(self._seen) >= CACHED:
+            self._seen.clear()
+        self._seen[user_id] = (mono + REMEMBERED, away)
+        return away
 
     async def start(self, user_id: int, days: int) -> Away:
         """Be away ``days`` days from now (a period under way ends first); AwayRefused when
@@ -76,6 +90,7 @@ class AwayStore:
                 "INSERT INTO away (user_id, started_at, until) VALUES (?, ?, ?)",
                 (user_id, now, now + days * DAY),
             )
+        self._seen.pop(user_id, None)
         return Away(user_id, now, now + days * DAY)
 
     async def end(self, user_id: int) -> bool:
@@ -86,6 +101,7 @@ class AwayStore:
                 "UPDATE away SET until = ? WHERE user_id = ? AND started_at <= ? AND until > ?",
                 (now, user_id, now, now),
             )
+        self._seen.pop(user_id, None)
         return cur.rowcount > 0
 
     async def paused(self, user_id: int, since: float) -> float:
