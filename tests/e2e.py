@@ -116,6 +116,13 @@ async def move(world: World, user: FakeUser, place: FakeChannel, notation: str) 
     return await ix.done()
 
 
+async def resign(world: World, user: FakeUser, place: FakeChannel) -> None:
+    """/resign and its confirmation button: ``user`` gives the game here up."""
+    asked = await (await world.fake.slash(user, place, "resign")).done()
+    assert asked.message is not None, asked.text
+    await (await world.fake.click(user, asked.message, button(asked.message, "rs:"))).done()
+
+
 def boards(world: World, place: FakeChannel) -> list[FakeMessage]:
     """The public board messages of a place, oldest first."""
     return [m for m in world.fake.messages(place) if m.attachments and not m.ephemeral]

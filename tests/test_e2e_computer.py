@@ -12,10 +12,10 @@ from loopback.models import FakeChannel, FakeUser
 from tests.e2e import (
     World,
     boards,
-    button,
     challenge,
     move,
     play,
+    resign,
     settled,
     stored_game,
     wait_boards,
@@ -208,9 +208,7 @@ async def test_a_person_out_of_time_loses_to_the_bot(tablero: World) -> None:
 async def test_a_rematch_against_the_bot_starts_at_once(tablero: World) -> None:
     world = tablero
     place = await vs_bot(world, world.ana, "stonehenge", level="easy", first="me")
-    await (await world.fake.slash(world.ana, place, "resign")).done()
-    confirm = world.fake.messages(place, world.ana)[-1]
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, place)
     final = (await wait_boards(world, place, 2))[-1]
     assert final.custom_ids == ["rm:1"]
     ix = await (await world.fake.click(world.ana, final, "rm:1")).done()

@@ -8,7 +8,7 @@ from typing import Any
 from data import Ending, Result
 from data.ratings import GLOBAL, human
 from loopback.models import FakeUser
-from tests.e2e import World, accept, button, challenge, wait_boards
+from tests.e2e import World, accept, button, challenge, resign, wait_boards
 
 LOCKED_GUILD = 424242  # a server the world's users also play on, which this one must not see
 
@@ -17,9 +17,7 @@ async def _resigned(world: World, loser: FakeUser, winner: FakeUser, **options: 
     """A Stonehenge game played through Discord that ``loser`` resigns; its thread."""
     offer = await challenge(world, loser, winner, first="me", **options)
     place = await accept(world, winner, offer)
-    await (await world.fake.slash(loser, place, "resign")).done()
-    confirm = world.fake.messages(place, loser)[-1]
-    await (await world.fake.click(loser, confirm, button(confirm, "rs:"))).done()
+    await resign(world, loser, place)
     await wait_boards(world, place, 2)
     return place
 

@@ -21,12 +21,12 @@ from tests.e2e import (
     World,
     accept,
     boards,
-    button,
     challenge,
     mirror,
     move,
     pick,
     play,
+    resign,
     stored_game,
     wait_boards,
 )
@@ -47,11 +47,6 @@ async def _act(world: World, place: FakeChannel, state: Any, user: Any, move_: A
     ix = await move(world, user, place, notation)
     assert ix.ephemeral and "⚠️" not in ix.text, ix.text
     state.apply(move_)
-
-
-async def _resign(world: World, user: Any, place: FakeChannel) -> None:
-    asked = await (await world.fake.slash(user, place, "resign")).done()
-    await (await world.fake.click(user, asked.message, button(asked.message, "rs:"))).done()
 
 
 async def test_an_exported_record_replays_to_the_stored_result(tablero: World) -> None:
@@ -125,7 +120,7 @@ async def test_replay_of_a_resigned_game_shows_its_announced_turns(tablero: Worl
         await _act(world, place, state, world.ana, chosen)
     build = next(m for m in state.legal_moves() if isinstance(m, Place))
     await _act(world, place, state, world.luis, build)  # Luis's turn, never finished
-    await _resign(world, world.luis, place)
+    await resign(world, world.luis, place)
     await wait_boards(world, place, 3)
     assert (await stored_game(world)).status == "finished"
     ix = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)

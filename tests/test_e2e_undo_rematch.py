@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tests.e2e import World, accept, boards, button, challenge, move, stored_game, wait_boards
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    button,
+    challenge,
+    move,
+    resign,
+    stored_game,
+    wait_boards,
+)
 
 
 async def _started(world: World, **options: object):
@@ -68,9 +78,7 @@ async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> No
 async def test_rematch_swaps_the_seats(tablero: World) -> None:
     world = tablero
     place = await _started(world)
-    await (await world.fake.slash(world.ana, place, "resign")).done()
-    confirm = world.fake.messages(place, world.ana)[-1]
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, place)
     final = (await wait_boards(world, place, 2))[-1]
     assert final.custom_ids == ["rm:1"]
     outsider = await (await world.fake.click(world.eve, final, "rm:1")).done()
@@ -86,9 +94,7 @@ async def test_rematch_swaps_the_seats(tablero: World) -> None:
 
 async def _finished(world: World):
     place = await _started(world)
-    await (await world.fake.slash(world.ana, place, "resign")).done()
-    confirm = world.fake.messages(place, world.ana)[-1]
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, place)
     return place, (await wait_boards(world, place, 2))[-1]
 
 

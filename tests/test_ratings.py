@@ -149,13 +149,11 @@ def test_rerate_from_the_command_line(tmp_path: Path, capsys) -> None:
 
 
 async def test_the_last_board_tells_how_the_ratings_moved(tablero) -> None:
-    from tests.e2e import accept, button, challenge, wait_boards
+    from tests.e2e import accept, challenge, resign, wait_boards
 
     world = tablero
     place = await accept(world, world.luis, await challenge(world, world.ana, world.luis))
-    await (await world.fake.slash(world.ana, place, "resign")).done()
-    confirm = world.fake.messages(place, world.ana)[-1]
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, place)
     final = (await wait_boards(world, place, 2))[-1].content
     line = next(line for line in final.splitlines() if line.startswith("📈"))
     luis = await world.bot.store.ratings.get("stonehenge", world.guild.id, human(world.luis.id))
