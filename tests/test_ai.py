@@ -18,11 +18,12 @@ from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
 from ai.sample import determinise, kahuna_hidden
 from ai.stonehenge import position_of, wins
+from bench.endgame import brute_wins, endgame_positions
 from rules import get_game
 from rules.islas import pile as islas_pile
 from rules.kahuna import CARDS
 from rules.record import Record
-from rules.stonehenge import LINES, POINTS, STONEHENGE
+from rules.stonehenge import LINES, STONEHENGE
 
 SMALL = Budget(iterations=12)
 GAMES = [
@@ -252,30 +253,6 @@ def test_determinisation_keeps_what_the_seat_sees() -> None:
 
 
 # -- Stonehenge: exact endgames ----------------------------------------------------------------
-
-
-def brute_wins(state) -> bool:
-    """Whether the player to move can force a win, by trying every line of play on the engine."""
-    seat = state.turn
-    for move in state.legal_moves():
-        after = state.clone()
-        after.apply(move)
-        if after.winner == seat or (after.turn is not None and not brute_wins(after)):
-            return True
-    return False
-
-
-def endgame_positions(count: int, max_empty: int) -> list[Record]:
-    found, seed = [], 0
-    while len(found) < count:
-        seed += 1
-        empty = 3 + seed % (max_empty - 2)
-        record = random_record("stonehenge", 2, {}, seed, len(POINTS) - empty + 1)
-        state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
-        empty = sum(druid is None for druid in state.view(None).points.values())
-        if state.turn is not None and empty <= max_empty:
-            found.append(record)
-    return found
 
 
 def test_stonehenge_hard_never_misses_a_forced_win() -> None:
