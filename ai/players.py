@@ -53,16 +53,23 @@ def choose_move(
     return _PLAYERS[info.game](info, level, budget, rng)
 
 
-def _pool(info: SeatInfo, rng: random.Random) -> Callable[[int], State]:
-    """Determinisations drawn as the search asks for them, then reused in turn."""
+def _pool(info: SeatInfo, rng: random.Random, first: State | None = None) -> Callable[[int], State]:
+    """Determinisations drawn as the search asks for them (``first``, if given, is one
+    already drawn), then reused in turn."""
     size = (
         1 if info.game == "stonehenge" and not dict(info.options).get("hidden") else POOL[info.game]
     )
-    pool: list[State] = []
+    pool: list[State] = [] if first is None else [first.clone()]
 
     def sample(i: int) -> State:
+        nonlocal size
         if len(pool) < size:
-            pool.append(determinise(info, rng))
+            try:
+                pool.append(determinise(info, rng))
+            except RuntimeError:  # a Kahuna history that few deals fit: keep those found
+                if not pool:
+                    raise
+                size = len(pool)
         return pool[i % len(pool)].clone()
 
     return sample
@@ -141,7 +148,7 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         plan = [state.format(m) for m in kahuna.plan_turn(state)]
     else:
         turns = kahuna.turn_candidates(state)
-        samples = _pool(info, rng)
+        samples = _pool(info, rng, state)
         stats = bandit(
             len(turns), lambda i, arm: kahuna.play_out_turn(samples(i), turns[arm]), budget
         )
@@ -177,8 +184,10 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
         moves = state.legal_moves()
         move = islas.ranked(state, 1)[0] if rng.random() < EASY_GREEDY else rng.choice(moves)
         return state.format(move)
-    top = islas.ranked(state, ISLAS_ROOT_MOVES)
-    if level == "normal" or len(top) == 1:
+    if level == "normal":
+        return state.format(islas.ranked(state, 1)[0])
+    top = islas.ranked(state, ISLAS_ROOT_MOVES, hopeful=True)
+    if len(top) == 1:
         return state.format(top[0])
     # Every candidate is played on the same sampled piles (paired, so that luck in the
     # draws cancels out), then a greedy round of everybody with the tiles each pile gives.

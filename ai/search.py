@@ -175,7 +175,8 @@ def paired(
     """Every choice on the same determinisations in turn: ``pull(i, arm)`` for i = 0, 1, …
     with ``i // arms`` the determinisation; (arm, pulls, mean), best first. Comparing on
     the same samples cancels the luck of the draws that the choices share; a round cut
-    short by the clock is dropped, so that the choices stay paired."""
+    short by the clock is dropped, so that the choices stay paired (the first one too: with
+    no round done, the choices keep their order, so the caller's first is chosen)."""
     started = time.perf_counter() if budget.started is None else budget.started
     deadline = None if budget.ms is None else started + budget.ms / 1000
     rounds, totals = 0, [0.0] * arms
@@ -183,7 +184,7 @@ def paired(
     while arms and (limit is None or rounds < limit):
         values = []
         for arm in range(arms):
-            if rounds and deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             values.append(pull(rounds * arms + arm, arm))
         if len(values) < arms:

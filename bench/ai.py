@@ -13,7 +13,8 @@ shows in them: run it on a quiet machine.
 
 Shape of --json: {"stonehenge": {"budget_ms": …, "hard_vs_random": PAIRING, "hard_vs_normal":
 PAIRING, "normal_vs_random": PAIRING, "endgame": {"positions", "forced", "kept", "rate",
-"max_empty"}}, "kahuna": {…}, "islas": {…, "hard_at_three": PAIRING}, "elapsed_s": …} where
+"max_empty"}}, "kahuna": {…}, "islas": {…, "hard_at_three": PAIRING}, "errors": …,
+"elapsed_s": …} where
 PAIRING is {"a", "b", "games", "wins", "losses", "draws", "win_rate", "target", "ok",
 "margin", "think_ms": {LEVEL: {"p50", "p99"}}} (think_ms per side, by level; win_rate counts
 sole wins, a shared first place is a draw; margin is a's score minus the best other seat's).
@@ -25,6 +26,7 @@ import argparse
 import json
 import sys
 import time
+import traceback
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -77,10 +79,15 @@ def pairings(game: str) -> tuple[Pairing, ...]:
 # -- work for the pool (module-level functions: they travel to the workers by name) ----------
 
 
-def _game(game: str, pairing: Pairing, index: int, ms: float, seed: int) -> GameResult:
-    return match_game(
-        game, pairing.a, pairing.b, index, Budget(ms=ms), seed, players=pairing.players
-    )
+def _game(game: str, pairing: Pairing, index: int, ms: float, seed: int) -> GameResult | str:
+    """One game's result, or the traceback of a player that failed (counted, not fatal: one
+    bad position must not lose an hour of games)."""
+    try:
+        return match_game(
+            game, pairing.a, pairing.b, index, Budget(ms=ms), seed, players=pairing.players
+        )
+    except Exception:
+        return f"{game} {pairing.key} game {index}:\n{traceback.format_exc()}"
 
 
 def _endgame(seed: int, ms: float) -> tuple[bool, bool, bool]:
@@ -137,6 +144,7 @@ def run(games: list[str], count: int, budgets: dict[str, float], endgames: int) 
     started = time.perf_counter()
     tallies = {(game, p.key): Match(p.a, p.b) for game in games for p in pairings(game)}
     endgame = {"positions": 0, "forced": 0, "kept": 0}
+    errors: list[str] = []
     with ProcessPoolExecutor(WORKERS) as pool:
         futures = {}
         if "stonehenge" in games:
@@ -151,8 +159,11 @@ def run(games: list[str], count: int, budgets: dict[str, float], endgames: int) 
                 endgame["positions"] += found
                 endgame["forced"] += forced
                 endgame["kept"] += kept
+            elif isinstance(result := future.result(), str):
+                errors.append(result)
+                print(result, file=sys.stderr)
             else:
-                tallies[where].add(future.result())
+                tallies[where].add(result)
             if sys.stderr.isatty():
                 print(f"\r{done}/{len(futures)}", end="", file=sys.stderr, flush=True)
     results: dict[str, Any] = {}
@@ -169,6 +180,7 @@ def run(games: list[str], count: int, budgets: dict[str, float], endgames: int) 
                 "ok": rate == 1.0,
             }
         results[game] = figures
+    results["errors"] = len(errors)
     results["elapsed_s"] = round(time.perf_counter() - started, 1)
     return results
 
@@ -197,7 +209,7 @@ def _print(results: dict[str, Any]) -> None:
                 f"  endgame (≤{e['max_empty']} empty) hard keeps the forced win in "
                 f"{e['kept']} of {e['forced']} ({e['positions']} positions tried)"
             )
-    print(f"{results['elapsed_s']:.0f} s")
+    print(f"{results['errors']} games failed; {results['elapsed_s']:.0f} s")
 
 
 def main(argv: list[str]) -> None:

@@ -311,3 +311,31 @@ def test_cli_arena_reports_wins_and_think_times(capsys) -> None:
     assert set(summary["think_ms"]["a"]) == {"p50", "p99", "moves"}
     assert main(["arena", "islas", "easy", "random", "--games", "1", "--iterations", "3"]) == 0
     assert "islas: easy" in capsys.readouterr().out
+
+
+# -- Islas: the evaluation that ``ranked`` shares between sibling positions ---------------------
+
+
+def test_islas_scores_remembered_between_siblings_equal_those_counted_afresh() -> None:
+    from ai import islas
+
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = get_game("islas").new(2 + seed % 2, seed, {})
+        while state.turn is not None:
+            moves = state.legal_moves()
+            if state.ply % 7 == 3:
+                for hopeful in (False, True):
+                    memo: islas.Memo = {}
+                    for move in moves:
+                        after = state.clone()
+                        after.apply(move)
+                        assert islas.virtual_scores(after, hopeful, memo) == pytest.approx(
+                            islas.virtual_scores(after, hopeful)
+                        )
+                        checked += 1
+            # Followers on half of the moves, so that many features are held.
+            held = [m for m in moves if m.follower] if rng.random() < 0.5 else moves
+            state.apply(rng.choice(held or moves))
+    assert checked > 1000
