@@ -15,7 +15,9 @@ from rules.islas.features import Board
 
 ISLAND_HOPE = 1.4  # an open island is often closed later, for double points
 FOLLOWER_WORTH = 2.0  # a follower in hand, early in the game
-WATER_HOPE = 0.5  # hard: an open island bordering a field, early, at this share of a closed one
+#: hard values followers in hand more: greedy play spends them on small features and has none
+#: left for the large ones (at a table of three, 50% wins instead of a third, one ply each)
+HARD_FOLLOWER_WORTH = 3.5
 
 
 #: A feature's worth, remembered between the positions that one ``ranked`` compares: root ->
@@ -29,8 +31,8 @@ def virtual_scores(
     """Each seat's score if the game ended now, open features counted at their final value.
 
     ``hopeful`` (hard's look): an open island is worth more the more tiles are left to close
-    it, and a water area also counts the open islands it borders at their chance of closing
-    (fields are where greedy play is weakest: they pay only at the end).
+    it and the fewer sides it has open; a field counts only the islands closed round it; a
+    follower in hand is worth more (``HARD_FOLLOWER_WORTH``).
 
     ``memo``: shared by positions that differ from one position by one more tile (the
     moves ``ranked`` compares). Only features that tile touched can differ among them (a
@@ -71,16 +73,14 @@ def virtual_scores(
             points *= (1 + later / max(1, board.open[root] / 2)) if hopeful else ISLAND_HOPE
         elif feature.kind == WATER:
             bordered = tuple(_bordered(board, members[root]))  # type: ignore[index]
-            if hopeful:
-                open_islands = sum(board.open[r] > 0 for r in bordered)
-                points += 3 * WATER_HOPE * later * open_islands
-            else:
+            if not hopeful:
                 points += 0.5 * len(feature.squares) ** 0.5  # fields grow with the map
         if memo is not None and root not in fresh and not fresh.intersection(bordered):
             memo[root] = (board.size[root], board.open[root], points, bordered)
         _share(scores, groups[root], points)
     for seat, left in enumerate(state.followers_left):
-        scores[seat] += FOLLOWER_WORTH * min(left, 3) * later
+        worth = HARD_FOLLOWER_WORTH if hopeful else FOLLOWER_WORTH
+        scores[seat] += worth * min(left, 3) * later
     return scores
 
 
@@ -115,22 +115,34 @@ def rewards(state: IslasState, hopeful: bool = False) -> list[float]:
         winners = state.outcome().winners
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
     scores = virtual_scores(state, hopeful)
-    return [1 / (1 + math.exp(-relative(scores, s) / 8)) for s in range(state.players)]
+    return [reward(relative(scores, s)) for s in range(state.players)]
 
 
 def ranked(state: IslasState, limit: int | None = None, hopeful: bool = False) -> list[Placement]:
     """Legal moves, best first by the position each leads to (one ply), for the mover."""
+    return [move for _, move in scored(state, limit, hopeful)]
+
+
+def scored(
+    state: IslasState, limit: int | None = None, hopeful: bool = False
+) -> list[tuple[float, Placement]]:
+    """``ranked``'s moves with the mover's lead (``relative``) after each, best first."""
     seat = state.turn
     assert seat is not None
-    scored = []
+    found = []
     memo: Memo = {}
     for index, move in enumerate(state.legal_moves()):
         after = state.clone()
         after.apply(move)
-        scored.append((relative(virtual_scores(after, hopeful, memo), seat), -index, move))
-    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-    moves = [move for _, _, move in scored]
+        found.append((relative(virtual_scores(after, hopeful, memo), seat), -index, move))
+    found.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    moves = [(lead, move) for lead, _, move in found]
     return moves if limit is None else moves[:limit]
+
+
+def reward(lead: float) -> float:
+    """A lead in points as a value in [0, 1] (``rewards``' scale)."""
+    return 1 / (1 + math.exp(-lead / 8))
 
 
 OWN_NEXT = 1  # whether a play-out ends with the player's own next (greedy) move

@@ -175,6 +175,7 @@ def _kahuna_from_view(info: SeatInfo) -> str:
 # -- Islas ----------------------------------------------------------------------------------------
 
 ISLAS_ROOT_MOVES = 6
+ISLAS_PRIOR = 6.0  # weight of a move's one-ply value against its play-outs
 
 
 def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
@@ -186,7 +187,8 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
         return state.format(move)
     if level == "normal":
         return state.format(islas.ranked(state, 1)[0])
-    top = islas.ranked(state, ISLAS_ROOT_MOVES, hopeful=True)
+    scored = islas.scored(state, ISLAS_ROOT_MOVES, hopeful=True)
+    top = [move for _, move in scored]
     if len(top) == 1:
         return state.format(top[0])
     # Every candidate is played on the same sampled piles (paired, so that luck in the
@@ -199,7 +201,15 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
         return islas.play_out(current[0].clone(), top[arm], info.seat)
 
     stats = paired(len(top), pull, budget)
-    return state.format(top[stats[0][0]])
+    # A few piles say little, and the best of six noisy means is mostly luck: each mean is
+    # drawn towards the move's own one-ply value, as if it had been seen ISLAS_PRIOR times.
+    rounds = stats[0][1]
+    prior = [islas.reward(lead) for lead, _ in scored]
+    best = max(
+        stats,
+        key=lambda s: ((s[2] * rounds + ISLAS_PRIOR * prior[s[0]]) / (rounds + ISLAS_PRIOR), -s[0]),
+    )
+    return state.format(top[best[0]])
 
 
 _PLAYERS: dict[str, Callable[[SeatInfo, str, Budget, random.Random], str]] = {
