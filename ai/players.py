@@ -5,10 +5,13 @@ Every player starts from ``SeatInfo`` and its own generator only. Levels:
 - ``easy``: legal moves with a light preference (now and then the greedy move);
 - ``normal``: greedy, one ply (Stonehenge averages over sampled hidden druids; Kahuna plans
   its whole turn greedily);
-- ``hard``: search over sampled determinisations. Stonehenge and Islas: information-set
-  MCTS (Stonehenge's open game is plain UCT, and solved exactly from ``SOLVE_EMPTY`` empty
-  points on); Kahuna: flat Monte Carlo (UCB1) over whole turns, each played on sampled
-  deals and followed by a greedy turn of each seat.
+- ``hard``: search over sampled determinisations. Stonehenge: information-set MCTS (the
+  open game is plain UCT whose leaves near the end are solved exactly, and the game is
+  solved exactly from ``SOLVE_EMPTY`` empty points on); Kahuna: flat Monte Carlo (UCB1) over
+  whole turns, each played on sampled deals and followed by a greedy turn of each seat;
+  Islas: the best few moves by a one-ply look that values followers in hand more than
+  ``normal`` does, compared on the same sampled piles, each followed by a greedy round of
+  every seat, and weighed against their one-ply value.
 """
 
 from __future__ import annotations
