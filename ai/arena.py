@@ -9,18 +9,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.players import choose_move
-from ai.sample import determinise
 from ai.search import Budget
-from ai.seat import SeatInfo, SeatTracker
+from ai.seat import SeatTracker
+from rules.base import State
 from rules.record import Record
 
 RANDOM = "random"
 MAX_PLIES = 2000  # a guard: every game of these rules ends long before
 
 
-def random_move(info: SeatInfo, rng: random.Random) -> str:
-    """A uniformly random legal move (of a sampled state: the mover's moves are its own)."""
-    state = determinise(info, rng)
+def random_move(state: State, rng: random.Random) -> str:
+    """A uniformly random legal move of the referee's ``state``.
+
+    The mover's legal moves are a matter of its own hand and the public board, so taking
+    them from the real state tells it nothing (a sampled state may not exist: a Kahuna
+    history can be one that no deal the sampler draws fits)."""
     return state.format(rng.choice(state.legal_moves()))
 
 
@@ -96,7 +99,7 @@ def play(
         info = trackers[seat].info()
         started = time.perf_counter()
         if levels[seat] == RANDOM:
-            move = random_move(info, rngs[seat])
+            move = random_move(state, rngs[seat])
         else:
             move = choose_move(info, levels[seat], budget, rngs[seat].randrange(2**31))
         times[seat].append((time.perf_counter() - started) * 1000)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
+from ai.arena import RANDOM, play
 from ai.sample import determinise, kahuna_hidden
 from ai.stonehenge import position_of, wins
 from bench.endgame import brute_wins, endgame_positions
@@ -270,6 +271,14 @@ def test_stonehenge_hard_never_misses_a_forced_win() -> None:
         assert state.winner == seat or not brute_wins(state), (record.moves, move)
     assert forced >= 3
     assert len(LINES) == 15
+
+
+def test_the_random_player_moves_where_no_sampled_deal_fits_its_history() -> None:
+    # A game (found by bench ai) where, at one turn, no deal that the seat's sampler draws
+    # fits what it saw: the random player still moves, among the moves its hand allows.
+    record, times = play("kahuna", [RANDOM, "normal"], 300_031, Budget(iterations=1))
+    state = get_game("kahuna").replay(2, record.seed, record.options, record.moves)
+    assert state.turn is None and len(times[0]) > 20
 
 
 # -- the command line --------------------------------------------------------------------------
