@@ -10,37 +10,98 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from rules.islas import ISLAND, WATER, IslasState, Placement
+from rules.islas import ISLAND, LIGHTHOUSE, WATER, IslasState, Placement
+from rules.islas.features import Board
 
 ISLAND_HOPE = 1.4  # an open island is often closed later, for double points
 FOLLOWER_WORTH = 2.0  # a follower in hand, early in the game
+#: hard values followers in hand more: greedy play spends them on small features and has none
+#: left for the large ones (at a table of three, 50% wins instead of a third, one ply each)
+HARD_FOLLOWER_WORTH = 3.5
 
 
-def virtual_scores(state: IslasState) -> list[float]:
-    """Each seat's score if the game ended now, open features counted at their final value."""
+#: A feature's worth, remembered between the positions that one ``ranked`` compares: root ->
+#: (size, open sides, points, the island roots a water area borders).
+Memo = dict[int, tuple[int, int, float, tuple[int, ...]]]
+
+
+def virtual_scores(
+    state: IslasState, hopeful: bool = False, memo: Memo | None = None
+) -> list[float]:
+    """Each seat's score if the game ended now, open features counted at their final value.
+
+    ``hopeful`` (hard's look): an open island is worth more the more tiles are left to close
+    it and the fewer sides it has open; a field counts only the islands closed round it; a
+    follower in hand is worth more (``HARD_FOLLOWER_WORTH``).
+
+    ``memo``: shared by positions that differ from one position by one more tile (the
+    moves ``ranked`` compares). Only features that tile touched can differ among them (a
+    feature changes by joining the new tile; an island closes only by it, which is all that
+    changes for the water round it; lighthouses are always counted afresh), so the others
+    are counted once.
+    """
     scores = [float(s) for s in state.outcome().scores]
     if state.finished:
         return scores
     board = state.board
+    groups: dict[int, list[int]] = {}  # root -> the seats of its followers
     firsts: dict[int, int] = {}
-    for node in board.followers:
-        firsts.setdefault(board.find(node), node)
+    for node, seat in board.followers.items():
+        root = board.find(node)
+        firsts.setdefault(root, node)
+        groups.setdefault(root, []).append(seat)
+    fresh: set[int] = set()
+    if memo is not None and board.tiles:
+        last = board.tiles[-1]
+        fresh = {board.find(n) for n in range(last.base, len(board.parent))}
+    members: dict[int, list[int]] | None = None
+    later = min(1.0, state.tiles_left / 30)  # how much of the game is left to close things
     for root, node in firsts.items():
-        feature = board.feature(node)
+        kind = board.segment(node).kind
+        known = None if memo is None or root in fresh or kind == LIGHTHOUSE else memo.get(root)
+        if known is not None and known[:2] == (board.size[root], board.open[root]):
+            points, bordered = known[2], known[3]
+            if not bordered or not any(board.find(b) in fresh for b in bordered):
+                _share(scores, groups[root], points)
+                continue
+        if kind == WATER and members is None:
+            members = board.members()  # the sea: one pass over every node serves them all
+        feature = board.feature(node, members if kind == WATER else None)
         points = feature.points()
+        bordered = ()
         if feature.kind == ISLAND and not feature.complete:
-            points *= ISLAND_HOPE
+            points *= (1 + later / max(1, board.open[root] / 2)) if hopeful else ISLAND_HOPE
         elif feature.kind == WATER:
-            points += 0.5 * len(feature.squares) ** 0.5  # fields grow with the map
-        owners = board.owners(root)
-        best = max(owners.count(s) for s in set(owners))
-        for seat in set(owners):
-            if owners.count(seat) == best:
-                scores[seat] += points
-    tiles_left = state.tiles_left
+            bordered = tuple(_bordered(board, members[root]))  # type: ignore[index]
+            if not hopeful:
+                points += 0.5 * len(feature.squares) ** 0.5  # fields grow with the map
+        if memo is not None and root not in fresh and not fresh.intersection(bordered):
+            memo[root] = (board.size[root], board.open[root], points, bordered)
+        _share(scores, groups[root], points)
     for seat, left in enumerate(state.followers_left):
-        scores[seat] += FOLLOWER_WORTH * min(left, 3) * min(1.0, tiles_left / 30)
+        worth = HARD_FOLLOWER_WORTH if hopeful else FOLLOWER_WORTH
+        scores[seat] += worth * min(left, 3) * later
     return scores
+
+
+def _share(scores: list[float], owners: list[int], points: float) -> None:
+    """The seats with the most followers on a feature each get its points."""
+    if len(owners) == 1:
+        scores[owners[0]] += points
+        return
+    best = max(owners.count(s) for s in set(owners))
+    for seat in set(owners):
+        if owners.count(seat) == best:
+            scores[seat] += points
+
+
+def _bordered(board: Board, nodes: Sequence[int]) -> set[int]:
+    """The islands (roots) that the water nodes ``nodes`` border."""
+    return {
+        board.find(board.tiles[board.node_tile[n]].base + island)
+        for n in nodes
+        for island in board.segment(n).borders
+    }
 
 
 def relative(scores: Sequence[float], seat: int) -> float:
@@ -48,35 +109,52 @@ def relative(scores: Sequence[float], seat: int) -> float:
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
-def rewards(state: IslasState) -> list[float]:
+def rewards(state: IslasState, hopeful: bool = False) -> list[float]:
     """A value in [0, 1] per seat from the virtual scores (the outcome once finished)."""
     if state.finished:
         winners = state.outcome().winners
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
-    scores = virtual_scores(state)
-    return [1 / (1 + math.exp(-relative(scores, s) / 8)) for s in range(state.players)]
+    scores = virtual_scores(state, hopeful)
+    return [reward(relative(scores, s)) for s in range(state.players)]
 
 
-def ranked(state: IslasState, limit: int | None = None) -> list[Placement]:
+def ranked(state: IslasState, limit: int | None = None, hopeful: bool = False) -> list[Placement]:
     """Legal moves, best first by the position each leads to (one ply), for the mover."""
+    return [move for _, move in scored(state, limit, hopeful)]
+
+
+def scored(
+    state: IslasState, limit: int | None = None, hopeful: bool = False
+) -> list[tuple[float, Placement]]:
+    """``ranked``'s moves with the mover's lead (``relative``) after each, best first."""
     seat = state.turn
     assert seat is not None
-    scored = []
+    found = []
+    memo: Memo = {}
     for index, move in enumerate(state.legal_moves()):
         after = state.clone()
         after.apply(move)
-        scored.append((relative(virtual_scores(after), seat), -index, move))
-    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-    moves = [move for _, _, move in scored]
+        found.append((relative(virtual_scores(after, hopeful, memo), seat), -index, move))
+    found.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    moves = [(lead, move) for lead, _, move in found]
     return moves if limit is None else moves[:limit]
+
+
+def reward(lead: float) -> float:
+    """A lead in points as a value in [0, 1] (``rewards``' scale)."""
+    return 1 / (1 + math.exp(-lead / 8))
+
+
+OWN_NEXT = 1  # whether a play-out ends with the player's own next (greedy) move
 
 
 def play_out(state: IslasState, move: Placement, seat: int) -> float:
     """Play ``move`` on a sampled state, then a greedy round of every seat (``seat``'s next
-    move included) with the tiles that sample draws; ``seat``'s value at the end."""
+    move included) with the tiles that sample draws; ``seat``'s value at the end, in hard's
+    hopeful look."""
     state.apply(move)
-    for _ in range(state.players):
+    for _ in range(state.players - 1 + OWN_NEXT):
         if state.turn is None:
             break
         state.apply(ranked(state, 1)[0])
-    return rewards(state)[seat]
+    return rewards(state, hopeful=True)[seat]

@@ -5,10 +5,13 @@ Every player starts from ``SeatInfo`` and its own generator only. Levels:
 - ``easy``: legal moves with a light preference (now and then the greedy move);
 - ``normal``: greedy, one ply (Stonehenge averages over sampled hidden druids; Kahuna plans
   its whole turn greedily);
-- ``hard``: search over sampled determinisations. Stonehenge and Islas: information-set
-  MCTS (Stonehenge's open game is plain UCT, and solved exactly from ``SOLVE_EMPTY`` empty
-  points on); Kahuna: flat Monte Carlo (UCB1) over whole turns, each played on sampled
-  deals and followed by a greedy turn of each seat.
+- ``hard``: search over sampled determinisations. Stonehenge: information-set MCTS (the
+  open game is plain UCT whose leaves near the end are solved exactly, and the game is
+  solved exactly from ``SOLVE_EMPTY`` empty points on); Kahuna: flat Monte Carlo (UCB1) over
+  whole turns, each played on sampled deals and followed by a greedy turn of each seat;
+  Islas: the best few moves by a one-ply look that values followers in hand more than
+  ``normal`` does, compared on the same sampled piles, each followed by a greedy round of
+  every seat, and weighed against their one-ply value.
 """
 
 from __future__ import annotations
@@ -53,16 +56,23 @@ def choose_move(
     return _PLAYERS[info.game](info, level, budget, rng)
 
 
-def _pool(info: SeatInfo, rng: random.Random) -> Callable[[int], State]:
-    """Determinisations drawn as the search asks for them, then reused in turn."""
+def _pool(info: SeatInfo, rng: random.Random, first: State | None = None) -> Callable[[int], State]:
+    """Determinisations drawn as the search asks for them (``first``, if given, is one
+    already drawn), then reused in turn."""
     size = (
         1 if info.game == "stonehenge" and not dict(info.options).get("hidden") else POOL[info.game]
     )
-    pool: list[State] = []
+    pool: list[State] = [] if first is None else [first.clone()]
 
     def sample(i: int) -> State:
+        nonlocal size
         if len(pool) < size:
-            pool.append(determinise(info, rng))
+            try:
+                pool.append(determinise(info, rng))
+            except RuntimeError:  # a Kahuna history that few deals fit: keep those found
+                if not pool:
+                    raise
+                size = len(pool)
         return pool[i % len(pool)].clone()
 
     return sample
@@ -141,7 +151,7 @@ def _kahuna(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         plan = [state.format(m) for m in kahuna.plan_turn(state)]
     else:
         turns = kahuna.turn_candidates(state)
-        samples = _pool(info, rng)
+        samples = _pool(info, rng, state)
         stats = bandit(
             len(turns), lambda i, arm: kahuna.play_out_turn(samples(i), turns[arm]), budget
         )
@@ -168,6 +178,7 @@ def _kahuna_from_view(info: SeatInfo) -> str:
 # -- Islas ----------------------------------------------------------------------------------------
 
 ISLAS_ROOT_MOVES = 6
+ISLAS_PRIOR = 6.0  # weight of a move's one-ply value against its play-outs
 
 
 def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
@@ -177,8 +188,11 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
         moves = state.legal_moves()
         move = islas.ranked(state, 1)[0] if rng.random() < EASY_GREEDY else rng.choice(moves)
         return state.format(move)
-    top = islas.ranked(state, ISLAS_ROOT_MOVES)
-    if level == "normal" or len(top) == 1:
+    if level == "normal":
+        return state.format(islas.ranked(state, 1)[0])
+    scored = islas.scored(state, ISLAS_ROOT_MOVES, hopeful=True)
+    top = [move for _, move in scored]
+    if len(top) == 1:
         return state.format(top[0])
     # Every candidate is played on the same sampled piles (paired, so that luck in the
     # draws cancels out), then a greedy round of everybody with the tiles each pile gives.
@@ -190,7 +204,15 @@ def _islas(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> st
         return islas.play_out(current[0].clone(), top[arm], info.seat)
 
     stats = paired(len(top), pull, budget)
-    return state.format(top[stats[0][0]])
+    # A few piles say little, and the best of six noisy means is mostly luck: each mean is
+    # drawn towards the move's own one-ply value, as if it had been seen ISLAS_PRIOR times.
+    rounds = stats[0][1]
+    prior = [islas.reward(lead) for lead, _ in scored]
+    best = max(
+        stats,
+        key=lambda s: ((s[2] * rounds + ISLAS_PRIOR * prior[s[0]]) / (rounds + ISLAS_PRIOR), -s[0]),
+    )
+    return state.format(top[best[0]])
 
 
 _PLAYERS: dict[str, Callable[[SeatInfo, str, Budget, random.Random], str]] = {

@@ -148,10 +148,12 @@ def bandit(
     deadline = None if budget.ms is None else started + budget.ms / 1000
     pulls, totals = [0] * arms, [0.0] * arms
     iteration = 0
+    longest = 0.0  # the longest pull yet: one that would end past the deadline is not begun
     while arms:
         if budget.iterations is not None and iteration >= budget.iterations:
             break
-        if deadline is not None and iteration and time.perf_counter() >= deadline:
+        now = time.perf_counter()
+        if deadline is not None and iteration and now + longest >= deadline:
             break
         if iteration < arms:
             arm = iteration
@@ -162,6 +164,7 @@ def bandit(
                 key=lambda a: totals[a] / pulls[a] + 0.5 * math.sqrt(log_n / pulls[a]),
             )
         totals[arm] += pull(iteration, arm)
+        longest = max(longest, time.perf_counter() - now)
         pulls[arm] += 1
         iteration += 1
     stats = [(a, pulls[a], totals[a] / pulls[a] if pulls[a] else 0.0) for a in range(arms)]
@@ -175,17 +178,21 @@ def paired(
     """Every choice on the same determinisations in turn: ``pull(i, arm)`` for i = 0, 1, …
     with ``i // arms`` the determinisation; (arm, pulls, mean), best first. Comparing on
     the same samples cancels the luck of the draws that the choices share; a round cut
-    short by the clock is dropped, so that the choices stay paired."""
+    short by the clock is dropped, so that the choices stay paired (the first one too: with
+    no round done, the choices keep their order, so the caller's first is chosen)."""
     started = time.perf_counter() if budget.started is None else budget.started
     deadline = None if budget.ms is None else started + budget.ms / 1000
     rounds, totals = 0, [0.0] * arms
     limit = None if budget.iterations is None else max(1, budget.iterations // max(arms, 1))
+    longest = 0.0  # the longest pull yet: one that would end past the deadline is not begun
     while arms and (limit is None or rounds < limit):
         values = []
         for arm in range(arms):
-            if rounds and deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and now + longest >= deadline:
                 break
             values.append(pull(rounds * arms + arm, arm))
+            longest = max(longest, time.perf_counter() - now)
         if len(values) < arms:
             break
         totals = [t + v for t, v in zip(totals, values, strict=True)]

@@ -20,6 +20,7 @@ _LINES: tuple[tuple[int, ...], ...] = tuple(
     tuple(POINTS.index(p) for p in cells) for cells in LINES
 )
 SOLVE_EMPTY = 8  # at this many empty points or fewer, hard solves the game exactly
+EXACT_LEAVES = 7  # the search scores a leaf with this many empty points or fewer exactly
 
 
 def greedy(state: StonehengeState, rng: random.Random) -> str:
@@ -249,5 +250,10 @@ class FastSearch:
                 empty = [p for p, c in enumerate(cells) if c is None]
                 state.apply((rng.choice(hands[mover]), rng.choice(empty)))
             return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
+        if state.winner is None and state.position[0].count(None) <= EXACT_LEAVES:
+            # Solved (and remembered): a leaf this close to the end needs no guess.
+            mover = state.position[3]
+            won = 1.0 if wins(state.position) else 0.0
+            return [won, 1 - won] if mover == 0 else [1 - won, won]
         value = state.value(0)
         return [value, 1 - value]

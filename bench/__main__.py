@@ -2,6 +2,9 @@
 
 `python -m bench profile GAME` shows where /move's time goes instead (bench/profile.py);
 `python -m bench bots` times a person's /move while the bot thinks in ten games (bench/bots.py).
+        return
+`python -m bench profile GAME` shows where /move's time goes instead (bench/profile.py), and
+`python -m bench ai` how strong the computer players are (bench/ai.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -61,6 +64,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.bots import main as bots
 
         bots(argv[1:])
+        return
+    if argv[:1] == ["ai"]:
+        from bench.ai import main as ai
+
+        ai(argv[1:])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")

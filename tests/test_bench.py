@@ -93,3 +93,31 @@ def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
         assert 0 < figures[key]["p50"] <= figures[key]["p99"]
     assert figures["ratio_p99"] > 0 and figures["bot_ms"] == 2000
     assert set(figures["bot_turns"]) == {"turns", "think_ms", "queue_wait_ms"}
+
+
+def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -> None:
+    args = ("ai", "--json", "--games", "1", "--ms", "20", "--endgames", "6")
+    done = _bench(*args, "stonehenge", "islas", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)
+    assert set(results) == {"stonehenge", "islas", "errors", "elapsed_s"}
+    assert results["errors"] == 0
+    pairings = {"hard_vs_random", "hard_vs_normal", "normal_vs_random"}
+    assert set(results["stonehenge"]) == {"budget_ms", "endgame", *pairings}
+    assert set(results["islas"]) == {"budget_ms", "hard_at_three", *pairings}
+    for game, figures in results.items():
+        if game in ("errors", "elapsed_s"):
+            continue
+        assert figures["budget_ms"] == 20
+        for key in pairings | ({"hard_at_three"} if game == "islas" else set()):
+            pairing = figures[key]
+            games = 2 if key == "hard_vs_normal" else 1
+            assert pairing["games"] == games, (game, key)
+            assert pairing["wins"] + pairing["losses"] + pairing["draws"] == games
+            assert 0 <= pairing["win_rate"] <= 1 and isinstance(pairing["margin"], float | int)
+            assert set(pairing["think_ms"]) == {pairing["a"], pairing["b"]}
+            for think in pairing["think_ms"].values():
+                assert set(think) == {"p50", "p99"} and think["p50"] <= think["p99"]
+    endgame = results["stonehenge"]["endgame"]
+    assert {"positions", "forced", "kept", "rate", "max_empty"} <= set(endgame)
+    assert endgame["kept"] <= endgame["forced"] <= endgame["positions"] <= 6
