@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
+from cogs.utils.moderation import is_moderator
 from cogs.utils.options import check_option_values
 from data import AwayRefused, GuildSettings
 from data.away import MOST_AT_ONCE
@@ -87,12 +88,16 @@ class Settings(commands.Cog):
         assert interaction.guild_id is not None
         check_option_values(interaction)
         given = (reminder_hours, channel, threads, mod_role, max_challenges, max_games)
-        changing = any(value is not None for value in given)
-        # The default permission only hides the command: a server may grant it to everyone,
-        # so changes check Manage Server here too. Looking at the settings is harmless.
-        if changing and not interaction.permissions.manage_guild:
-            raise UserError("error-settings-manager")
         current = await self.store.settings.guild(interaction.guild_id)
+        # The default permission only hides the command: a server may grant it to everyone,
+        # so changes are checked here too. Moderators may set the limits; everything else,
+        # the moderator role included, is for those who manage the server. Looking is harmless.
+        managing = any(value is not None for value in given[:4])
+        limiting = max_challenges is not None or max_games is not None
+        if managing and not interaction.permissions.manage_guild:
+            raise UserError("error-settings-manager")
+        if limiting and not is_moderator(interaction, current):
+            raise UserError("error-not-moderator")
         updated = GuildSettings(
             reminder_hours=float(reminder_hours or current.reminder_hours),
             game_channel_id=channel.id if channel is not None else current.game_channel_id,
