@@ -95,6 +95,14 @@ def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
     assert set(figures["bot_turns"]) == {"turns", "think_ms", "queue_wait_ms"}
 
 
+def test_bench_ai_gives_the_table_of_three_its_own_budget() -> None:
+    from bench.ai import BUDGET_MS, ISLAS_THREE, PAIRINGS, budget
+
+    assert budget("islas", ISLAS_THREE, BUDGET_MS, given=False) == 600
+    assert budget("islas", PAIRINGS[1], BUDGET_MS, given=False) == BUDGET_MS["islas"]
+    assert budget("islas", ISLAS_THREE, {"islas": 20}, given=True) == 20
+
+
 def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -> None:
     args = ("ai", "--json", "--games", "1", "--ms", "20", "--endgames", "6")
     done = _bench(*args, "stonehenge", "islas", cwd=tmp_path)
@@ -116,6 +124,7 @@ def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -
             assert pairing["wins"] + pairing["losses"] + pairing["draws"] == games
             assert 0 <= pairing["win_rate"] <= 1 and isinstance(pairing["margin"], float | int)
             assert set(pairing["think_ms"]) == {pairing["a"], pairing["b"]}
+            assert pairing["budget_ms"] == 20  # --ms sets every pairing's
             for think in pairing["think_ms"].values():
                 assert set(think) == {"p50", "p99"} and think["p50"] <= think["p99"]
     endgame = results["stonehenge"]["endgame"]
