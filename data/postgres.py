@@ -295,12 +295,15 @@ class PostgresDatabase(Database):
         except _GONE as error:
             raise _gone(self.path, error) from None
         try:
+            # One round trip: the wait left bounds the lock and whatever the statements wait
+            # for after it (a write waits at most ``write_wait`` in all).
             wait_ms = max(1, int((deadline - loop.time()) * 1000))
-            sync = "" if durable else "; SET LOCAL synchronous_commit = off"
+            sync = "" if durable else " SET LOCAL synchronous_commit = off;"
             try:
-                await conn.execute(f"BEGIN; SET LOCAL lock_timeout = {wait_ms}{sync}")
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", WRITE_LOCK)
-                await conn.execute(f"SET LOCAL lock_timeout = {int(self.write_wait * 1000)}")
+                await conn.execute(
+                    f"BEGIN; SET LOCAL lock_timeout = {wait_ms};{sync}"
+                    f" SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+                )
             except _BUSY:
                 await _rollback(conn)
                 raise StorageBusy(self.path) from None

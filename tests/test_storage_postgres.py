@@ -198,3 +198,16 @@ async def test_two_processes_starting_at_once_migrate_once(postgres: PostgresSer
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(
+    postgres: PostgresServer,
+) -> None:
+    store = await Store(postgres.new_database()).open()
+    try:
+        for durable, expected in ((True, "on"), (False, "off"), (True, "on")):
+            async with store.db.transaction(durable=durable) as tx:
+                cur = await tx.execute("SELECT current_setting('synchronous_commit')")
+                assert (await cur.fetchone())[0] == expected
+    finally:
+        await store.close()
