@@ -307,6 +307,8 @@ class PostgresDatabase(Database):
             except _BUSY:
                 await _rollback(conn)
                 raise StorageBusy(self.path) from None
+            except _GONE as error:  # the server dropped this connection: the pool replaces it
+                raise _gone(self.path, error) from None
             token = _tx.set((self, conn))
             try:
                 yield _Transaction(conn)

@@ -211,3 +211,34 @@ async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(
                 assert (await cur.fetchone())[0] == expected
     finally:
         await store.close()
+
+
+async def test_connections_cut_by_the_server_cost_one_try_again_at_most(
+    postgres: PostgresServer,
+) -> None:
+    """A server restart or an operator's pg_terminate_backend mid-run: the move in flight
+    hears "try again" (nothing half-written), and the next one goes through."""
+    url = postgres.new_database()
+    game_id = await _new_database(url)
+    store = await Store(url).open()
+    try:
+        await store.games.get(game_id)  # the pool holds a live connection now
+        await _sql(
+            url,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = 'tablero' AND pid <> pg_backend_pid()",
+        )
+        outcomes = []
+        for _ in range(3):
+            try:
+                outcomes.append(
+                    await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+                )
+                break
+            except StorageBusy as busy:
+                outcomes.append(busy)
+        assert outcomes[-1] == 1 and len(outcomes) <= 2, outcomes
+        game = await store.games.get(game_id)
+        assert game is not None and game.moves == ("6L",)
+    finally:
+        await store.close()
