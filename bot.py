@@ -62,6 +62,10 @@ Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
 
 The README explains how to invite the bot to a server and publish its commands."""
 BOT_PAUSE = 1.5  # seconds: the least between a board and the bot's reply, as a person takes
+# Seconds a process's claim on a timer holds (renewed while it acts): a process that dies
+# holding one delays that timer this long. Well inside the few minutes Discord remembers a
+# message's nonce, so that a reminder sent again by the next process shows only once.
+TIMER_LEASE = 60.0
 EXIT_STORAGE = 4  # beside 2 (token) and 3 (network): the database cannot be used
 EXIT_SETTINGS = 2  # like a missing token: the operator must fix the configuration
 
@@ -202,6 +206,7 @@ class Tablero(Host):
         bot_pause: float = BOT_PAUSE,
         shard_ids: list[int] | None = None,
         shard_count: int | None = None,
+        timer_lease: float = TIMER_LEASE,
         **options: object,
     ) -> None:
         # Tablero has no voice: silence discord.py's start-up warnings about voice libraries.
@@ -225,6 +230,7 @@ class Tablero(Host):
         self.challenge_seconds = challenge_hours * 3600
         self.thinker = Thinker(bot_ms)
         self.bot_pause = bot_pause
+        self.timer_lease = timer_lease
         self._sync = sync
         self._dev_guild = dev_guild
         self.recovery: asyncio.Task[None] | None = None

@@ -35,6 +35,9 @@ class Host(commands.AutoShardedBot):
     thinker: Thinker
     #: the least time, in seconds, between a board and the bot's reply to it
     bot_pause: float
+    #: how long, in seconds, a claim on a timer holds unless renewed: another process of
+    #: the same shards takes a timer over that long after the one acting on it died
+    timer_lease: float
 
     @functools.cached_property  # shard_ids and shard_count come with the constructor
     def own_shards(self) -> Shards | None:
