@@ -27,7 +27,7 @@ Modules: ``fake`` (test API), ``actions`` (acting as users), ``records`` (intera
 
 from __future__ import annotations
 
-from .bots import start_bot, stop_bot
+from .bots import start_bot, stop_bot, without_identify_pause
 from .fake import FakeDiscord
 from .http_util import UnknownRouteWarning
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
@@ -45,4 +45,5 @@ __all__ = [
     "UnknownRouteWarning",
     "start_bot",
     "stop_bot",
+    "without_identify_pause",
 ]

@@ -11,7 +11,7 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from loopback import FakeDiscord, start_bot, stop_bot
+from loopback import FakeDiscord, start_bot, stop_bot, without_identify_pause
 from loopback.ids import SnowflakeGenerator, shard_of
 
 pytest_plugins = ["loopback.pytest_plugin"]
@@ -34,12 +34,8 @@ def sharded_bot(shard: int | None, count: int | None = 2) -> commands.AutoSharde
     bot = commands.AutoShardedBot(
         command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05, **options
     )
+    without_identify_pause(bot)
     bot.channels_seen = []  # type: ignore[attr-defined]
-
-    async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
-        """The loopback has no identify rate limit (discord.py waits 5 s between shards)."""
-
-    bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
 
     @app_commands.command(name="where", description="Which shard answers")
     async def where(interaction: discord.Interaction) -> None:
