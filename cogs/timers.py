@@ -68,8 +68,8 @@ class Timers(commands.Cog):
         self._task: asyncio.Task[None] | None = None
         #: the name this process claims timers under
         self.owner = process_name()
-        #: Called at each of STEPS; tests make it raise (or the process die) there.
-        self.fault: Callable[[str], Awaitable[None]] | None = None
+        #: Called at each of STEPS with the timer; tests make it raise (or the process die).
+        self.fault: Callable[[str, Timer], Awaitable[None]] | None = None
 
     async def cog_load(self) -> None:
         """Start the loop."""
@@ -122,9 +122,9 @@ class Timers(commands.Cog):
                 log.warning("timer %d (%s): taken over (lease ran out)", timer.id, timer.kind)
             try:
                 async with self._holding(timer):
-                    await self._step("claimed")
+                    await self._step("claimed", timer)
                     await self.fire(timer)
-                    await self._step("acted")
+                    await self._step("acted", timer)
             except StorageBusy:
                 log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
                 continue
@@ -132,9 +132,9 @@ class Timers(commands.Cog):
                 log.exception("timer %d (%s) failed", timer.id, timer.kind)
             await self.store.timers.done(timer.id)
 
-    async def _step(self, name: str) -> None:
+    async def _step(self, name: str, timer: Timer) -> None:
         if self.fault is not None:
-            await self.fault(name)
+            await self.fault(name, timer)
 
     @contextlib.asynccontextmanager
     async def _holding(self, timer: Timer) -> AsyncIterator[None]:
