@@ -137,10 +137,10 @@ class TimerStore:
         owned, params = where_owned(shards, _GUILD)
         row = await self.db.fetchone(
             "SELECT MIN(CASE WHEN t.lease_until > t.due_at THEN t.lease_until"
-            " ELSE t.due_at END) AS t"
+            " ELSE t.due_at END) AS next_at"
             + (_WITH_GUILD if shards is not None else " FROM timers t")
             + " WHERE t.fired_at IS NULL AND "
             + owned,
             params,
         )
-        return None if row is None or row["t"] is None else float(row["t"])
+        return None if row is None or row["next_at"] is None else float(row["next_at"])
