@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest_asyncio
@@ -20,9 +19,10 @@ HOUR = 3600.0
 
 
 @pytest_asyncio.fixture
-async def servers(tmp_path: Path) -> AsyncIterator[tuple[World, World]]:
+async def servers(database: str) -> AsyncIterator[tuple[World, World]]:
     """A loopback Discord recommending two shards, a server on each (one world a server,
-    sharing the users, the database and the clock); no bot running yet."""
+    sharing the users, the database and the clock); no bot running yet. Once on each
+    database engine."""
     fake = FakeDiscord(shard_count=2)
     await fake.start()
     fake.install()
@@ -31,7 +31,7 @@ async def servers(tmp_path: Path) -> AsyncIterator[tuple[World, World]]:
     for shard in (0, 1):
         guild = fake.add_guild(f"shard {shard}", shard=shard)
         channel = fake.add_channel(guild, "games")
-        worlds.append(World(fake, guild, channel, *users, database=tmp_path / "t.sqlite3"))
+        worlds.append(World(fake, guild, channel, *users, database=database))
     first, second = worlds
     second.clock = first.clock
     try:

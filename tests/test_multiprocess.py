@@ -6,8 +6,8 @@ and is started again each time. Nothing is lost or doubled: every move is stored
 every board posted once, the reminder and the deadline's notice show once each, direct
 messages and /games in them keep working while a process is down, and the games go on.
 
-The database is a parameter (``database_url``): SQLite in WAL mode works across processes;
-a PostgreSQL server joins the list once that backend exists.
+The database is a parameter (conftest's ``database``): a SQLite file in WAL mode, which works
+across processes on one machine, and a real PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-import pytest
 import pytest_asyncio
 
 from data import GuildSettings, Store
@@ -35,12 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 REMINDER_SECONDS = 3.0  # on the server whose reminder the doomed process fires
 LEASE = 1.5  # seconds a timer's claim holds: the restarted process takes it over after it
 DAY = 86400.0
-
-
-@pytest.fixture(params=["sqlite"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where the processes keep their data: an SQLite file (WAL: shared across processes)."""
-    return str(tmp_path / "tablero.sqlite3")
 
 
 class BotProcess:
@@ -199,8 +192,9 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 async def test_two_processes_on_two_shards_lose_nothing_when_one_is_killed(
-    fake: FakeDiscord, database_url: str, tmp_path: Path
+    fake: FakeDiscord, database: str, tmp_path: Path
 ) -> None:
+    database_url = database  # a SQLite path or a postgresql:// URL, shared by the processes
     table = Table(fake, random.Random(12))
     servers = {name: fake.add_guild(name, shard=int(name[-1])) for name in ("a0", "a1", "b1")}
     channels = {name: fake.add_channel(guild, "games") for name, guild in servers.items()}

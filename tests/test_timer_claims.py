@@ -28,11 +28,12 @@ class Clock:
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store, Clock]]:
-    """Two stores on one database file (two processes' connections), one clock."""
+async def stores(database: str) -> AsyncIterator[tuple[Store, Store, Clock]]:
+    """Two stores on one database (two processes' connections), one clock; once on each
+    engine."""
     clock = Clock()
-    one = await Store(tmp_path / "t.sqlite3", clock).open()
-    two = await Store(tmp_path / "t.sqlite3", clock).open()
+    one = await Store(database, clock).open()
+    two = await Store(database, clock).open()
     try:
         yield one, two, clock
     finally:
@@ -165,14 +166,13 @@ CLAIMER = textwrap.dedent(
 )
 
 
-async def test_processes_sharing_a_database_file_fire_every_timer_once(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    store = await Store(path).open()
+async def test_processes_sharing_a_database_fire_every_timer_once(database: str) -> None:
+    store = await Store(database).open()
     ids = [await store.timers.add("reminder", n, 0.0) for n in range(60)]
     await store.close()
     runs = [
         subprocess.Popen(
-            [sys.executable, "-c", CLAIMER, str(path), f"p{n}"],
+            [sys.executable, "-c", CLAIMER, database, f"p{n}"],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             text=True,
