@@ -270,6 +270,12 @@ class Tablero(Host):
     async def _recover(self) -> None:
         """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
+        log.info(
+            "connected: shard%s %s of %s",
+            "s" if len(self.shards) != 1 else "",
+            ", ".join(map(str, sorted(self.shards))),
+            self.shard_count,
+        )
         await self.announcer.recover()
         self.dispatch("games_recovered")  # the bot's turns that were waiting go on
         # Build every renderer's cached layers now, in a worker thread, so that the first

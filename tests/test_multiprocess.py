@@ -224,6 +224,8 @@ async def test_two_processes_on_two_shards_lose_nothing_when_one_is_killed(
         games_list = await table.send(None, await fake.slash(table.luis, luis_dm, "games"))
         for game in games.values():  # every server's games, whichever process runs them
             assert str(game.place.id) in games_list.text, games_list.text
+        profile = await table.send(None, await fake.slash(table.luis, luis_dm, "profile"))
+        assert profile.text.startswith("Luis — perfil"), profile.text  # in his Spanish
 
         # Started again: it takes the reminder over once the dead one's lease ran out and
         # sends it again, with its nonce: Discord shows the first message instead.
