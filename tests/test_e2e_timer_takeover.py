@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from loopback.models import FakeChannel
-from tests.e2e import World, accept, challenge, settled
+from tests.e2e import World, accept, boards, challenge, settled, stored_game
+from tests.test_e2e_computer import vs_bot
 
 HOUR = 3600.0
 
@@ -124,4 +125,25 @@ async def test_an_expiry_of_a_process_that_died_midway_is_finished_by_the_next(
     await _fire(world)
     edited = world.fake.world.messages[message.id]
     assert "expired" in edited.content and edited.custom_ids == []  # its buttons are gone
+    assert await world.bot.store.timers.due() == []
+
+
+async def test_the_bots_win_on_time_claimed_by_a_process_that_died_shows_once(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await vs_bot(world, world.ana, "stonehenge", first="me", days=1)
+    await settled(world)
+    await asyncio.sleep(0.1)
+    world.clock.now += 24 * HOUR + 1
+    await _dies_in_fire(world, "deadline", after_acting=True)  # won, not marked done
+    await settled(world)
+    await world.restart()
+    world.clock.now += world.bot.timer_lease + 1
+    await _fire(world)  # the game is over: the version check lets nothing happen twice
+    await settled(world)
+    record = await stored_game(world)
+    assert record.status == "finished" and record.result.loser == 0
+    posts = boards(world, place)
+    assert len(posts) == 2 and "**Ana** ran out of time" in posts[1].content  # one ending
     assert await world.bot.store.timers.due() == []
