@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
-from bot import Settings, SettingsError, Tablero
+from bot import ROOT, Settings, SettingsError, Tablero
 from data.shards import Shards, shard_of
 from loopback import FakeDiscord, start_bot, stop_bot
 from tests.e2e import BOT_OPTIONS
@@ -111,3 +114,15 @@ async def test_a_bot_on_one_shard_sees_and_answers_only_its_servers(
             await fake.slash(ana, fake.dm_channel(ana), "games")
     finally:
         await stop_bot(bot)
+
+
+def test_the_bot_exits_with_the_reason_for_impossible_shards(tmp_path: Path) -> None:
+    env = {**os.environ, "TABLERO_ENV_FILE": str(tmp_path / "absent.env")}
+    env.update(DISCORD_TOKEN="x", TABLERO_SHARDS="2", TABLERO_SHARD_COUNT="2")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "TABLERO_SHARDS=2: shard 2 does not exist: 2 shards are numbered 0 to 1."
+    )
