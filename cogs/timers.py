@@ -175,6 +175,11 @@ class Timers(commands.Cog):
         record = await self.store.games.get(timer.ref_id)
         if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
             return  # the player moved (or the game ended) since: nothing to say
+        if record.posted_version < record.version:
+            # A turn's end is stored but not posted yet (a process died in between, or
+            # Discord refused the board): the turn watched is over, though its stamp still
+            # stands until the board is out, and that board brings the next turn's timers.
+            return
         turn = self.service.state(record).turn
         assert turn is not None
         if await self._later(timer, record, turn):

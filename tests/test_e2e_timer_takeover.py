@@ -147,3 +147,33 @@ async def test_the_bots_win_on_time_claimed_by_a_process_that_died_shows_once(
     posts = boards(world, place)
     assert len(posts) == 2 and "**Ana** ran out of time" in posts[1].content  # one ending
     assert await world.bot.store.timers.due() == []
+
+
+class Crash(Exception):
+    """The process stopped after storing a move, before posting its board."""
+
+
+async def test_a_turn_stored_but_not_posted_yet_is_nobodys_to_be_reminded_of(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await _started(world)
+    assert world.bot is not None
+
+    async def crash(at: str) -> None:
+        if at == "stored":
+            raise Crash(at)
+
+    world.bot.announcer.fault = crash
+    await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
+    world.bot.announcer.fault = None
+    world.clock.now += 25 * HOUR  # Ana's turn's reminder is due; her move is not out yet
+    await _fire(world)
+    assert _reminders(world, place) == []  # not Ana (she moved), not Luis (no board yet)
+    await world.restart()  # recovery posts Ana's move: Luis's turn and its timers begin
+    await settled(world)
+    assert len(boards(world, place)) == 2
+    world.clock.now += 25 * HOUR
+    await _fire(world)
+    reminders = _reminders(world, place)
+    assert len(reminders) == 1 and f"<@{world.luis.id}>" in reminders[0]
