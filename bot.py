@@ -226,6 +226,11 @@ class Tablero(Host):
             **options,
         )
         self.store = Store(database, clock)
+        if shard_ids is not None:
+            # Other processes share the database, and what a person sets (/notify, /away,
+            # /privacy) may go through any of them: read it every time. A server's settings
+            # stay remembered: only the process of that server's shard changes them.
+            self.store.settings.person_ttl = self.store.away.remembered = 0.0
         self.clock = clock
         self.challenge_seconds = challenge_hours * 3600
         self.thinker = Thinker(bot_ms)

@@ -185,3 +185,37 @@ async def test_each_process_fires_only_its_own_servers_timers(
     assert await first.store.timers.due() == []
     await stop_bot(first)
     await stop_bot(second)
+
+
+async def test_what_a_person_sets_through_one_process_counts_at_once_in_the_other(
+    servers: tuple[World, World],
+) -> None:
+    worlds = servers
+    first, second = await run_bot(worlds[0], [0]), await run_bot(worlds[1], [1])
+    world = worlds[1]  # a game on shard 1's server
+    world.bot = second
+    message = await (
+        await world.fake.slash(
+            world.ana,
+            world.channel,
+            "play",
+            {"opponent": world.luis, "first": "me"},
+            subcommand="stonehenge",
+        )
+    ).done()
+    place = await accept(world, world.luis, message.message)
+    await settled(world)
+    await move(world, world.ana, place, "6L")  # shard 1's process looked: no DMs for Luis
+    await move(world, world.luis, place, "5D")  # nor is he away
+    luis_dm, ana_dm = world.fake.dm_channel(world.luis), world.fake.dm_channel(world.ana)
+    # In direct messages, so through shard 0's process: DMs on, and Ana away for a day.
+    on = await (await world.fake.slash(world.luis, luis_dm, "notify", {"on": True})).done()
+    away = await (await world.fake.slash(world.ana, ana_dm, "away", {"days": 1})).done()
+    assert on.shard == away.shard == 0 and not on.errors and not away.errors
+    assert await first.store.away.current(world.ana.id) is not None
+    await move(world, world.ana, place, "4A")  # Ana is back (she moved); Luis's turn
+    dm = await world.fake.wait_for_message(luis_dm, lambda m: "Stonehenge" in m.content)
+    assert f"/{place.id}/" in dm.content  # shard 1's process knew of his DMs at once
+    assert await first.store.away.current(world.ana.id) is None  # and that she was away
+    await stop_bot(first)
+    await stop_bot(second)
