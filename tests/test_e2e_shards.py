@@ -12,7 +12,16 @@ import pytest_asyncio
 from bot import Tablero
 from loopback import FakeDiscord, start_bot, stop_bot, without_identify_pause
 from loopback.models import FakeChannel
-from tests.e2e import BOT_OPTIONS, World, accept, boards, move, settled, stored_game
+from tests.e2e import (
+    BOT_OPTIONS,
+    World,
+    accept,
+    boards,
+    challenge,
+    move,
+    settled,
+    stored_game,
+)
 from tests.test_e2e_computer import vs_bot
 
 HOUR = 3600.0
@@ -114,17 +123,8 @@ async def test_each_process_posts_only_its_own_servers_boards_left_unposted(
     places = []
     for world in worlds:
         world.bot = both
-        message = await (
-            await world.fake.slash(
-                world.ana,
-                world.channel,
-                "play",
-                {"opponent": world.luis, "first": "me"},
-                subcommand="stonehenge",
-            )
-        ).done()
-        assert message.message is not None
-        places.append(await accept(world, world.luis, message.message))
+        message = await challenge(world, world.ana, world.luis, first="me")
+        places.append(await accept(world, world.luis, message))
         await settled(world)
 
     async def crash(at: str) -> None:
@@ -160,16 +160,8 @@ async def test_each_process_fires_only_its_own_servers_timers(
     places = []
     for world, bot in zip(worlds, (first, second), strict=True):
         world.bot = bot
-        message = await (
-            await world.fake.slash(
-                world.ana,
-                world.channel,
-                "play",
-                {"opponent": world.luis, "first": "me"},
-                subcommand="stonehenge",
-            )
-        ).done()
-        places.append(await accept(world, world.luis, message.message))
+        message = await challenge(world, world.ana, world.luis, first="me")
+        places.append(await accept(world, world.luis, message))
         await settled(world)
     await asyncio.sleep(0.1)
     worlds[0].clock.now += 25 * HOUR  # both reminders (and both challenges' expiry) due
@@ -194,16 +186,8 @@ async def test_what_a_person_sets_through_one_process_counts_at_once_in_the_othe
     first, second = await run_bot(worlds[0], [0]), await run_bot(worlds[1], [1])
     world = worlds[1]  # a game on shard 1's server
     world.bot = second
-    message = await (
-        await world.fake.slash(
-            world.ana,
-            world.channel,
-            "play",
-            {"opponent": world.luis, "first": "me"},
-            subcommand="stonehenge",
-        )
-    ).done()
-    place = await accept(world, world.luis, message.message)
+    message = await challenge(world, world.ana, world.luis, first="me")
+    place = await accept(world, world.luis, message)
     await settled(world)
     await move(world, world.ana, place, "6L")  # shard 1's process looked: no DMs for Luis
     await move(world, world.luis, place, "5D")  # nor is he away
