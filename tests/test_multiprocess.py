@@ -39,16 +39,8 @@ DAY = 86400.0
 class BotProcess:
     """``python -m bench.child`` on some shards of the loopback Discord: a bot process."""
 
-    def __init__(
-        self, fake: FakeDiscord, database: str, shard: int, log: Path, *extra: str
-    ) -> None:
-        self.fake, self.database, self.shard, self.log, self.extra = (
-            fake,
-            database,
-            shard,
-            log,
-            extra,
-        )
+    def __init__(self, fake: FakeDiscord, database: str, shard: int, log: Path) -> None:
+        self.fake, self.database, self.shard, self.log = fake, database, shard, log
         self.process: asyncio.subprocess.Process | None = None
         self._log: IO[bytes] | None = None
 
