@@ -163,4 +163,3 @@ async def test_a_signal_stops_the_bot_process_cleanly_while_moves_arrive(
     for mover, place in zip(movers, places, strict=True):
         assert len(boards(world, place)) == 1 + mover.played
     assert not Path(f"{world.database}-wal").exists()  # closed: SQLite folded its log back
-

@@ -54,7 +54,7 @@ class Drain:
             await self._settle(asyncio.get_running_loop().time() + LAST_ANSWERS_SECONDS)
             await close_http()
 
-        client.http.close = answer_then_close_http  # type: ignore[method-assign]
+        client.http.close = answer_then_close_http
 
     def _interaction_create(self, data: Any) -> None:
         if self.stopping:
@@ -94,6 +94,7 @@ class Drain:
         loop = asyncio.get_running_loop()
         while self._tasks and loop.time() < deadline:
             await asyncio.wait(set(self._tasks), timeout=deadline - loop.time())
+
 
 async def _refuse(interaction: discord.Interaction) -> None:
     """Tell the user to come back: nothing of theirs was done."""
