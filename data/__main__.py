@@ -20,15 +20,16 @@ import sys
 from pathlib import Path
 
 from data import StorageError, Store
-from data.backup import PG_DUMP_HELP, BackupError, backup, is_url
+from data.backup import PG_DUMP_HELP, BackupError, backup
 from data.check import Report, check, check_path
+from data.engines import is_postgres, open_database
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tablero.sqlite3"
 EXIT_FAULTS, EXIT_USAGE, EXIT_STORAGE = 1, 2, 4
 
 
-async def _rerate(path: Path) -> int:
-    store = await Store(path).open()
+async def _rerate(database: str) -> int:
+    store = await Store(database).open()
     try:
         return await store.ratings.rerate()
     finally:
@@ -37,14 +38,14 @@ async def _rerate(path: Path) -> int:
 
 def rerate(args: argparse.Namespace) -> int:
     """Rate every finished game again."""
-    games = asyncio.run(_rerate(Path(args.database)))
+    games = asyncio.run(_rerate(str(args.database)))
     print(f"Rated again from {games} finished games in {args.database}.")
     return 0
 
 
 def backup_command(args: argparse.Namespace) -> int:
     """Copy a live SQLite database (PostgreSQL: say how pg_dump does it)."""
-    if is_url(args.db):
+    if is_postgres(args.db):
         print(PG_DUMP_HELP.format(url=args.db), file=sys.stderr)
         return EXIT_USAGE
     try:
@@ -57,16 +58,11 @@ def backup_command(args: argparse.Namespace) -> int:
 
 
 async def _check_url(url: str) -> Report:
-    """Check a PostgreSQL database through the store's own connection."""
-    from data.db import Database
-
-    db = Database(url)
-    engine = getattr(db, "engine", "sqlite")
-    if engine != "postgresql":
-        raise StorageError(f"This Tablero cannot open {url}: it has no PostgreSQL backend.")
-    await db.connect()
+    """Check a PostgreSQL database through the store's own connection (which, as at the
+    bot's start, refuses a newer schema and migrates an older one)."""
+    db = await open_database(url).connect()
     try:
-        return await check(db, engine=engine)
+        return await check(db, engine=db.engine)
     finally:
         await db.close()
 
@@ -77,7 +73,8 @@ def check_command(args: argparse.Namespace) -> int:
         importlib.import_module(module)
     database = str(args.database)
     try:
-        report = asyncio.run(_check_url(database) if is_url(database) else check_path(database))
+        checking = _check_url(database) if is_postgres(database) else check_path(database)
+        report = asyncio.run(checking)
     except FileNotFoundError:
         print(f"There is no database at {database}.", file=sys.stderr)
         return EXIT_STORAGE

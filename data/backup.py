@@ -60,11 +60,6 @@ class Backup:
         )
 
 
-def is_url(database: str | Path) -> bool:
-    """Whether ``database`` names a PostgreSQL server rather than a SQLite file."""
-    return str(database).startswith(("postgresql://", "postgres://"))
-
-
 def destination(dest: Path, now: datetime | None = None) -> Path:
     """DEST itself, or inside a folder a file named after the time (for a cron job)."""
     if dest.is_dir():

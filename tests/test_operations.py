@@ -19,8 +19,8 @@ from tests.movewriter import fill
 WRITER_SECONDS = 30  # at most, to become ready
 
 
-async def _filled(path: Path) -> None:
-    store = await Store(path).open()
+async def _filled(database: str | Path) -> None:
+    store = await Store(str(database)).open()
     try:
         await fill(store, random.Random(3))
     finally:
@@ -140,37 +140,43 @@ def test_a_backup_of_nothing_or_of_postgresql_says_what_to_do(
 # -- check ---------------------------------------------------------------------------------------
 
 
-async def test_check_passes_a_sound_database_through_the_store_too(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+async def test_check_passes_a_sound_database_on_either_engine(
+    database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    database = tmp_path / "t.sqlite3"
     await _filled(database)
-    assert await run(["check", str(database)]) == 0
+    assert await run(["check", database]) == 0
     said = capsys.readouterr().out
-    assert f"schema {len(MIGRATIONS)}: current" in said and "integrity ok" in said
-    assert "9 games" in said and said.rstrip().endswith("OK")
-    # The same check through the bot's own connection (what PostgreSQL uses).
-    store = await Store(database).open()
-    try:
-        report = await check(store.db)
-    finally:
-        await store.close()
-    assert report.ok and report.games == 9 and report.moves > 0
+    assert f"schema {len(MIGRATIONS)}: current" in said and "9 games" in said
+    assert said.rstrip().endswith("OK")
+    if database.startswith("postgresql://"):
+        assert "integrity kept by the postgresql server" in said
+    else:
+        assert "integrity ok" in said
+        store = await Store(database).open()  # the same check through the bot's connection
+        try:
+            report = await check(store.db)
+        finally:
+            await store.close()
+        assert report.ok and report.games == 9 and report.moves > 0
 
 
 async def test_check_names_every_game_that_does_not_replay(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    database = tmp_path / "t.sqlite3"
     await _filled(database)
-    conn = sqlite3.connect(database, isolation_level=None)
-    ids = [row[0] for row in conn.execute("SELECT id FROM games ORDER BY id")]
-    conn.execute("UPDATE moves SET move = 'nonsense' WHERE game_id = ? AND ply = 2", (ids[0],))
-    conn.execute("DELETE FROM moves WHERE game_id = ? AND ply = 1", (ids[3],))
-    conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = 1", (ids[6],))
-    conn.execute("UPDATE games SET game = 'chess' WHERE id = ?", (ids[7],))
-    conn.close()
-    assert await run(["check", str(database)]) == 1
+    store = await Store(database).open()
+    try:
+        ids = [row["id"] for row in await store.db.fetchall("SELECT id FROM games ORDER BY id")]
+        async with store.db.transaction() as tx:
+            await tx.execute(
+                "UPDATE moves SET move = 'nonsense' WHERE game_id = ? AND ply = 2", (ids[0],)
+            )
+            await tx.execute("DELETE FROM moves WHERE game_id = ? AND ply = 1", (ids[3],))
+            await tx.execute("DELETE FROM seats WHERE game_id = ? AND seat = 1", (ids[6],))
+            await tx.execute("UPDATE games SET game = 'chess' WHERE id = ?", (ids[7],))
+    finally:
+        await store.close()
+    assert await run(["check", database]) == 1
     said = capsys.readouterr().out
     assert f"game #{ids[0]} (stonehenge): does not replay at ply 2 ('nonsense')" in said
     assert f"game #{ids[3]} (kahuna): plies missing: [1]" in said
