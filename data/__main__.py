@@ -3,6 +3,7 @@
     rerate [DATABASE]          rebuild every rating from the stored games
     backup DEST [--db DATABASE] a consistent copy of a live SQLite database
     check [DATABASE]           schema version, integrity, and that every stored game replays
+    copy SQLITE_PATH URL       copy everything into PostgreSQL, then replay every game there
 
 DATABASE defaults to the bot's (TABLERO_DB, else tablero.sqlite3 beside bot.py). Ratings are
 always a function of the records, in the order the games ended: after a change of formula
@@ -22,7 +23,9 @@ from pathlib import Path
 from data import StorageError, Store
 from data.backup import PG_DUMP_HELP, BackupError, backup
 from data.check import Report, check, check_path
+from data.copy import CopyError, copy
 from data.engines import is_postgres, open_database
+from data.postgres import redact
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tablero.sqlite3"
 EXIT_FAULTS, EXIT_USAGE, EXIT_STORAGE = 1, 2, 4
@@ -46,7 +49,7 @@ def rerate(args: argparse.Namespace) -> int:
 def backup_command(args: argparse.Namespace) -> int:
     """Copy a live SQLite database (PostgreSQL: say how pg_dump does it)."""
     if is_postgres(args.db):
-        print(PG_DUMP_HELP.format(url=args.db), file=sys.stderr)
+        print(PG_DUMP_HELP.format(url=redact(args.db)), file=sys.stderr)
         return EXIT_USAGE
     try:
         done = backup(args.db, Path(args.dest), replace=args.replace)
@@ -81,8 +84,25 @@ def check_command(args: argparse.Namespace) -> int:
     except sqlite3.Error as error:  # not a database at all, or unreadable
         print(f"{database} cannot be read as a database: {error}.", file=sys.stderr)
         return EXIT_STORAGE
-    print("\n".join(report.lines(database)))
+    print("\n".join(report.lines(redact(database) if is_postgres(database) else database)))
     return 0 if report.ok else EXIT_FAULTS
+
+
+def copy_command(args: argparse.Namespace) -> int:
+    """Copy a SQLite database into PostgreSQL and verify the copy."""
+    if not is_postgres(args.destination):
+        print(f"{args.destination} is not a postgresql:// URL.", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        done = asyncio.run(copy(str(args.source), args.destination, replace=args.replace))
+    except CopyError as error:
+        print(f"Nothing was copied: {error}.", file=sys.stderr)
+        return EXIT_FAULTS
+    except BackupError as error:
+        print(error, file=sys.stderr)
+        return EXIT_STORAGE
+    print(done.summary())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,6 +124,11 @@ def main(argv: list[str] | None = None) -> int:
         "--load", action="append", default=[], metavar="MODULE", help="import a game plugin first"
     )
     sub.set_defaults(run=check_command)
+    sub = commands.add_parser("copy", help="copy a SQLite database into PostgreSQL, verified")
+    sub.add_argument("source", help="the SQLite file (the bot may be running on it)")
+    sub.add_argument("destination", help="a postgresql:// URL of an empty database")
+    sub.add_argument("--replace", action="store_true", help="empty the destination first")
+    sub.set_defaults(run=copy_command)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -131,10 +131,11 @@ def test_a_backup_of_nothing_or_of_postgresql_says_what_to_do(
     assert main(["backup", str(tmp_path / "c.sqlite3"), "--db", str(missing)]) == 4
     assert "no database" in capsys.readouterr().err
     assert not missing.exists()  # not created by the attempt
-    url = "postgresql://tablero@db.example/tablero"
+    url = "postgresql://tablero:s3cret@db.example/tablero"
     assert main(["backup", str(tmp_path / "c.sqlite3"), "--db", url]) == 2
     said = capsys.readouterr().err
-    assert "pg_dump" in said and "pg_restore" in said and url in said
+    assert "pg_dump" in said and "pg_restore" in said
+    assert "postgresql://tablero:***@db.example/tablero" in said and "s3cret" not in said
 
 
 # -- check ---------------------------------------------------------------------------------------
