@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.metrics import metrics_setting
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
@@ -51,6 +52,7 @@ EXTENSIONS = (
     "cogs.profiles",
     "cogs.privacy",
     "cogs.records",
+    "cogs.metrics",  # loads nothing unless TABLERO_METRICS_PORT is set
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\
@@ -170,7 +172,6 @@ class Tablero(Host):
         self._dev_guild = dev_guild
         self.recovery: asyncio.Task[None] | None = None
         self.retrying: asyncio.Task[None] | None = None
-        self.drain: Drain | None = None  # set up with the service: see close()
         quiet_chatty_loggers()
 
     async def setup_hook(self) -> None:
@@ -296,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         challenge_hours=settings.challenge_hours,
         bot_ms=settings.bot_ms,
     )
+    bot.metrics_port, bot.metrics_host = metrics_setting(env)
     try:
         asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:

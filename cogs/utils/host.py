@@ -12,6 +12,7 @@ from data import Clock, Store
 if TYPE_CHECKING:
     from cogs.utils.announcer import Announcer
     from cogs.utils.service import GameService
+    from cogs.utils.stopping import Drain
     from cogs.utils.thinker import Thinker
 
 
@@ -28,6 +29,11 @@ class Host(commands.Bot):
     thinker: Thinker
     #: the least time, in seconds, between a board and the bot's reply to it
     bot_pause: float
+    #: what a clean stop waits for (every interaction under way); None until set up
+    drain: Drain | None = None
+    #: where Prometheus metrics are served (port None: nowhere, the default)
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     def wake_timers(self, due: float | None = None) -> None:
         """Tell the timer loop (whoever runs it) that a new timer exists, due at ``due``

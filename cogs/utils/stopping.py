@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,7 @@ class Drain:
         self.moving = moving
         self.stopping = False
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._watchers: list[Callable[[Any, float], None]] = []
         # The one place every interaction passes (commands, autocomplete, buttons, selects,
         # modals): discord.py's gateway parser, which starts each handler as a task.
         parsers = client._connection.parsers
@@ -62,8 +64,27 @@ class Drain:
             self._track({asyncio.get_running_loop().create_task(_refuse(interaction))})
             return
         before = asyncio.all_tasks()
+        started = time.perf_counter()
         self._parse(data)
-        self._track(asyncio.all_tasks() - before)
+        handlers = asyncio.all_tasks() - before
+        self._track(handlers)
+        if self._watchers and handlers:
+            left = len(handlers)
+
+            def one_done(_: asyncio.Task[Any]) -> None:
+                nonlocal left
+                left -= 1
+                if left == 0:
+                    for watcher in self._watchers:
+                        watcher(data, time.perf_counter() - started)
+
+            for task in handlers:
+                task.add_done_callback(one_done)
+
+    def watch(self, watcher: Callable[[Any, float], None]) -> None:
+        """Call ``watcher(payload, seconds)`` once each interaction has been handled: from
+        its arrival to the end of its last handler (metrics: how long a /move takes)."""
+        self._watchers.append(watcher)
 
     def _track(self, tasks: set[asyncio.Task[Any]]) -> None:
         for task in tasks:
