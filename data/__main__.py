@@ -65,7 +65,7 @@ async def _check_url(url: str) -> Report:
     bot's start, refuses a newer schema and migrates an older one)."""
     db = await open_database(url).connect()
     try:
-        return await check(db, engine=db.engine)
+        return await check(db)
     finally:
         await db.close()
 

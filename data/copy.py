@@ -171,7 +171,7 @@ async def _verify(src: Database, dst: Database, tables: dict[str, list[str]]) ->
         if replay(copied[game_id]) != replay(record):
             raise CopyError(f"game #{game_id}: the copy replays to another position")
         games[record.game] = games.get(record.game, 0) + 1
-    report = await check(dst, engine=dst.engine)
+    report = await check(dst)
     if not report.ok:
         raise CopyError("the copy fails the check: " + "; ".join(report.faults[:5]))
     return games

@@ -40,8 +40,8 @@ async def draw(record: GameRecord, state: State, seat: int | None, lang: str) ->
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
     described in a worker thread: the event loop goes on meanwhile."""
     adapter = adapter_for(record.game)
-    drawing = asyncio.to_thread(_draw, adapter, state, seat, lang, record.names())
-    return await timed_render(record.game, "public" if seat is None else "seat", drawing)
+    view = "public" if seat is None else "seat"
+    return await timed_render(record.game, view, _draw, adapter, state, seat, lang, record.names())
 
 
 def _draw(
@@ -70,8 +70,8 @@ def mine_ahead(
     if adapter.private_after_turn(lang, state, seat) is None:
         return None
     names = record.names()
-    drawing = asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
-    return asyncio.ensure_future(timed_render(record.game, "private", drawing))
+    drawing = timed_render(record.game, "private", _draw_private, adapter, state, seat, lang, names)
+    return asyncio.ensure_future(drawing)
 
 
 def _draw_private(
@@ -86,6 +86,7 @@ async def private(service: GameService, record: GameRecord, seat: int, lang: str
     adapter = adapter_for(record.game)
     state = service.state_for(record, seat)
     names = record.names()
-    drawing = asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
-    drawn = await timed_render(record.game, "private", drawing)
+    drawn = await timed_render(
+        record.game, "private", _draw_private, adapter, state, seat, lang, names
+    )
     return drawn.file(PRIVATE_NAME)

@@ -7,9 +7,10 @@ a port (TABLERO_METRICS_PORT). Labels are bounded: games, message keys, a few fi
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Awaitable
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from prometheus_client import Counter, Gauge, Histogram
 
@@ -50,10 +51,10 @@ RATE_LIMIT_WAIT = Counter(
 )
 
 
-async def timed_render(game: str, view: str, drawing: Awaitable[T]) -> T:
-    """Await ``drawing`` (a board being drawn), counting how long it took."""
+async def timed_render(game: str, view: str, draw: Callable[..., T], *args: Any) -> T:
+    """``draw(*args)`` in a worker thread, as the cogs wait for a board, counting how long."""
     started = time.perf_counter()
     try:
-        return await drawing
+        return await asyncio.to_thread(draw, *args)
     finally:
         RENDER_SECONDS.labels(game, view).observe(time.perf_counter() - started)
