@@ -44,6 +44,9 @@ async def test_a_stop_finishes_the_move_under_way_and_turns_later_ones_away(
         assert not stopping.done()  # waiting for Ana's move
         later = await world.fake.slash(world.luis, place, "board")
         looking = await world.fake.slash(world.eve, place, "games")
+        choices = await world.fake.autocomplete(
+            world.luis, place, "move", {"move": "6"}, focused="move"
+        )
         await later.done()
         await looking.done()
     await asyncio.wait_for(stopping, 5)
@@ -54,6 +57,7 @@ async def test_a_stop_finishes_the_move_under_way_and_turns_later_ones_away(
     # The others were told, each in their language, and nothing of theirs ran.
     assert later.ephemeral and later.text == RESTARTING["es"]
     assert looking.ephemeral and looking.text == RESTARTING["en"]
+    assert choices == []  # typing is answered too: nothing to offer now
     assert world.bot.store.db._conn is None  # the database is closed
     report = await check_path(str(world.database))
     assert report.ok and report.moves == 1

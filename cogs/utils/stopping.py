@@ -28,7 +28,9 @@ from cogs.utils.i18n import tr
 
 log = logging.getLogger(__name__)
 
-DRAIN_SECONDS = 8.0  # within the 10 s Docker and most supervisors allow before SIGKILL
+# Both waits together stay within the 10 s that Docker (and many supervisors) allow between
+# SIGTERM and SIGKILL; systemd allows 90 s.
+DRAIN_SECONDS = 6.0  # for the interactions and moves under way
 LAST_ANSWERS_SECONDS = 2.0  # for the answers to interactions that came as the gateway closed
 POLL_SECONDS = 0.02
 
@@ -90,11 +92,6 @@ class Drain:
         for task in tasks:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
-
-    @property
-    def in_flight(self) -> int:
-        """How many interactions are being handled."""
-        return len(self._tasks)
 
     async def stop(self, seconds: float = DRAIN_SECONDS) -> None:
         """Refuse interactions from now on; wait (at most ``seconds``) for those under way
