@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,29 @@ async def test_copy_refuses_a_destination_with_data_unless_told(
     missing = str(tmp_path / "none.sqlite3")
     assert await asyncio.to_thread(main, ["copy", missing, url]) == 4
     assert "no database" in capsys.readouterr().err
+
+
+async def test_copy_of_a_database_being_written_is_one_moment_of_it(
+    postgres: PostgresServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "live.sqlite3"
+    await _server_of_every_kind(source)
+    writer = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.movewriter",
+        str(source),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert writer.stdin is not None and writer.stdout is not None
+    try:
+        assert (await asyncio.wait_for(writer.stdout.readline(), 30)).strip() == b"ready"
+        url = postgres.new_database()
+        assert await asyncio.to_thread(main, ["copy", str(source), url]) == 0
+        assert writer.returncode is None  # it wrote all along
+    finally:
+        writer.stdin.close()
+        await asyncio.wait_for(writer.wait(), 10)
+    assert "each replayed to the same position" in capsys.readouterr().out
+    assert await asyncio.to_thread(main, ["check", url]) == 0
