@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from cogs.utils.thinker import Thinker
 from data.check import check_path
 from locales import t
 from loopback.records import Interaction
+from rules.record import Record
 from tests.e2e import World, accept, boards, challenge, mirror, settled
 from tests.lockholder import WriteLock
 
@@ -167,3 +169,22 @@ async def test_a_signal_stops_the_bot_process_cleanly_while_moves_arrive(
     for mover, place in zip(movers, places, strict=True):
         assert len(boards(world, place)) == 1 + mover.played
     assert not Path(f"{world.database}-wal").exists()  # closed: SQLite folded its log back
+
+
+async def test_the_bot_s_thinking_workers_leave_stopping_to_the_bot() -> None:
+    """Ctrl-C signals the whole process group: the workers carry on until the bot, which
+    stops cleanly, shuts them down (no worker dies mid-search, no traceback of theirs)."""
+    thinker = Thinker(50, workers=1)
+    record = Record(game="stonehenge", players=2, seed=1)
+    try:
+        await thinker.think(record, 0, "easy")
+        pool = thinker._pool
+        assert pool is not None
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGINT)
+            os.kill(pid, signal.SIGTERM)
+        await asyncio.sleep(0.2)
+        await thinker.think(record, 0, "easy")
+        assert thinker._pool is pool  # the same workers: none died of the signals
+    finally:
+        thinker.close()
