@@ -18,7 +18,7 @@ import json
 import re
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -136,7 +136,7 @@ async def _copy_rows(
     return rows
 
 
-async def _batches(src: Database, name: str, listed: str) -> Any:
+async def _batches(src: Database, name: str, listed: str) -> AsyncIterator[list[Any]]:
     """The rows of a SQLite table, BATCH at a time (by rowid: no OFFSET rescans)."""
     last = 0
     while True:
