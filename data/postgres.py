@@ -309,6 +309,15 @@ class PostgresDatabase(Database):
                 raise StorageBusy(self.path) from None
             except _GONE as error:  # the server dropped this connection: the pool replaces it
                 raise _gone(self.path, error) from None
+            left_ms = int((deadline - loop.time()) * 1000)
+            if left_ms < wait_ms - WAIT_MARGIN * 1000:
+                # It queued for the lock: a statement waiting for a row lock now may only
+                # have what is left (lock_timeout counts per statement).
+                try:
+                    await conn.execute(f"SET LOCAL lock_timeout = {max(1, left_ms)}")
+                except BaseException:
+                    await _rollback(conn)
+                    raise
             token = _tx.set((self, conn))
             try:
                 yield _Transaction(conn)
