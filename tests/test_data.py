@@ -10,6 +10,7 @@ import pytest
 
 from data import ChallengeGone, Ending, RematchOffered, Result, StaleGame, Store
 from data.migrations import MIGRATIONS
+from tests.stores import new_game as _game
 
 
 @pytest.fixture
@@ -18,20 +19,6 @@ async def sqlite_store(tmp_path: Path):
     s = await Store(tmp_path / "t.sqlite3").open()
     yield s
     await s.close()
-
-
-async def _game(store: Store, **kw) -> int:
-    return await store.games.create_game(
-        game="stonehenge",
-        seats=[(1, "Ana"), (2, "Luis")],
-        seed=7,
-        options={"first": 0},
-        lang="en",
-        guild_id=10,
-        channel_id=20,
-        place_id=30,
-        **kw,
-    )
 
 
 async def test_migrates_to_latest(store: Store) -> None:

@@ -4,19 +4,7 @@ from __future__ import annotations
 
 from cogs.utils.service import GameService
 from data import Store
-
-
-async def _game(store: Store) -> int:
-    return await store.games.create_game(
-        game="stonehenge",
-        seats=[(1, "Ana"), (2, "Luis")],
-        seed=7,
-        options={"first": 0},
-        lang="en",
-        guild_id=10,
-        channel_id=20,
-        place_id=30,
-    )
+from tests.stores import new_game as _game
 
 
 async def test_a_process_sees_another_take_a_move_back_and_make_another(database: str) -> None:

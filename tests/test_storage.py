@@ -8,8 +8,8 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Awaitable, Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractAsyncContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from bot import ROOT
 from data import StorageBusy, StorageError, Store
 from data.migrations import MIGRATIONS
 from tests.lockholder import WriteLock
+from tests.stores import new_game
 
 EXIT_STORAGE = 4
 
@@ -27,16 +28,7 @@ async def _new_database(path: Path | str) -> int:
     """A migrated database holding one game; returns the game's id."""
     store = await Store(path).open()
     try:
-        return await store.games.create_game(
-            game="stonehenge",
-            seats=[(1, "Ana"), (2, "Luis")],
-            seed=7,
-            options={"first": 0},
-            lang="en",
-            guild_id=10,
-            channel_id=20,
-            place_id=30,
-        )
+        return await new_game(store)
     finally:
         await store.close()
 
@@ -191,15 +183,24 @@ async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_loc
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "t.sqlite3"
-    game_id = await _new_database(path)
-    store = await Store(path).open()
+    await writes_give_up_while_locked(path, lambda _: WriteLock(path))
+
+
+async def writes_give_up_while_locked(
+    target: Path | str, lock: Callable[[int], AbstractAsyncContextManager[object]]
+) -> None:
+    """While ``lock(game_id)`` (another process) holds a lock, reads answer at once and two
+    writers at once give up within 2.5 s with nothing written; afterwards a write goes
+    through."""
+    game_id = await _new_database(target)
+    store = await Store(target).open()
     try:
-        async with WriteLock(path):
+        async with lock(game_id):
 
             def write() -> Awaitable[int]:
                 return store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
 
-            # Two writers at once: the first waits in SQLite, the second for the first.
+            # Two writers at once: the first waits for the lock, the second for the first.
             first = asyncio.create_task(_timed(write()))
             second = asyncio.create_task(_timed(write()))
             await asyncio.sleep(0.2)

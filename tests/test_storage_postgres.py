@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -22,7 +22,7 @@ from data import StorageBusy, StorageError, Store
 from data.migrations import MIGRATIONS
 from data.postgres import WRITE_LOCK, redact, translate, widen
 from tests.postgres import PostgresServer
-from tests.test_storage import _new_database, _timed
+from tests.test_storage import _new_database, writes_give_up_while_locked
 
 EXIT_STORAGE = 4
 
@@ -159,35 +159,13 @@ async def test_reads_answer_and_writes_give_up_quickly_while_a_lock_is_held(
     postgres: PostgresServer, lock: str
 ) -> None:
     url = postgres.new_database()
-    game_id = await _new_database(url)
-    store = await Store(url).open()
-    held = (
-        f"SELECT pg_advisory_xact_lock({WRITE_LOCK})"
-        if lock == "the write lock"
-        else f"SELECT * FROM games WHERE id = {game_id} FOR UPDATE"
-    )
-    try:
-        async with _holding(url, held):
 
-            def write() -> asyncio.Task:
-                return asyncio.create_task(
-                    _timed(store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L"))
-                )
+    def held(game_id: int) -> AbstractAsyncContextManager[None]:
+        if lock == "the write lock":  # another Tablero process in a long transaction
+            return _holding(url, f"SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+        return _holding(url, f"SELECT * FROM games WHERE id = {game_id} FOR UPDATE")
 
-            first, second = write(), write()
-            await asyncio.sleep(0.2)
-            read_time, game = await _timed(store.games.get(game_id))
-            assert read_time < 0.5, "a read queued behind a waiting write"
-            assert game is not None and game.version == 0
-            for took, outcome in (await first, await second):
-                assert isinstance(outcome, StorageBusy), outcome
-                assert took < 2.5
-        after = await store.games.get(game_id)
-        assert after is not None and after.version == 0 and after.moves == ()
-        # Once the other connection lets go, the same write goes through.
-        assert await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L") == 1
-    finally:
-        await store.close()
+    await writes_give_up_while_locked(url, held)
 
 
 async def test_two_processes_starting_at_once_migrate_once(postgres: PostgresServer) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from data import Store
 from data.shards import Shards
+from tests.stores import new_game as _game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,19 +40,6 @@ async def stores(database: str) -> AsyncIterator[tuple[Store, Store, Clock]]:
     finally:
         await one.close()
         await two.close()
-
-
-async def _game(store: Store, guild_id: int | None) -> int:
-    return await store.games.create_game(
-        game="stonehenge",
-        seats=[(1, "Ana"), (2, "Luis")],
-        seed=7,
-        options={"first": 0},
-        lang="en",
-        guild_id=guild_id,
-        channel_id=20,
-        place_id=30,
-    )
 
 
 async def test_two_processes_racing_for_due_timers_claim_each_once(
