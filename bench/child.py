@@ -30,7 +30,8 @@ async def run(api: str, gateway: str, database: str, guild: int) -> None:
     """Run the bot until stdin closes."""
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
-    bot = Tablero(database, dev_guild=guild, guild_ready_timeout=0.05)
+    # Guild 0: the commands go out globally, for a loopback Discord with several servers.
+    bot = Tablero(database, dev_guild=guild or None, sync=not guild, guild_ready_timeout=0.05)
     add_bare(bot)
     running = asyncio.create_task(bot.start("bench-token"))
     while not bot.is_ready():
