@@ -9,6 +9,7 @@ import discord
 
 from cogs.games import adapter_for, plugin_for
 from cogs.utils.host import host_of
+from cogs.utils.views import LastingView
 from data import Challenge
 from locales import join, t
 
@@ -53,7 +54,7 @@ def challenge_text(challenge: Challenge) -> str:
 
 def challenge_buttons(challenge: Challenge) -> discord.ui.View:
     """Accept/Decline, or Join/Leave/Start for an open table, in the challenger's language."""
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     acts = [("accept", discord.ButtonStyle.success), ("decline", discord.ButtonStyle.secondary)]
     if challenge.is_open and challenge.max_players > 2:
         acts.append(("start", discord.ButtonStyle.primary))

@@ -1,0 +1,49 @@
+"""What the bot keeps in memory per game or per move stays within a bound, however many
+games and moves go through it (bench load runs thousands; these check each bound)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rules import get_game
+from rules.kahuna import Place
+from tests.e2e import World, button, move, play, stored_game, wait_boards
+
+
+def _views_alive(world: World) -> list[Any]:
+    """Views discord.py is keeping: those it tracks, and those whose timer runs."""
+    assert world.bot is not None
+    store = world.bot._connection._view_store
+    timers = [
+        task
+        for task in asyncio.all_tasks()
+        if "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+    ]
+    return [*store._synced_message_views.values(), *store._modals.values(), *timers]
+
+
+async def test_pickers_sent_to_players_are_not_kept_in_memory(tablero: World) -> None:
+    """An ephemeral answer with the picker (mid-turn) and the picker opened from the Play
+    button are not held by discord.py for 15 minutes each, and they still work."""
+    world = tablero
+    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
+    ix = await (await play(world, world.ana, "kahuna", args)).done()
+    await (
+        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
+    ).done()
+    place = world.fake.threads(world.channel)[-1]
+    opening = (await wait_boards(world, place, 1))[-1]
+    game = await stored_game(world)
+    state = get_game("kahuna").new(2, game.seed, game.options)
+    build = next(m for m in state.legal_moves() if isinstance(m, Place))
+    answer = await move(world, world.ana, place, state.format(build))
+    assert answer.ephemeral and answer.message is not None and answer.message.custom_ids
+    picker = await (await world.fake.click(world.ana, opening, button(opening, "tg:"))).done()
+    assert picker.ephemeral and picker.message is not None
+    assert _views_alive(world) == []
+    # The buttons of both still answer (they are found by their custom_id alone).
+    for message in (answer.message, picker.message):
+        step = await (await world.fake.click(world.ana, message, message.custom_ids[0])).done()
+        assert step.responded and "⚠️" not in step.text, step.text
+    assert _views_alive(world) == []
