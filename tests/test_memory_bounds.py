@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from render.islas import art, board
 from rules import get_game
+from rules.islas.tiles import ROTATIONS, TILES
 from rules.kahuna import Place
 from tests.e2e import World, button, move, play, stored_game, wait_boards
 
@@ -47,3 +49,24 @@ async def test_pickers_sent_to_players_are_not_kept_in_memory(tablero: World) ->
         step = await (await world.fake.click(world.ana, message, message.custom_ids[0])).done()
         assert step.responded and "⚠️" not in step.text, step.text
     assert _views_alive(world) == []
+
+
+def test_islas_sprites_of_every_size_stay_within_their_bytes() -> None:
+    """Tiles and their masks shrunk to every size a map takes (up to 80 MB of sprites)
+    are kept within a budget, least recently used out first, and equal fresh drawings."""
+    art.tile_sprite.cache_clear()
+    art.segment_mask.cache_clear()
+    names = sorted(TILES)[:8]
+    for size in board.LADDER:
+        for name in names:
+            for rotation in ROTATIONS:
+                art.tile_sprite(name, rotation, size)
+                art.segment_mask(name, rotation, "tile", 0, size)
+        assert art.tile_sprite.cache_bytes() <= art.TILE_SPRITE_BYTES
+        assert art.segment_mask.cache_bytes() <= art.SEGMENT_MASK_BYTES
+    assert art.tile_sprite.cache_bytes() > art.TILE_SPRITE_BYTES // 2  # it does keep some
+    name, rotation, size = names[0], ROTATIONS[1], board.LADDER[2]
+    kept = art.tile_sprite(name, rotation, size)
+    assert kept is art.tile_sprite(name, rotation, size)  # now the newest: a hit
+    fresh = art.tile_sprite.__wrapped__(name, rotation, size)
+    assert kept.tobytes() == fresh.tobytes()
