@@ -70,7 +70,7 @@ class Settings:
     """What the bot reads from the environment."""
 
     token: str | None
-    database: Path
+    database: str  # a SQLite file's path, or a postgresql:// URL
     log_level: str
     sync: bool
     dev_guild: int | None
@@ -83,7 +83,7 @@ class Settings:
         guild = env.get("TABLERO_DEV_GUILD", "").strip()
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
-            database=Path(env.get("TABLERO_DB", str(ROOT / "tablero.sqlite3"))),
+            database=env.get("TABLERO_DB", "").strip() or str(ROOT / "tablero.sqlite3"),
             log_level=env.get("TABLERO_LOG_LEVEL", "INFO").upper(),
             sync=env.get("TABLERO_SYNC", "").lower() in {"1", "true", "yes"},
             dev_guild=int(guild) if guild.isdigit() else None,
@@ -254,7 +254,7 @@ class Tablero(Host):
             await self.store.close()
 
 
-async def check_database(path: Path) -> None:
+async def check_database(path: str | Path) -> None:
     """Open, check and migrate the database once, before connecting to Discord.
 
     A database Tablero cannot use (from a newer Tablero, read-only, damaged, unreachable)

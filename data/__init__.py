@@ -1,4 +1,4 @@
-"""Persistence: aiosqlite with WAL, migrations, games stored as records, challenges."""
+"""Persistence on SQLite (the default) or PostgreSQL: migrations, games as records, challenges."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeStore, RematchOffered
 from data.db import Database
+from data.engines import open_database
 from data.errors import StorageBusy, StorageError
 from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
 from data.offers import Offer, OfferExists, OfferStore
@@ -22,8 +23,9 @@ from data.timers import Timer, TimerStore
 class Store:
     """Everything the bot keeps, behind one object opened at start-up."""
 
-    def __init__(self, path: str | Path, clock: Clock = time.time) -> None:
-        self.db = Database(path)
+    def __init__(self, target: str | Path, clock: Clock = time.time) -> None:
+        """``target``: a SQLite file's path, or a ``postgresql://`` URL."""
+        self.db = open_database(target)
         self.games = GameStore(self.db, clock)
         self.challenges = ChallengeStore(self.db, clock)
         self.timers = TimerStore(self.db, clock)

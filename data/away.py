@@ -45,6 +45,8 @@ class AwayStore:
     def __init__(self, db: Database, clock: Clock = time.time) -> None:
         self.db = db
         self.clock = clock
+        #: the time away after a moment (the parameter): the part of a period past it
+        self._since = db.dialect.greatest("started_at", "?")
         #: user id -> (read until, in monotonic seconds; their period away then): every move
         #: asks whether its player was away, and nearly always the answer is no
         self._seen: dict[int, tuple[float, Away | None]] = {}
@@ -77,7 +79,7 @@ class AwayStore:
                 "UPDATE away SET until = ? WHERE user_id = ? AND until > ?", (now, user_id, now)
             )
             cur = await conn.execute(
-                "SELECT COALESCE(SUM(until - MAX(started_at, ?)), 0) FROM away"
+                f"SELECT COALESCE(SUM(until - {self._since}), 0) FROM away"
                 " WHERE user_id = ? AND until > ?",
                 (now - YEAR, user_id, now - YEAR),
             )
@@ -108,7 +110,7 @@ class AwayStore:
         """Seconds the player's clock stands still from ``since`` on: their time away after
         it, the rest of a period under way included."""
         row = await self.db.fetchone(
-            "SELECT COALESCE(SUM(until - MAX(started_at, ?)), 0) AS s FROM away"
+            f"SELECT COALESCE(SUM(until - {self._since}), 0) AS s FROM away"
             " WHERE user_id = ? AND until > ?",
             (since, user_id, since),
         )

@@ -7,15 +7,13 @@ seat until the table is full or the challenger starts the game.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Database, Row
+from data.errors import INTEGRITY
 from data.games import ChallengeGone, Clock, _dumps
 
 
@@ -83,6 +81,15 @@ class ChallengeStore:
     def __init__(self, db: Database, clock: Clock = time.time) -> None:
         self.db = db
         self.clock = clock
+        dialect = db.dialect
+        #: when a player joining now joined: now, yet after everyone seated before (seat
+        #: order is join order, even within one tick of a coarse clock)
+        self._after_the_last = dialect.greatest(
+            "?",
+            "(SELECT COALESCE(MAX(joined_at), 0) + 0.000001 FROM challenge_players"
+            " WHERE challenge_id = ?)",
+        )
+        self._same_guild = dialect.same("guild_id", "?")
 
     async def create(
         self,
@@ -116,7 +123,7 @@ class ChallengeStore:
                     "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                     " channel_id, challenger_id, challenger_name, created_at, expires_at,"
                     " is_open, max_players, seat_order, days_per_move, rematch_of, bot_levels)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         game,
                         _dumps(options),
@@ -136,7 +143,7 @@ class ChallengeStore:
                         _dumps(list(bot_levels)) if bot_levels else None,
                     ),
                 )
-                challenge_id = int(cur.lastrowid or 0)
+                challenge_id = int((await cur.fetchone())[0])
                 # Expiry is a timer like any other: one loop fires them all, after restarts too.
                 await conn.execute(
                     "INSERT INTO timers (kind, ref_id, due_at) VALUES ('challenge', ?, ?)",
@@ -150,7 +157,7 @@ class ChallengeStore:
                         for i, (uid, name) in enumerate(invited)
                     ],
                 )
-        except sqlite3.IntegrityError:
+        except INTEGRITY:
             if rematch_of is None:
                 raise
             raise RematchOffered(await self._open_rematch(rematch_of)) from None
@@ -170,10 +177,10 @@ class ChallengeStore:
         row = await self.db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
         return None if row is None else await self._complete(row)
 
-    async def _complete(self, row: aiosqlite.Row) -> Challenge:
+    async def _complete(self, row: Row) -> Challenge:
         players = await self.db.fetchall(
             "SELECT user_id, name, accepted FROM challenge_players WHERE challenge_id = ?"
-            " ORDER BY joined_at, rowid",
+            " ORDER BY joined_at",
             (row["id"],),
         )
         values = dict(row)
@@ -192,7 +199,7 @@ class ChallengeStore:
         """How many open challenges ``user_id`` made on a server (for its limit)."""
         row = await self.db.fetchone(
             "SELECT COUNT(*) AS n FROM challenges WHERE status = 'open' AND challenger_id = ?"
-            " AND guild_id IS ?",
+            f" AND {self._same_guild}",
             (user_id, guild_id),
         )
         return int(row["n"]) if row else 0
@@ -219,12 +226,13 @@ class ChallengeStore:
         """Take a seat at an open challenge; False when closed, full or already seated."""
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "INSERT OR IGNORE INTO challenge_players"
+                "INSERT INTO challenge_players"
                 " (challenge_id, user_id, name, accepted, joined_at)"
-                " SELECT id, ?, ?, 1, ? FROM challenges"
+                f" SELECT id, ?, ?, 1, {self._after_the_last} FROM challenges"
                 " WHERE id = ? AND status = 'open' AND is_open = 1 AND max_players >"
-                " 1 + (SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ?)",
-                (user_id, name, self.clock(), challenge_id, challenge_id),
+                " 1 + (SELECT COUNT(*) FROM challenge_players WHERE challenge_id = ?)"
+                " ON CONFLICT DO NOTHING",
+                (user_id, name, self.clock(), challenge_id, challenge_id, challenge_id),
             )
             return cur.rowcount == 1
 
@@ -253,7 +261,7 @@ class ChallengeStore:
                 raise ChallengeGone(challenge_id)
             cur = await conn.execute(
                 "SELECT user_id, name FROM challenge_players WHERE challenge_id = ?"
-                " ORDER BY joined_at, rowid LIMIT 1",
+                " ORDER BY joined_at LIMIT 1",
                 (challenge_id,),
             )
             row = await cur.fetchone()

@@ -1,38 +1,31 @@
-"""The SQLite connections: WAL, foreign keys, start-up checks, migrations by PRAGMA user_version.
+"""One interface, two engines: SQLite (the default, a file beside the bot) and PostgreSQL.
 
-Two connections, each on its own aiosqlite worker thread: one writes, one only reads. WAL lets
-the reader see the last committed state while a writer (ours, or another program) holds the
-write lock, so looking at a board never queues behind a move that waits for that lock. A write
-waits at most ``write_wait`` seconds in all, then fails with StorageBusy, having changed nothing.
+The stores in data/ write their SQL once, with ``?`` placeholders and the syntax both engines
+share; the few places where the engines differ (aggregating rows into JSON, reading a JSON
+field, the larger of two values) go through ``Database.dialect``. ``data.engines`` picks the
+engine from the database setting: a ``postgresql://`` URL, else a SQLite file path.
+
+Writes are serialised, one transaction at a time across every process using the database
+(SQLite's write lock; on PostgreSQL a transaction-scoped advisory lock), so a store may read
+and then write in one transaction and trust what it read. A write waits at most
+``write_wait`` seconds in all, then fails with StorageBusy, having changed nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
-import logging
-import sqlite3
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
-from pathlib import Path
-
-import aiosqlite
-
-from data import errors
-from data.errors import StorageBusy
-from data.migrations import MIGRATIONS
-
-log = logging.getLogger(__name__)
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from typing import Any, Protocol
 
 WRITE_WAIT = 1.5  # seconds a write may wait for the lock, so the "try again" comes within 2 s
 START_WAIT = 10.0  # at start-up nobody is waiting: let a short backup finish first
+WAIT_MARGIN = 0.1  # seconds already spent before a shorter budget is worth applying
 
-# The Database whose transaction the current task is in: its reads must see its own writes.
-_writing: contextvars.ContextVar[Database | None] = contextvars.ContextVar("writing", default=None)
 # When set (loop time), the task's next write gives up then rather than after a full wait:
 # an action that already queued elsewhere (for its game's turn to be stored) keeps one budget.
 _give_up_at: contextvars.ContextVar[float | None] = contextvars.ContextVar("give_up", default=None)
-WAIT_MARGIN = 0.1  # seconds already spent before a shorter budget is worth applying
 
 
 @contextmanager
@@ -45,226 +38,95 @@ def write_deadline(at: float) -> Iterator[None]:
         _give_up_at.reset(token)
 
 
-class Database:
-    """The writer and reader connections shared by the bot.
+def give_up_at() -> float | None:
+    """The loop time this task's writes must give up at, if shorter than a full wait."""
+    return _give_up_at.get()
 
-    Coroutines could interleave statements of two transactions on the writer connection;
-    ``transaction()`` serialises writers with a lock so each transaction is whole.
-    """
 
-    def __init__(self, path: str | Path, write_wait: float = WRITE_WAIT) -> None:
-        self.path = str(path)
-        self.write_wait = write_wait
-        self._conn: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
-        #: whether the writer commits with synchronous=FULL right now (None: not set yet;
-        #: the first transaction sets it, once the file is known to be a database)
-        self._durable: bool | None = None
+class Row(Protocol):
+    """A result row, read by column name or position (sqlite3.Row, asyncpg.Record)."""
+
+    def __getitem__(self, key: str | int) -> Any: ...
+
+    def keys(self) -> Any: ...
+
+
+class Cursor(Protocol):
+    """What a statement run inside a transaction gives back."""
 
     @property
-    def conn(self) -> aiosqlite.Connection:
-        """The writing connection (``connect()`` first)."""
-        if self._conn is None:
-            raise RuntimeError("Database.connect() was not called")
-        return self._conn
+    def rowcount(self) -> int: ...
 
+    async def fetchone(self) -> Any: ...
+
+    async def fetchall(self) -> Any: ...
+
+
+class Transaction(Protocol):
+    """The connection a transaction runs on."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> Cursor: ...
+
+    async def executemany(self, sql: str, params: Sequence[Sequence[Any]]) -> Any: ...
+
+
+class Dialect(ABC):
+    """The SQL the two engines spell differently."""
+
+    @abstractmethod
+    def json_rows(self, columns: str, source: str) -> str:
+        """An expression: the rows of ``SELECT columns FROM source`` as a JSON array of
+        arrays, as text (``'[]'`` when there are none)."""
+
+    @abstractmethod
+    def json_field(self, column: str, key: str) -> str:
+        """An expression: the text of field ``key`` of the JSON object in ``column``."""
+
+    @abstractmethod
+    def greatest(self, a: str, b: str) -> str:
+        """An expression: the larger of two values."""
+
+    @abstractmethod
+    def same(self, a: str, b: str) -> str:
+        """A condition: ``a`` equals ``b``, NULL equal to NULL."""
+
+
+class Database(ABC):
+    """A connected database: transactions for writes, ``fetchall``/``fetchone`` for reads."""
+
+    #: "sqlite" or "postgresql"
+    engine: str
+    #: how messages name the database (a file path, or a URL without its password)
+    path: str
+    dialect: Dialect
+
+    @abstractmethod
     async def connect(self) -> Database:
-        """Open the file, check it can be used, migrate it, and open the reader.
+        """Connect, check the database can be used (StorageError if not), migrate it."""
 
-        StorageError, naming the file and what to do, when it is from a newer Tablero,
-        read-only, damaged, or cannot be opened at all.
-        """
-        try:
-            await self._open()
-        except BaseException:
-            await self.close()
-            raise
-        return self
-
-    async def _open(self) -> None:
-        memory = self.path == ":memory:"
-        try:
-            if not memory:
-                self._make_folder()
-            # Open once with the plain module first: when aiosqlite fails to open a file, its
-            # worker thread later reports to an event loop that may be closed by then, which
-            # prints a traceback at exit instead of our message.
-            await asyncio.to_thread(_open_and_close, self.path)
-            self._conn = await self._connection()
-            self._durable = None
-            await self._check()
-            await self.migrate()
-            await self._set_busy_timeout(self.conn, self.write_wait)
-            # A second connection to ":memory:" would be another, empty database.
-            if not memory:
-                self._reader = await self._connection()
-                await self._reader.execute("PRAGMA query_only=ON")
-                await self._set_busy_timeout(self._reader, self.write_wait)
-        except StorageBusy:
-            raise errors.locked_at_start(self.path) from None
-        except (sqlite3.Error, OSError) as error:
-            raise errors.explain(self.path, error) from None
-
-    def _make_folder(self) -> None:
-        path = Path(self.path)
-        try:
-            if path.is_dir():
-                raise errors.cannot_open(self.path, "that is a folder, not a file")
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except (FileExistsError, NotADirectoryError):
-            detail = f"a part of {path.parent} is a file, not a folder"
-            raise errors.cannot_open(self.path, detail) from None
-        except OSError as error:
-            detail = f"no access to the folder {path.parent}: {error.strerror or error}"
-            raise errors.cannot_open(self.path, detail) from None
-
-    async def _connection(self) -> aiosqlite.Connection:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so a transaction's extent is
-        # visible in the code, not implied by the sqlite3 module.
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await self._set_busy_timeout(conn, START_WAIT)
-        return conn
-
-    async def _check(self) -> None:
-        """Refuse a file we must not or cannot write, before writing anything to it."""
-        found = await self.schema_version()  # also "file is not a database"
-        if found > len(MIGRATIONS):
-            raise errors.newer_schema(self.path, found, len(MIGRATIONS))
-        await self.conn.execute("PRAGMA journal_mode=WAL")
-        # quick_check reads every page but skips the index cross-checks: milliseconds for
-        # the few megabytes a Tablero database holds.
-        async with self.conn.execute("PRAGMA quick_check(1)") as cur:
-            row = await cur.fetchone()
-        if row is None or row[0] != "ok":
-            raise errors.damaged(self.path, str(row[0] if row else "no answer"))
-        # SQLite falls back to read-only when it may not write the file and says so only at
-        # the first write: write the schema version back unchanged, then undo it.
-        await self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            await self.conn.execute(f"PRAGMA user_version={found}")
-        finally:
-            await self.conn.execute("ROLLBACK")
-
-    @staticmethod
-    async def _set_busy_timeout(conn: aiosqlite.Connection, seconds: float) -> None:
-        await conn.execute(f"PRAGMA busy_timeout={max(0, int(seconds * 1000))}")
-
+    @abstractmethod
     async def close(self) -> None:
-        """Close both connections (idempotent)."""
-        for conn in (self._reader, self._conn):
-            if conn is not None:
-                await conn.close()
-        self._reader = self._conn = None
+        """Close every connection (idempotent)."""
 
+    @abstractmethod
     async def schema_version(self) -> int:
-        """The PRAGMA user_version of the file."""
-        async with self.conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        """The schema version stored in the database (0: empty)."""
 
-    async def migrate(self) -> None:
-        """Apply every migration newer than the file's user_version, each in a transaction."""
-        current = await self.schema_version()
-        for version, script in enumerate(MIGRATIONS, start=1):
-            if version <= current:
-                continue
-            log.info("migrating database %s to schema %d", self.path, version)
-            async with self.transaction() as conn:
-                for statement in _statements(script):
-                    await conn.execute(statement)
-                await conn.execute(f"PRAGMA user_version={version}")
+    @abstractmethod
+    def transaction(self, *, durable: bool = True) -> AbstractAsyncContextManager[Transaction]:
+        """BEGIN … COMMIT, rolled back on any exception; StorageBusy when the write lock stays
+        taken too long. A ``durable`` commit reaches the disk before it returns; any commit
+        survives the bot's own crash."""
 
-    @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
+    @abstractmethod
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Run a query and return all its rows (inside this task's transaction, if any)."""
 
-        StorageBusy, with nothing written, when the write lock (ours or another program's)
-        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
-        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
-        survives the bot's own crash, which is all a fact the bot can find again needs (a
-        post's marker: recovery reads the post back from the channel).
-        """
-        if _writing.get() is self:
-            raise RuntimeError("transactions do not nest")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.write_wait
-        give_up = _give_up_at.get()
-        shorter = give_up is not None and give_up < deadline - WAIT_MARGIN
-        if shorter:
-            deadline = max(loop.time(), give_up or 0.0)
-        queued = self._write_lock.locked() or shorter
-        if queued:
-            try:
-                await asyncio.wait_for(self._write_lock.acquire(), deadline - loop.time())
-            except TimeoutError:
-                raise StorageBusy(self.path) from None
-        else:
-            await self._write_lock.acquire()
-        try:
-            if durable != self._durable:
-                # Outside a transaction, as SQLite wants; only when it changes.
-                await self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                self._durable = durable
-            if queued:  # what is left of the wait is SQLite's to use
-                await self._set_busy_timeout(self.conn, deadline - loop.time())
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                if errors.is_busy(error):
-                    raise StorageBusy(self.path) from None
-                raise
-            finally:
-                if queued:
-                    await self._set_busy_timeout(self.conn, self.write_wait)
-            token = _writing.set(self)
-            try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
-            except BaseException as error:
-                if self.conn.in_transaction:  # a failed COMMIT may have rolled back already
-                    await self.conn.execute("ROLLBACK")
-                if isinstance(error, sqlite3.OperationalError) and errors.is_busy(error):
-                    raise StorageBusy(self.path) from None
-                raise
-            finally:
-                _writing.reset(token)
-        finally:
-            self._write_lock.release()
-
-    def _reading(self) -> aiosqlite.Connection:
-        """The reader, unless this task is inside a transaction (it must see its own writes)."""
-        if self._reader is None or _writing.get() is self:
-            return self.conn
-        return self._reader
-
-    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        """Run a query and return all rows.
-
-        The statement runs to its end in one call to SQLite's thread. Reads share a
-        connection, and SQLite keeps one snapshot for all of a connection's open statements:
-        a cursor left open across an ``await`` would show every read started meanwhile the
-        database as it was before (a move just marked posted as still unposted).
-        """
-        try:
-            return list(await self._reading().execute_fetchall(sql, params))
-        except sqlite3.OperationalError as error:
-            if errors.is_busy(error):
-                raise StorageBusy(self.path) from None
-            raise
-
-    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        """Run a query and return its first row, or None (read whole: see ``fetchall``)."""
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run a query and return its first row, or None."""
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
-
-def _open_and_close(path: str) -> None:
-    sqlite3.connect(path).close()
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script on semicolons (our scripts hold no semicolons in strings)."""
-    return [s.strip() for s in script.split(";") if s.strip()]
+    async def tables(self) -> dict[str, list[str]]:
+        """Every table of Tablero's schema and its columns, in order (for copies and checks)."""
+        raise NotImplementedError

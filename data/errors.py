@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import asyncpg
+
 # Primary SQLite result codes (the low byte of an extended code).
 _BUSY, _LOCKED, _READONLY, _CORRUPT, _CANTOPEN, _NOTADB = 5, 6, 8, 11, 14, 26
 
@@ -13,6 +15,10 @@ class StorageError(Exception):
 
     Raised at start-up, before the bot connects to Discord: ``bot.main`` prints it and exits.
     """
+
+
+#: A unique key or other constraint refused a write, in either engine.
+INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 
 
 class StorageBusy(Exception):
@@ -63,6 +69,24 @@ def cannot_open(path: str, detail: str) -> StorageError:
         f"Tablero cannot open the database {path} ({detail[:200]}). Check that its folder"
         " exists and that the user running Tablero may read and write there, or set TABLERO_DB"
         " to another file."
+    )
+
+
+def read_only_server(url: str, detail: str) -> StorageError:
+    """PostgreSQL refused a write: a read-only role, database or standby."""
+    return StorageError(
+        f"The database {url} refuses writes ({detail[:200]}), so no move could be saved."
+        " Give Tablero's role the right to create tables and write in that database (or"
+        " point TABLERO_DB at the primary server, not a read-only standby)."
+    )
+
+
+def unreachable(url: str, detail: str) -> StorageError:
+    """No PostgreSQL answered at that URL, or it refused Tablero's login."""
+    return StorageError(
+        f"Tablero cannot use the database {url} ({detail[:200]}). Check that the PostgreSQL"
+        " server is running and reachable, and that the URL's user, password and database"
+        " name are right."
     )
 
 

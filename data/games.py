@@ -8,9 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Database, Dialect, Row
 from data.ratings import rate_finished
 from data.results import Result
 from rules.record import Record
@@ -145,18 +143,15 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-_SELECT_GAMES = (
-    "SELECT *,"
-    " (SELECT json_group_array(json_array(seat, user_id, name, level)) FROM seats"
-    "  WHERE seats.game_id = games.id) AS seat_list,"
-    " (SELECT json_group_array(json_array(ply, move)) FROM moves"
-    "  WHERE moves.game_id = games.id) AS move_list"
-    " FROM games "
-)
+def _select_games(dialect: Dialect) -> str:
+    """A game's row with its seats and moves, in one statement (one read per move)."""
+    seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = games.id")
+    moves = dialect.json_rows("ply, move", "moves WHERE moves.game_id = games.id")
+    return f"SELECT *, {seats} AS seat_list, {moves} AS move_list FROM games "
 
 
-def _game(row: aiosqlite.Row) -> GameRecord:
-    """A game read by ``_SELECT_GAMES``."""
+def _game(row: Row) -> GameRecord:
+    """A game read by ``_select_games``."""
     seats = sorted(json.loads(row["seat_list"]))
     moves = [move for _, move in sorted(json.loads(row["move_list"]))]
     return GameRecord(
@@ -193,15 +188,16 @@ class GameStore:
     def __init__(self, db: Database, clock: Clock = time.time) -> None:
         self.db = db
         self.clock = clock
+        self._select = _select_games(db.dialect)
 
     async def create_series(self, game: str, length: int) -> int:
         """A new series of ``length`` games."""
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "INSERT INTO series (game, length, created_at) VALUES (?, ?, ?)",
+                "INSERT INTO series (game, length, created_at) VALUES (?, ?, ?) RETURNING id",
                 (game, length, self.clock()),
             )
-            return int(cur.lastrowid or 0)
+            return int((await cur.fetchone())[0])
 
     async def series_length(self, series_id: int) -> int:
         """How many games the series has."""
@@ -235,7 +231,7 @@ class GameStore:
                 "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
                 " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
                 " turn_started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     game,
                     len(seats),
@@ -253,7 +249,7 @@ class GameStore:
                     now,
                 ),
             )
-            game_id = int(cur.lastrowid or 0)
+            game_id = int((await cur.fetchone())[0])
             await conn.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
                 [
@@ -285,7 +281,7 @@ class GameStore:
         """The games matching ``where`` (a clause on ``games``), each read whole in the one
         query: seats and moves come as JSON arrays of [index, value] pairs, put in order
         here (SQLite does not promise the order of an aggregate)."""
-        rows = await self.db.fetchall(_SELECT_GAMES + where, params)
+        rows = await self.db.fetchall(self._select + where, params)
         return [_game(row) for row in rows]
 
     async def active_in_place(self, place_id: int) -> list[GameRecord]:
@@ -315,7 +311,8 @@ class GameStore:
     async def active_count(self, user_id: int, guild_id: int | None) -> int:
         """How many games ``user_id`` plays at once on a server (for its limit)."""
         row = await self.db.fetchone(
-            "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND guild_id IS ?"
+            "SELECT COUNT(*) AS n FROM games WHERE status = 'active'"
+            f" AND {self.db.dialect.same('guild_id', '?')}"
             " AND id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)",
             (guild_id, user_id),
         )
@@ -436,7 +433,8 @@ class GameStore:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""
         async with self.db.transaction() as conn:
             await conn.execute(
-                "INSERT OR IGNORE INTO skip_votes (game_id, turn_stamp, user_id) VALUES (?, ?, ?)",
+                "INSERT INTO skip_votes (game_id, turn_stamp, user_id) VALUES (?, ?, ?)"
+                " ON CONFLICT DO NOTHING",
                 (game_id, turn_stamp, user_id),
             )
             cur = await conn.execute(
@@ -462,9 +460,10 @@ class GameStore:
         (recovery finds it in the channel) or everything recorded, never a turn without its
         reminder and deadline.
         """
+        newest = self.db.dialect.greatest("posted_version", "?")
         async with self.db.transaction(durable=False) as conn:
             await conn.execute(
-                "UPDATE games SET posted_version = MAX(posted_version, ?),"
+                f"UPDATE games SET posted_version = {newest},"
                 " message_id = COALESCE(?, message_id),"
                 " turn_started_at = COALESCE(?, turn_started_at) WHERE id = ?",
                 (version, message_id, turn_started_at, game_id),

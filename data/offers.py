@@ -8,14 +8,12 @@ watch the moves.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Database, Row
+from data.errors import INTEGRITY
 from data.games import Clock
 
 
@@ -38,7 +36,7 @@ class OfferExists(Exception):
     """The game has an open offer already (one at a time)."""
 
 
-def _offer(row: aiosqlite.Row) -> Offer:
+def _offer(row: Row) -> Offer:
     accepted = tuple(json.loads(row["accepted"]))
     return Offer(row["game_id"], row["by_seat"], row["ply"], accepted, bool(row["declined"]))
 
@@ -69,7 +67,7 @@ class OfferStore:
                     "INSERT INTO offers (game_id, by_seat, ply, created_at) VALUES (?, ?, ?, ?)",
                     (game_id, by_seat, ply, self.clock()),
                 )
-            except sqlite3.IntegrityError:
+            except INTEGRITY:
                 raise OfferExists(game_id) from None
         return Offer(game_id, by_seat, ply, ())
 

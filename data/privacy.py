@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Database, Transaction
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
 
@@ -61,7 +59,7 @@ class PrivacyStore:
             games = int((await cur.fetchone() or [0])[0])
             for lang, name in names.items():
                 await _anonymise_seats(conn, user_id, name, "lang = ?", (lang,))
-            await _anonymise_seats(conn, user_id, default, "1", ())
+            await _anonymise_seats(conn, user_id, default, "1 = 1", ())
             await conn.execute(
                 "UPDATE moves SET user_id = ? WHERE user_id = ?", (FORGOTTEN, user_id)
             )
@@ -94,7 +92,7 @@ _OPEN_CHALLENGES = (
 )
 
 
-async def _check_not_playing(conn: aiosqlite.Connection, user_id: int) -> None:
+async def _check_not_playing(conn: Transaction, user_id: int) -> None:
     cur = await conn.execute(_ACTIVE_PLACES, (user_id,))
     places = [row[0] for row in await cur.fetchall()]
     cur = await conn.execute(_OPEN_CHALLENGES, (user_id, user_id))
@@ -107,7 +105,7 @@ def _refuse(places: list[int], challenges: int) -> None:
 
 
 async def _anonymise_seats(
-    conn: aiosqlite.Connection, user_id: int, name: str, which: str, params: tuple
+    conn: Transaction, user_id: int, name: str, which: str, params: tuple
 ) -> None:
     """The person's seats in the games matching ``which`` (a clause on games) made anonymous."""
     await conn.execute(

@@ -14,10 +14,9 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
-from data.db import Database
+from data.db import Database, Row, Transaction
 from data.results import Ending, Result
 
 MODEL = PlackettLuce()
@@ -126,15 +125,16 @@ def _fresh(game: str, scope: int, player: str) -> Rating:
     return Rating(game, scope, player, start.mu, start.sigma, 0)
 
 
-def _rating(row: aiosqlite.Row) -> Rating:
+def _rating(row: Row) -> Rating:
     return Rating(row["game"], row["scope"], row["player"], row["mu"], row["sigma"], row["games"])
 
 
-async def rate_finished(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
+async def rate_finished(conn: Transaction, game_id: int, now: float) -> None:
     """Rate a game that just ended, inside the transaction that ended it (once: a game
     already rated is left alone)."""
     cur = await conn.execute(
-        "INSERT OR IGNORE INTO rated_games (game_id, at) VALUES (?, ?)", (game_id, now)
+        "INSERT INTO rated_games (game_id, at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        (game_id, now),
     )
     if cur.rowcount != 1:
         return
@@ -168,7 +168,7 @@ async def rate_finished(conn: aiosqlite.Connection, game_id: int, now: float) ->
 
 
 async def _ratings(
-    conn: aiosqlite.Connection, game: str, scope: int, players: list[str]
+    conn: Transaction, game: str, scope: int, players: list[str]
 ) -> dict[str, Rating]:
     if not players:
         return {}
@@ -180,15 +180,18 @@ async def _ratings(
     return {row["player"]: _rating(row) for row in await cur.fetchall()}
 
 
-async def _store(conn: aiosqlite.Connection, rating: Rating, game_id: int, now: float) -> None:
+async def _store(conn: Transaction, rating: Rating, game_id: int, now: float) -> None:
     await conn.execute(
-        "INSERT OR REPLACE INTO ratings (game, scope, player, mu, sigma, games, updated_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO ratings (game, scope, player, mu, sigma, games, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, scope, player) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+        " updated_at = excluded.updated_at",
         (rating.game, rating.scope, rating.player, rating.mu, rating.sigma, rating.games, now),
     )
     await conn.execute(
-        "INSERT OR REPLACE INTO rating_history (game_id, game, scope, player, mu, sigma, at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO rating_history (game_id, game, scope, player, mu, sigma, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, scope, player) DO UPDATE SET"
+        " game = excluded.game, mu = excluded.mu, sigma = excluded.sigma, at = excluded.at",
         (game_id, rating.game, rating.scope, rating.player, rating.mu, rating.sigma, now),
     )
 
@@ -197,7 +200,7 @@ async def _store(conn: aiosqlite.Connection, rating: Rating, game_id: int, now: 
 _ORDER = "(mu - 3 * sigma) DESC, games DESC, player"
 #: Who a global leaderboard shows: bot levels, and people who made their ratings public.
 _LISTED = (
-    "(scope != 0 OR player LIKE 'bot:%' OR CAST(substr(player, 3) AS INTEGER) IN"
+    "(scope != 0 OR player LIKE 'bot:%' OR CAST(substr(player, 3) AS BIGINT) IN"
     " (SELECT user_id FROM user_settings WHERE public = 1))"
 )
 

@@ -13,9 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Database, Dialect, Row
 from data.games import Seat
 from data.ratings import FORGOTTEN, ranks
 from data.results import Ending, Result
@@ -112,20 +110,27 @@ class ServerStats:
     most_active: tuple[tuple[int, str, int], ...]
 
 
-#: The finished games that count: all but those called off or ended by a moderator
-#: (``data.results.UNCOUNTED``).
-_COUNTED = (
-    "g.status = 'finished' AND g.result IS NOT NULL"
-    " AND COALESCE(json_extract(g.result, '$.reason'), '') NOT IN ('abort', 'moderator')"
-)
-_FINISHED = (
-    "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
-    " g.created_at, COALESCE(g.finished_at, g.updated_at) AS ended,"
-    " (SELECT json_group_array(json_array(seat, user_id, name, level)) FROM seats"
-    "  WHERE seats.game_id = g.id) AS seat_list,"
-    " (SELECT COUNT(*) FROM moves WHERE moves.game_id = g.id) AS plies"
-    f" FROM games g WHERE {_COUNTED}"
-)
+def _counted(dialect: Dialect) -> str:
+    """The finished games that count: all but those called off or ended by a moderator
+    (``data.results.UNCOUNTED``)."""
+    reason = dialect.json_field("g.result", "reason")
+    return (
+        "g.status = 'finished' AND g.result IS NOT NULL"
+        f" AND COALESCE({reason}, '') NOT IN ('abort', 'moderator')"
+    )
+
+
+def _finished_sql(dialect: Dialect) -> str:
+    """The counted finished games with their seats and lengths."""
+    seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = g.id")
+    return (
+        "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
+        f" g.created_at, COALESCE(g.finished_at, g.updated_at) AS ended, {seats} AS seat_list,"
+        " (SELECT COUNT(*) FROM moves WHERE moves.game_id = g.id) AS plies"
+        f" FROM games g WHERE {_counted(dialect)}"
+    )
+
+
 #: A person's own seat (the bot's seats carry the bot's id too, with a level).
 _PLAYED_BY = "g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)"
 
@@ -146,7 +151,7 @@ def _where(
     return "".join(f" AND {c}" for c in clauses), tuple(params)
 
 
-def _finished(row: aiosqlite.Row) -> Finished:
+def _finished(row: Row) -> Finished:
     return Finished(
         id=row["id"],
         game=row["game"],
@@ -165,6 +170,8 @@ class StatsStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self._counted = _counted(db.dialect)
+        self._finished_games = _finished_sql(db.dialect)
 
     async def finished(
         self,
@@ -178,7 +185,7 @@ class StatsStore:
         """A person's finished games, newest first."""
         where, params = _where([user_id], game, guild_id)
         rows = await self.db.fetchall(
-            f"{_FINISHED}{where} ORDER BY ended DESC, g.id DESC LIMIT ? OFFSET ?",
+            f"{self._finished_games}{where} ORDER BY ended DESC, g.id DESC LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
         return [_finished(row) for row in rows]
@@ -189,7 +196,8 @@ class StatsStore:
         """How many finished games ``finished`` can page through."""
         where, params = _where([user_id], game, guild_id)
         row = await self.db.fetchone(
-            f"SELECT COUNT(*) AS n FROM games g WHERE {_COUNTED} AND g.result IS NOT NULL{where}",
+            f"SELECT COUNT(*) AS n FROM games g WHERE {self._counted}"
+            f" AND g.result IS NOT NULL{where}",
             params,
         )
         return int(row["n"]) if row else 0
@@ -202,7 +210,7 @@ class StatsStore:
         rows = await self.db.fetchall(
             "SELECT g.game, g.result, s.seat, COALESCE(g.finished_at, g.updated_at) AS ended"
             " FROM games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
-            f" AND s.level IS NULL WHERE {_COUNTED}"
+            f" AND s.level IS NULL WHERE {self._counted}"
             f"{where} ORDER BY ended, g.id",
             (user_id, *params),
         )
@@ -220,7 +228,7 @@ class StatsStore:
         """Finished games both played, by game, from ``user_id``'s side: who finished ahead
         (by score; whoever resigned or ran out of time behind), ties as draws."""
         where, params = _where([user_id, other_id], None, guild_id)
-        rows = await self.db.fetchall(f"{_FINISHED}{where} ORDER BY ended, g.id", params)
+        rows = await self.db.fetchall(f"{self._finished_games}{where} ORDER BY ended, g.id", params)
         found: dict[str, Meetings] = {}
         for row in rows:
             game = _finished(row)
@@ -237,7 +245,7 @@ class StatsStore:
     async def server(self, game: str, guild_id: int, most: int = 5) -> ServerStats:
         """How ``game`` is played on a server: games, the first seat's wins, lengths, players."""
         rows = await self.db.fetchall(
-            f"{_FINISHED} AND g.game = ? AND g.guild_id = ?", (game, guild_id)
+            f"{self._finished_games} AND g.game = ? AND g.guild_id = ?", (game, guild_id)
         )
         games = [_finished(row) for row in rows]
         active = await self.db.fetchone(
@@ -246,7 +254,7 @@ class StatsStore:
         )
         players = await self.db.fetchall(
             "SELECT s.user_id, COUNT(*) AS n, MAX(s.game_id) AS latest FROM seats s"
-            f" JOIN games g ON g.id = s.game_id WHERE {_COUNTED}"
+            f" JOIN games g ON g.id = s.game_id WHERE {self._counted}"
             " AND g.result IS NOT NULL AND g.game = ? AND g.guild_id = ?"
             " AND s.level IS NULL AND s.user_id != ?"
             " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",

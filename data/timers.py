@@ -38,10 +38,11 @@ class TimerStore:
         """A timer for ``kind`` of row ``ref_id`` at ``due_at``."""
         async with self.db.transaction() as conn:
             cur = await conn.execute(
-                "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)"
+                " RETURNING id",
                 (kind, ref_id, turn_stamp, due_at),
             )
-            return int(cur.lastrowid or 0)
+            return int((await cur.fetchone())[0])
 
     async def due(self) -> list[Timer]:
         """Unfired timers whose time has come, oldest first."""

@@ -2,17 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
+from data import Store
 from loopback.bots import start_bot, stop_bot
 from loopback.fake import FakeDiscord
 from tests.e2e import World, make_bot
+from tests.postgres import PostgresServer
 
 pytest_plugins = ["loopback.pytest_plugin"]
+
+
+@pytest.fixture(scope="session")
+def postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the whole session (started on first use)."""
+    server = PostgresServer(tmp_path_factory.mktemp("postgres"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a test's store lives, once per engine: a SQLite file, or a fresh PostgreSQL
+    database on the session's server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.sqlite3")
+    server: PostgresServer = request.getfixturevalue("postgres")
+    return server.new_database()
+
+
+@pytest_asyncio.fixture
+async def store(database: str) -> AsyncIterator[Store]:
+    """An open store, once on each engine."""
+    opened = await Store(database).open()
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ class World:
     ana: FakeUser
     luis: FakeUser
     eve: FakeUser
-    database: Path
+    database: Path | str  # a SQLite file, or a postgresql:// URL
     clock: Clock = field(default_factory=Clock)
     bot: Tablero | None = None
     #: how the bot plays its own seats (tests keep it quick; a test may change them

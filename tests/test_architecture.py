@@ -127,7 +127,7 @@ def test_no_module_imports_itself_through_others() -> None:
 
 def test_the_reading_of_imports_tells_running_ones_from_type_only_ones() -> None:
     assert ("rules.stonehenge", True) in _imports("render.stonehenge")
-    assert ("data.errors", True) in _imports("data.db")  # "from data import errors"
+    assert ("data.errors", True) in _imports("data.sqlite")  # "from data import errors"
     assert ("cogs.utils.announcer", False) in _imports("cogs.utils.host")  # TYPE_CHECKING
 
 

@@ -25,7 +25,7 @@ def test_settings_come_from_a_dotenv_file_with_defaults(tmp_path: Path) -> None:
     dotenv.write_text("# comment\nexport DISCORD_TOKEN='abc'\nTABLERO_DEV_GUILD=42\n\nnoise\n")
     settings = Settings.from_env(read_dotenv(dotenv))
     assert settings.token == "abc" and settings.dev_guild == 42
-    assert settings.database.name == "tablero.sqlite3" and settings.log_level == "INFO"
+    assert Path(settings.database).name == "tablero.sqlite3" and settings.log_level == "INFO"
     assert settings.challenge_hours == 24 and not settings.sync
     assert Settings.from_env({"DISCORD_TOKEN": "  "}).token is None
 

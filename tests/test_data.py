@@ -13,7 +13,8 @@ from data.migrations import MIGRATIONS
 
 
 @pytest.fixture
-async def store(tmp_path: Path):
+async def sqlite_store(tmp_path: Path):
+    """A store on SQLite, for what only SQLite has (WAL, PRAGMA synchronous)."""
     s = await Store(tmp_path / "t.sqlite3").open()
     yield s
     await s.close()
@@ -33,14 +34,29 @@ async def _game(store: Store, **kw) -> int:
     )
 
 
-async def test_migrates_to_latest_with_wal(store: Store) -> None:
+async def test_migrates_to_latest(store: Store) -> None:
     assert await store.db.schema_version() == len(MIGRATIONS)
-    row = await store.db.fetchone("PRAGMA journal_mode")
+    tables = await store.db.tables()
+    assert {"games", "seats", "moves", "challenges", "timers", "ratings"} <= set(tables)
+    assert tables["moves"][:4] == ["game_id", "ply", "seat", "user_id"]
+
+
+async def test_sqlite_uses_wal(sqlite_store: Store) -> None:
+    row = await sqlite_store.db.fetchone("PRAGMA journal_mode")
     assert row is not None and row[0] == "wal"
 
 
-async def test_reopen_keeps_data_and_does_not_remigrate(tmp_path: Path) -> None:
-    path = tmp_path / "x.sqlite3"
+async def test_discord_ids_and_times_keep_every_digit(store: Store) -> None:
+    """Snowflakes need 64 bits and times their fractions, on both engines."""
+    snowflake, when = 1_234_567_890_123_456_789, 1_764_500_000.123456
+    game_id = await _game(store)
+    await store.games.mark_posted(game_id, 0, snowflake, turn_started_at=when, timers=[])
+    game = await store.games.get(game_id)
+    assert game is not None and game.message_id == snowflake and game.turn_started_at == when
+
+
+async def test_reopen_keeps_data_and_does_not_remigrate(database: str) -> None:
+    path = database
     first = await Store(path).open()
     game_id = await _game(first)
     await first.close()
@@ -158,9 +174,9 @@ async def test_accepting_a_challenge_twice_starts_one_game(store: Store) -> None
     assert [r["id"] for r in rows] == game_ids
 
 
-async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
+async def test_challenges_expire_by_the_clock(database: str) -> None:
     now = [1000.0]
-    store = await Store(tmp_path / "c.sqlite3", clock=lambda: now[0]).open()
+    store = await Store(database, clock=lambda: now[0]).open()
     challenge = await store.challenges.create(
         game="stonehenge",
         options={},
@@ -184,9 +200,9 @@ async def test_challenges_expire_by_the_clock(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_timers_fire_once_in_order(tmp_path: Path) -> None:
+async def test_timers_fire_once_in_order(database: str) -> None:
     now = [100.0]
-    store = await Store(tmp_path / "t.sqlite3", clock=lambda: now[0]).open()
+    store = await Store(database, clock=lambda: now[0]).open()
     try:
         late = await store.timers.add("reminder", 7, 200.0, turn_stamp=3.0)
         early = await store.timers.add("deadline", 7, 150.0)
@@ -214,7 +230,7 @@ async def test_settings_have_defaults_and_persist(store: Store) -> None:
 
 
 async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
-    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from data import GuildSettings, settings
 
@@ -230,7 +246,7 @@ async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
         assert (await store.settings.guild(10)).reminder_hours == 24
         assert not await store.settings.dm_turns(5)
     assert len(reads) == 2
-    other = await Store(tmp_path / "t.sqlite3").open()  # another bot process
+    other = await Store(database).open()  # another bot process
     try:
         await other.settings.set_guild(10, GuildSettings(6, None, True))
         await other.settings.set_dm_turns(5, True)
@@ -242,7 +258,11 @@ async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
     assert await store.settings.dm_turns(5)
 
 
-async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(store: Store) -> None:
+async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(
+    sqlite_store: Store,
+) -> None:
+    store = sqlite_store
+
     async def synchronous() -> int:
         async with store.db.conn.execute("PRAGMA synchronous") as cur:
             row = await cur.fetchone()

@@ -13,13 +13,6 @@ from data.ratings import GLOBAL, MODEL, Rating, bot, human, ranks
 GUILD = 10
 
 
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store(tmp_path / "t.sqlite3").open()
-    yield s
-    await s.close()
-
-
 async def _finished(
     store: Store, seats: list, result: Result, game: str = "islas", guild: int = GUILD
 ) -> int:
@@ -104,8 +97,8 @@ async def test_ratings_rebuilt_from_the_records_equal_the_incremental_ones(store
     assert await _all(store) == incremental
 
 
-async def test_games_finished_before_ratings_existed_are_rated_at_start(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
+async def test_games_finished_before_ratings_existed_are_rated_at_start(database: str) -> None:
+    path = database
     store = await Store(path).open()
     await _finished(store, [(1, "Ana"), (2, "Luis")], _rules((5, 2)), "stonehenge")
     async with store.db.transaction() as conn:  # as a database from before ratings

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data import Ending, PlayerResult, Result, StillPlaying, Store
@@ -12,13 +10,6 @@ from data.stats import result_for
 
 GUILD, OTHER = 10, 11
 NAMES = {"en": "former player", "es": "exjugador"}
-
-
-@pytest.fixture
-async def store(tmp_path: Path):
-    s = await Store(tmp_path / "t.sqlite3").open()
-    yield s
-    await s.close()
 
 
 async def _game(

@@ -23,7 +23,7 @@ from tests.lockholder import WriteLock
 EXIT_STORAGE = 4
 
 
-async def _new_database(path: Path) -> int:
+async def _new_database(path: Path | str) -> int:
     """A migrated database holding one game; returns the game's id."""
     store = await Store(path).open()
     try:
@@ -217,8 +217,8 @@ async def test_reads_answer_and_writes_give_up_quickly_while_the_database_is_loc
         await store.close()
 
 
-async def test_reads_inside_a_transaction_see_its_own_writes(tmp_path: Path) -> None:
-    store = await Store(tmp_path / "t.sqlite3").open()
+async def test_reads_inside_a_transaction_see_its_own_writes(database: str) -> None:
+    store = await Store(database).open()
     try:
         async with store.db.transaction() as conn:
             await conn.execute("INSERT INTO series (game, length, created_at) VALUES ('x', 3, 0)")
@@ -230,10 +230,10 @@ async def test_reads_inside_a_transaction_see_its_own_writes(tmp_path: Path) -> 
         await store.close()
 
 
-async def test_a_read_after_a_commit_sees_it_while_other_reads_run(tmp_path: Path) -> None:
+async def test_a_read_after_a_commit_sees_it_while_other_reads_run(database: str) -> None:
     """Reads share one connection; a statement of one read left open while another starts
     would hold the snapshot of before the commit (the bot's turn once waited for good)."""
-    path = tmp_path / "t.sqlite3"
+    path = database
     game_id = await _new_database(path)
     store = await Store(path).open()
     try:

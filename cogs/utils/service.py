@@ -88,7 +88,10 @@ class GameService:
     def history(self, record: GameRecord) -> History:
         """The history of ``record`` (replayed from its moves on a cache miss only)."""
         cached = self._histories.get(record.id)
-        if cached is not None and cached[0] == record.version:
+        # The moves themselves, not the version, say whether the cache holds this record:
+        # another process sharing the database may have taken a move back and made another,
+        # which leaves the version where it was.
+        if cached is not None and cached[0] == record.version and _same_moves(cached[1], record):
             self._histories.move_to_end(record.id)
             return cached[1]
         history = History.replay(
@@ -418,3 +421,11 @@ def _draw_nothing_mine(
     record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
 ) -> asyncio.Future[Any] | None:
     return None
+
+
+def _same_moves(history: History, record: GameRecord) -> bool:
+    """Whether ``history`` is the history of ``record``'s moves (a few microseconds)."""
+    plies = history.plies
+    return len(plies) == len(record.moves) and all(
+        ply.notation == move for ply, move in zip(plies, record.moves, strict=True)
+    )

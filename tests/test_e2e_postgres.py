@@ -1,0 +1,58 @@
+"""The bot end to end on PostgreSQL: a choice of the SQLite end-to-end tests, run unchanged
+with the bot's database on the test session's PostgreSQL server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+import pytest_asyncio
+
+from loopback.bots import start_bot, stop_bot
+from tests import (
+    test_e2e_agreements,
+    test_e2e_computer,
+    test_e2e_integrity,
+    test_e2e_islas,
+    test_e2e_kahuna,
+    test_e2e_profiles,
+    test_e2e_stonehenge,
+    test_e2e_time,
+    test_e2e_undo_rematch,
+)
+from tests.e2e import World, make_bot
+from tests.postgres import PostgresServer
+
+CASES: list[Callable[[World], Awaitable[None]]] = [
+    test_e2e_stonehenge.test_challenge_accept_full_game_result_stored,
+    test_e2e_kahuna.test_actions_are_private_until_the_draw_and_survive_a_restart,
+    test_e2e_islas.test_three_players_from_challenge_to_result,
+    test_e2e_undo_rematch.test_undo_accepted_restores_the_exact_previous_state,
+    test_e2e_undo_rematch.test_two_rematch_clicks_at_once_make_one_challenge,
+    test_e2e_time.test_a_reminder_due_while_the_bot_was_down_fires_after_the_restart,
+    test_e2e_time.test_a_table_of_three_votes_a_timed_out_turn_away,
+    test_e2e_integrity.test_an_unfinished_kahuna_turn_is_seen_by_its_mover_alone,
+    test_e2e_integrity.test_a_refused_board_still_counts_the_move_and_is_posted_later,
+    test_e2e_computer.test_the_bot_answers_after_a_restart,
+    test_e2e_profiles.test_a_profile_and_a_leaderboard_after_a_few_games,
+    test_e2e_agreements.test_an_accepted_draw_ends_the_game_level_for_the_ratings,
+]
+
+
+@pytest_asyncio.fixture
+async def tablero_on_postgres(world: World, postgres: PostgresServer) -> AsyncIterator[World]:
+    """The world with a running bot whose database is a fresh PostgreSQL database."""
+    world.database = postgres.new_database()
+    world.bot = make_bot(world)
+    await start_bot(world.bot)
+    try:
+        yield world
+    finally:
+        await stop_bot(world.bot)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case.__module__[11:]}.{case.__name__}")
+async def test_on_postgresql(
+    tablero_on_postgres: World, case: Callable[[World], Awaitable[None]]
+) -> None:
+    await case(tablero_on_postgres)
