@@ -375,7 +375,7 @@ class Load:
             "mix": dict(Counter(g for g in (args.mix * args.games)[: args.games])),
             "rate": args.rate,
             "seconds": args.seconds,
-            "db": "postgresql" if self.database.startswith("postgresql") else "sqlite",
+            "db": "postgresql" if self.database.startswith("postgres") else "sqlite",
             "processes": args.processes,
             "moves_sent": tally.sent,
             "moves_answered": answered,
@@ -398,12 +398,19 @@ class Load:
 
 @contextlib.asynccontextmanager
 async def _database(url: str | None) -> AsyncIterator[str]:
-    """The database the bots share: ``url`` as given, else a temporary SQLite file."""
-    if url:
-        yield url
-        return
+    """The database the bots share: ``url`` as given; "postgresql": a throw-away PostgreSQL
+    server (pgserver, the test extra's); else a temporary SQLite file."""
     with tempfile.TemporaryDirectory() as tmp:
-        yield str(Path(tmp) / "load.sqlite3")
+        if url == "postgresql":
+            import pgserver  # only here: the test extra has it
+
+            server = pgserver.get_server(Path(tmp) / "pg", cleanup_mode="stop")
+            try:
+                yield server.get_uri()
+            finally:
+                server.cleanup()
+        else:
+            yield url or str(Path(tmp) / "load.sqlite3")
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -446,7 +453,11 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", type=int, default=100, help="games at once")
     parser.add_argument("--rate", type=float, default=20.0, help="/moves sent per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long moves are sent")
-    parser.add_argument("--db", help="SQLite path or postgresql:// URL (default: a temp file)")
+    parser.add_argument(
+        "--db",
+        help="a SQLite path or a postgresql:// URL; postgresql: a throw-away local server"
+        " (default: a temporary SQLite file)",
+    )
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards split)")
     parser.add_argument(
         "--mix", type=_mix, default=list(GAMES), help="games, comma-separated, opened in turn"

@@ -130,3 +130,20 @@ def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -
     endgame = results["stonehenge"]["endgame"]
     assert {"positions", "forced", "kept", "rate", "max_empty"} <= set(endgame)
     assert endgame["kept"] <= endgame["forced"] <= endgame["positions"] <= 6
+
+
+def test_bench_load_drives_every_game_through_a_bot_process(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "3", "--rate", "4", "--seconds", "2")
+    done = _bench(*args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["mix"] == {"stonehenge": 1, "kahuna": 1, "islas": 1}
+    assert figures["db"] == "sqlite" and figures["processes"] == 1
+    assert figures["moves_sent"] == 8 == figures["moves_answered"]
+    assert figures["moves_per_second"] > 0 and figures["skipped_no_idle_game"] == 0
+    assert 0 < figures["move_ms"]["p50"] <= figures["move_ms"]["p99"]
+    (bot,) = figures["bot_processes"]
+    assert bot["moves"] == 8 and bot["shards"] == [0]
+    assert bot["rss_mb"] > 0 and bot["cpu_ms_per_move"] > 0
+    assert figures["driver"]["cpu_ms_per_move"] > 0 and len(figures["loadavg"]) == 3
