@@ -175,6 +175,9 @@ class Tablero(Host):
         # Tablero has no voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # No privileged intents: moves arrive as interactions; guilds keeps channels and threads.
+        # Nor does it read messages: discord.py's cache of the last 1,000 messages would only
+        # hold what Tablero never looks at (it finds its posts by id when it needs them).
+        options.setdefault("max_messages", None)
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **options
         )

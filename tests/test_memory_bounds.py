@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from cogs.utils.service import CACHED_GAMES, GameService
+from data import Store
 from render.islas import art, board
 from rules import get_game
+from rules.history import History
 from rules.islas.tiles import ROTATIONS, TILES
 from rules.kahuna import Place
 from tests.e2e import World, button, move, play, stored_game, wait_boards
@@ -70,3 +73,35 @@ def test_islas_sprites_of_every_size_stay_within_their_bytes() -> None:
     assert kept is art.tile_sprite(name, rotation, size)  # now the newest: a hit
     fresh = art.tile_sprite.__wrapped__(name, rotation, size)
     assert kept.tobytes() == fresh.tobytes()
+
+
+async def test_discord_keeps_no_message_cache(tablero: World) -> None:
+    """Tablero reads no messages: discord.py's cache of the last 1,000 is off, and stays
+    empty through a game."""
+    world = tablero
+    assert world.bot is not None
+    assert world.bot._connection.max_messages is None
+    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
+    ix = await (await play(world, world.ana, "stonehenge", args)).done()
+    await (
+        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
+    ).done()
+    place = world.fake.threads(world.channel)[-1]
+    await wait_boards(world, place, 1)
+    game = await stored_game(world)
+    state = get_game("stonehenge").new(2, game.seed, game.options)
+    await move(world, world.ana, place, state.format(state.legal_moves()[0]))
+    assert list(world.bot.cached_messages) == []
+
+
+def test_the_games_followed_in_memory_are_bounded() -> None:
+    """The service keeps the histories (and public positions) of the games played lately
+    only, however many games there are: the least recently used go first."""
+    service = GameService(Store(":memory:"), lambda place: None)
+    history = History.replay(get_game("stonehenge"), 2, 1, {}, [])
+    state = history.state
+    for game_id in range(CACHED_GAMES + 50):
+        service._remember(game_id, 0, history)
+        service._remember_public(game_id, (), state)
+    assert len(service._histories) == CACHED_GAMES == len(service._public)
+    assert min(service._histories) == 50 and min(service._public) == 50
