@@ -415,7 +415,7 @@ async def _database(url: str | None) -> AsyncIterator[str]:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Set up, drive, measure, stop."""
-    fake = FakeDiscord()
+    fake = FakeDiscord(keep_files=False)  # thousands of boards: their sizes are enough
     await fake.start()
     try:
         async with _database(args.db) as database:

@@ -27,6 +27,8 @@ class FakeDiscord(UserActions):
     """A fake Discord (REST + gateway) on 127.0.0.1, with a world model and a message store.
 
     Use ``async with FakeDiscord() as fake:`` (start + install) or the pytest fixture.
+    ``keep_files=False`` keeps only the names and sizes of the files the bot sends (their
+    downloads come back empty): for load runs of thousands of boards.
     """
 
     active: ClassVar[FakeDiscord | None] = None
@@ -38,9 +40,11 @@ class FakeDiscord(UserActions):
         token: str | None = None,
         strict: bool = True,
         interaction_deadline: float | None = 3.0,
+        keep_files: bool = True,
     ) -> None:
         self.world = World(bot_name)
         self.world.strict = strict
+        self.world.keep_files = keep_files
         self.world.expected_token = token
         self.world.interaction_deadline = interaction_deadline
         self.gateway = Gateway(self.world)
