@@ -31,6 +31,7 @@ from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
+from data.shards import Shards
 from locales import LANGUAGES
 
 log = logging.getLogger("tablero")
@@ -62,7 +63,52 @@ Tablero needs a Discord bot token, and DISCORD_TOKEN is not set.
 
 The README explains how to invite the bot to a server and publish its commands."""
 BOT_PAUSE = 1.5  # seconds: the least between a board and the bot's reply, as a person takes
+# Seconds a process's claim on a timer holds (renewed while it acts): a process that dies
+# holding one delays that timer this long. Well inside the few minutes Discord remembers a
+# message's nonce, so that a reminder sent again by the next process shows only once.
+TIMER_LEASE = 60.0
 EXIT_STORAGE = 4  # beside 2 (token) and 3 (network): the database cannot be used
+EXIT_SETTINGS = 2  # like a missing token: the operator must fix the configuration
+
+
+class SettingsError(ValueError):
+    """A setting the bot cannot run with; the message says which and what it expects."""
+
+
+def parse_shards(env: Mapping[str, str]) -> tuple[tuple[int, ...] | None, int | None]:
+    """TABLERO_SHARDS (``0,1`` or ``0-3``) and TABLERO_SHARD_COUNT: the shards this process
+    runs, of how many. Neither: every shard Discord recommends; a count alone: all of them."""
+    text = env.get("TABLERO_SHARDS", "").strip()
+    count_text = env.get("TABLERO_SHARD_COUNT", "").strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise SettingsError(
+                f"TABLERO_SHARD_COUNT must be a whole number of at least 1 (the shards of all"
+                f" the bot's processes together), not {count_text[:40]!r}."
+            )
+        count = int(count_text)
+    if not text:
+        return None, count
+    ids: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        if not low.isdigit() or not (high.isdigit() or not high) or int(high or low) < int(low):
+            raise SettingsError(
+                "TABLERO_SHARDS must list shard numbers separated by commas, or ranges, such"
+                f" as 0,1 or 0-3, not {text[:40]!r}."
+            )
+        ids.update(range(int(low), int(high or low) + 1))
+    if count is None:
+        raise SettingsError(
+            "TABLERO_SHARDS needs TABLERO_SHARD_COUNT too: the number of shards of all the"
+            " bot's processes together (each process runs some of them)."
+        )
+    try:
+        Shards(frozenset(ids), count)
+    except ValueError as error:
+        raise SettingsError(f"TABLERO_SHARDS={text[:40]}: {error}.") from None
+    return tuple(sorted(ids)), count
 
 
 @dataclass(frozen=True)
@@ -76,11 +122,16 @@ class Settings:
     dev_guild: int | None
     challenge_hours: float
     bot_ms: float
+    #: the shards this process runs (None: every shard), of ``shard_count`` in all
+    shard_ids: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
-        """Read settings, with defaults for everything but the token."""
+        """Read settings, with defaults for everything but the token (SettingsError when
+        one cannot be used)."""
         guild = env.get("TABLERO_DEV_GUILD", "").strip()
+        shard_ids, shard_count = parse_shards(env)
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=env.get("TABLERO_DB", "").strip() or str(ROOT / "tablero.sqlite3"),
@@ -89,6 +140,8 @@ class Settings:
             dev_guild=int(guild) if guild.isdigit() else None,
             challenge_hours=float(env.get("TABLERO_CHALLENGE_HOURS", "24")),
             bot_ms=float(env.get("TABLERO_BOT_MS", str(MAX_MS))),
+            shard_ids=shard_ids,
+            shard_count=shard_count,
         )
 
 
@@ -169,23 +222,42 @@ class Tablero(Host):
         clock: Clock = time.time,
         bot_ms: float = MAX_MS,
         bot_pause: float = BOT_PAUSE,
+        shard_ids: list[int] | None = None,
+        shard_count: int | None = None,
+        timer_lease: float = TIMER_LEASE,
         **options: object,
     ) -> None:
         limit_malloc_arenas()  # before the worker threads start (and allocate heaps)
         # Tablero has no voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        if shard_ids is not None:  # discord.py's own message for these is less plain
+            if shard_count is None:
+                raise ValueError("shard_ids needs shard_count (the shards of all processes)")
+            Shards(frozenset(shard_ids), shard_count)  # ValueError for a shard not in the count
         # No privileged intents: moves arrive as interactions; guilds keeps channels and threads.
         # Nor does it read messages: discord.py's cache of the last 1,000 messages would only
         # hold what Tablero never looks at (it finds its posts by id when it needs them).
         options.setdefault("max_messages", None)
+        # Sharded (AutoShardedBot): shard_ids/shard_count None run every shard Discord
+        # recommends, in this one process.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **options
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            shard_ids=None if shard_ids is None else list(shard_ids),
+            shard_count=shard_count,
+            **options,
         )
         self.store = Store(database, clock)
+        if shard_ids is not None:
+            # Other processes share the database, and what a person sets (/notify, /away,
+            # /privacy) may go through any of them: read it every time. A server's settings
+            # stay remembered: only the process of that server's shard changes them.
+            self.store.settings.person_ttl = self.store.away.remembered = 0.0
         self.clock = clock
         self.challenge_seconds = challenge_hours * 3600
         self.thinker = Thinker(bot_ms)
         self.bot_pause = bot_pause
+        self.timer_lease = timer_lease
         self._sync = sync
         self._dev_guild = dev_guild
         self.recovery: asyncio.Task[None] | None = None
@@ -225,6 +297,12 @@ class Tablero(Host):
     async def _recover(self) -> None:
         """Once connected, post what a previous run stored but could not announce."""
         await self.wait_until_ready()
+        log.info(
+            "connected: shard%s %s of %s",
+            "s" if len(self.shards) != 1 else "",
+            ", ".join(map(str, sorted(self.shards))),
+            self.shard_count,
+        )
         await self.announcer.recover()
         self.dispatch("games_recovered")  # the bot's turns that were waiting go on
         # Build every renderer's cached layers now, in a worker thread, so that the first
@@ -274,7 +352,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     env_file = Path(os.environ.get("TABLERO_ENV_FILE", ROOT / ".env"))
     env = {**read_dotenv(env_file), **os.environ}
-    settings = Settings.from_env(env)
+    try:
+        settings = Settings.from_env(env)
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return EXIT_SETTINGS
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -292,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
         dev_guild=settings.dev_guild,
         challenge_hours=settings.challenge_hours,
         bot_ms=settings.bot_ms,
+        shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+        shard_count=settings.shard_count,
     )
     try:
         bot.run(settings.token, log_handler=None)

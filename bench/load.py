@@ -56,11 +56,6 @@ ANSWER_SECONDS = 10.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def shard_of(guild_id: int, shard_count: int) -> int:
-    """The shard Discord assigns a server to."""
-    return (guild_id >> 22) % shard_count
-
-
 @dataclass
 class Server:
     """One fake guild and the channel where its games are challenged."""
@@ -147,22 +142,12 @@ class Load:
     # ----- setting up -------------------------------------------------------------------
 
     def add_servers(self) -> None:
-        """Servers enough for every shard to have a few (Discord assigns shards by id)."""
-        shards = self.args.processes
-        by_shard: dict[int, list[Server]] = {s: [] for s in range(shards)}
-        n = 0
-        while min(len(found) for found in by_shard.values()) < GUILDS_PER_SHARD:
-            guild = self.fake.add_guild(f"bench {n}")
-            n += 1
-            shard = shard_of(guild.id, shards)
-            if len(by_shard[shard]) < GUILDS_PER_SHARD:
-                channel = self.fake.add_channel(guild, "games")
-                by_shard[shard].append(Server(guild, channel, shard))
-            if shards > 1:
-                time.sleep(0.001)  # a new millisecond: a new shard, most likely
-        # Interleaved, so that games go to every shard in turn.
+        """A few servers on every shard, interleaved so that games go to every shard in turn."""
         for index in range(GUILDS_PER_SHARD):
-            self.servers += [by_shard[s][index] for s in range(shards)]
+            for shard in range(self.args.processes):
+                guild = self.fake.add_guild(f"bench {index}.{shard}", shard=shard)
+                channel = self.fake.add_channel(guild, "games")
+                self.servers.append(Server(guild, channel, shard))
 
     async def start_bots(self) -> None:
         """The bot processes, each with its share of the shards, ready and warmed up."""
@@ -415,7 +400,8 @@ async def _database(url: str | None) -> AsyncIterator[str]:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     """Set up, drive, measure, stop."""
-    fake = FakeDiscord(keep_files=False)  # thousands of boards: their sizes are enough
+    # Thousands of boards: their sizes are enough. One shard a bot process.
+    fake = FakeDiscord(keep_files=False, shard_count=args.processes)
     await fake.start()
     try:
         async with _database(args.db) as database:

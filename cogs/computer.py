@@ -1,7 +1,8 @@
 """The bot as a player: it plays its seats' turns by itself, like anyone, only without a clock.
 
 When a board that leaves a bot seat to move is out, the announcer dispatches ``bot_turn``;
-after a start, every game waiting for the bot is taken up again (``games_recovered``). The
+after a start, every game waiting for the bot is taken up again (``games_recovered``), by the
+process whose shards hold the game's server (only it, so each turn is played once). The
 turn is planned in a worker process (``Thinker``), then played through the same service as a
 person's /move, after a short natural pause, so it is stored, checked and announced alike.
 """
@@ -69,7 +70,8 @@ class Computer(commands.Cog):
 
     @commands.Cog.listener()
     async def on_games_recovered(self) -> None:
-        """After a start: every game still waiting for the bot goes on."""
+        """After a start: every game of this process's shards still waiting for the bot
+        goes on (the other shards' processes take up theirs)."""
         while True:
             try:
                 games = await self.service.store.games.active_with_bots()
@@ -78,6 +80,8 @@ class Computer(commands.Cog):
                 log.warning("bot games: the database is busy; looking again shortly")
                 await asyncio.sleep(BUSY_RETRY)
         for record in games:
+            if not self.bot.owns_guild(record.guild_id):
+                continue
             if bot_to_move(record, self.service.state(record).turn) is not None:
                 self.take_up(record.id)
 
@@ -138,6 +142,8 @@ class Computer(commands.Cog):
     async def _play(self, game_id: int, began: float) -> bool:
         """Think out and play the bot's turn; False when the game changed meanwhile."""
         record = await self.service.game(game_id)
+        if not self.bot.owns_guild(record.guild_id):
+            return True  # another process's server: that one plays the bot's turns there
         seat = bot_to_move(record, self.service.state(record).turn)
         if seat is None or record.posted_version < record.version:
             return True  # not the bot's turn (any more), or its board is not out yet

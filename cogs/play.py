@@ -15,7 +15,12 @@ from ai.turn import can_play
 from cogs.games import GamePlugin, adapter_for, plugin_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
-from cogs.utils.challenge_views import ChallengeButton, challenge_buttons, challenge_text
+from cogs.utils.challenge_views import (
+    ChallengeButton,
+    challenge_buttons,
+    challenge_text,
+    expire,
+)
 from cogs.utils.errors import UserError
 from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
@@ -347,12 +352,6 @@ class Play(commands.Cog):
         if problem is not None:  # the game is on; Discord refused its first board
             await send_private(interaction, not_posted(interaction, problem, "game-not-posted"))
 
-    # -- expiry (fired by the Timers cog) --------------------------------------------------
-    @commands.Cog.listener()
-    async def on_challenge_timer_complete(self, challenge: Challenge) -> None:
-        """A challenge's time is up (dispatched by the Timers cog)."""
-        await self.expire(challenge)
-
     @commands.Cog.listener()
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, act: str
@@ -366,19 +365,8 @@ class Play(commands.Cog):
         await guarded(interaction, self.rematch(interaction, game_id))
 
     async def expire(self, challenge: Challenge) -> None:
-        """Mark a challenge expired and take its buttons away."""
-        if not await self.store.challenges.resolve(challenge.id, "expired"):
-            return
-        challenge = await self.store.challenges.get(challenge.id) or challenge
-        if challenge.message_id is None:
-            return
-        try:
-            channel = self.bot.get_partial_messageable(challenge.channel_id)
-            await channel.get_partial_message(challenge.message_id).edit(
-                content=t(challenge.lang, "challenge-expired", game=_title(challenge)), view=None
-            )
-        except discord.HTTPException:
-            log.info("could not edit expired challenge %d", challenge.id)
+        """Mark a challenge whose time is up expired (its timer may not have fired yet)."""
+        await expire(self.bot, challenge)
 
 
 def _title(challenge: Challenge) -> str:

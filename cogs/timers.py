@@ -2,6 +2,12 @@
 
 Timers live in the database and one loop sleeps until the next is due (RoboDanny's reminder
 cog), so they fire after restarts too; nothing waits in memory.
+
+Several processes may share the database (each running some shards): each fires only its
+own servers' timers, and only after claiming the timer in the database for a lease, which
+it renews while it acts and ends by marking the timer done. A process that dies holding a
+claim leaves it to the next process of those shards once the lease has run out, which then
+acts again: so every action is idempotent, as players see it (see ``fire``).
 """
 
 from __future__ import annotations
@@ -9,6 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,6 +27,7 @@ from discord.ext import commands
 
 from cogs.games import Claim, OutOfTime, SkipTurn, adapter_for, plugin_for
 from cogs.utils import endings
+from cogs.utils.challenge_views import expire
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
@@ -29,8 +40,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-MAX_SLEEP = 3600.0  # look at the table again at least hourly, whatever happens
+# Look at the table again at least this often (seconds), whatever happens: another process
+# of the same shards (one starting while the old one stops, say) may have added a timer
+# this one was not told about.
+MAX_SLEEP = 300.0
 BUSY_RETRY = 5.0  # seconds before looking again when another program holds the database
+#: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``).
+STEPS = ("claimed", "acted")
+
+
+def process_name() -> str:
+    """Who claims timers: this host and process, and a random part (a restarted process
+    with the same pid is someone else: it waits for its predecessor's leases like anyone)."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class Timers(commands.Cog):
@@ -44,6 +66,10 @@ class Timers(commands.Cog):
         #: when the loop will look at the timers next (None: it is looking now)
         self._wakes_at: float | None = None
         self._task: asyncio.Task[None] | None = None
+        #: the name this process claims timers under
+        self.owner = process_name()
+        #: Called at each of STEPS with the timer; tests make it raise (or the process die).
+        self.fault: Callable[[str, Timer], Awaitable[None]] | None = None
 
     async def cog_load(self) -> None:
         """Start the loop."""
@@ -71,7 +97,7 @@ class Timers(commands.Cog):
             self._wake.clear()
             try:
                 await self.fire_due()
-                due = await self.store.timers.next_due()
+                due = await self.store.timers.next_due(self.bot.own_shards)
             except StorageBusy:  # another program holds the database: look again soon
                 log.warning("timers: the database is busy; trying again shortly")
                 due = self.bot.clock() + BUSY_RETRY
@@ -82,34 +108,86 @@ class Timers(commands.Cog):
             self._wakes_at = None
 
     async def fire_due(self) -> None:
-        """Fire every due timer once (claimed first: at most once, even across restarts)."""
-        for timer in await self.store.timers.due():
-            if not await self.store.timers.claim(timer.id):
+        """Fire every due timer of this process's shards, each once as players see it.
+
+        A timer is claimed in the database before its action and marked done after it; a
+        claim another process holds is left to it. An action that fails is given up (a
+        post Discord refuses would be refused again), but one that met a busy database
+        is not: its claim runs out and it is tried again.
+        """
+        for timer in await self.store.timers.due(self.bot.own_shards):
+            if not await self.store.timers.claim(timer.id, self.owner, self.bot.timer_lease):
                 continue
+            if timer.claimed_by is not None:
+                log.warning("timer %d (%s): taken over (lease ran out)", timer.id, timer.kind)
             try:
-                await self.fire(timer)
+                async with self._holding(timer):
+                    await self._step("claimed", timer)
+                    await self.fire(timer)
+                    await self._step("acted", timer)
+            except StorageBusy:
+                log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
+                continue
             except Exception:
                 log.exception("timer %d (%s) failed", timer.id, timer.kind)
+            await self.store.timers.done(timer.id)
+
+    async def _step(self, name: str, timer: Timer) -> None:
+        if self.fault is not None:
+            await self.fault(name, timer)
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, timer: Timer) -> AsyncIterator[None]:
+        """Renew the claim on ``timer`` while its action runs (Discord may keep a post
+        waiting on its rate limits), so that no other process takes it over meanwhile."""
+        lease = self.bot.timer_lease
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(lease / 3)
+                with contextlib.suppress(StorageBusy):  # the next round tries again
+                    if not await self.store.timers.renew(timer.id, self.owner, lease):
+                        log.warning("timer %d: its claim was lost while acting", timer.id)
+                        return
+
+        renewing = asyncio.create_task(renew(), name=f"timer-{timer.id}-lease")
+        try:
+            yield
+        finally:
+            renewing.cancel()
 
     async def fire(self, timer: Timer) -> None:
-        """Do what a timer is for, unless its occasion has passed."""
+        """Do what a timer is for, unless its occasion has passed.
+
+        Each action may run twice (a process died after acting, before the timer was marked
+        done) and players still see it once: a challenge's expiry is a status change made
+        once, and the same edit of its message again; a time-out claimed by the bot goes
+        through the game's version check; a reminder or a deadline's notice is sent with
+        a nonce of the timer, and Discord answers a second send with the same nonce with
+        the first message, for a few minutes (past that, a process that took that long to
+        take the claim over may send it again).
+        """
         if timer.kind == "challenge":
             challenge = await self.store.challenges.get(timer.ref_id)
-            if challenge is not None and challenge.status == "open":
-                # Challenges are the Play cog's: it listens (RoboDanny's reminder events).
-                self.bot.dispatch("challenge_timer_complete", challenge)
+            if challenge is not None and challenge.status in ("open", "expired"):
+                await expire(self.bot, challenge)
             return
         record = await self.store.games.get(timer.ref_id)
         if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
             return  # the player moved (or the game ended) since: nothing to say
+        if record.posted_version < record.version:
+            # A turn's end is stored but not posted yet (a process died in between, or
+            # Discord refused the board): the turn watched is over, though its stamp still
+            # stands until the board is out, and that board brings the next turn's timers.
+            return
         turn = self.service.state(record).turn
         assert turn is not None
         if await self._later(timer, record, turn):
             return  # the player is away: their clock stands still meanwhile
         if timer.kind == "reminder":
-            await self._remind(record, turn)
+            await self._remind(record, turn, _nonce(timer))
         elif timer.kind == "deadline":
-            await self._time_up(record, turn)
+            await self._time_up(record, turn, _nonce(timer))
 
     async def _later(self, timer: Timer, record: GameRecord, turn: int) -> bool:
         """Put ``timer`` off by the time its player has been away this turn, if that makes
@@ -123,20 +201,21 @@ class Timers(commands.Cog):
             due = record.turn_started_at + hours * 3600 + paused
         if due is None or due <= self.bot.clock() + 1:
             return False
-        await self.store.timers.add(timer.kind, record.id, due, turn_stamp=record.turn_started_at)
+        await self.store.timers.postpone(timer, due)  # this one used up, with the new one
         self.bot.wake_timers(due)
         return True
 
-    async def _remind(self, record: GameRecord, turn: int) -> None:
+    async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
         title = adapter_for(record.game).title(record.lang)
         place = await self.bot.announcer.place(record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
+            nonce=nonce,
         )
-        await direct_message(self.bot, record, turn, "dm-reminder")
+        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce)
 
-    async def _time_up(self, record: GameRecord, turn: int) -> None:
+    async def _time_up(self, record: GameRecord, turn: int, nonce: str) -> None:
         policy = plugin_for(record.game).out_of_time(record.players)
         if await self._bots_act(record, turn, policy):
             return
@@ -151,6 +230,7 @@ class Timers(commands.Cog):
                 others=" / ".join(others),
             ),
             allowed_mentions=discord.AllowedMentions.none(),
+            nonce=nonce,
         )
 
     async def _bots_act(self, record: GameRecord, turn: int, policy: OutOfTime) -> bool:
@@ -225,6 +305,12 @@ class Timers(commands.Cog):
         place = f"<#{record.place_id or record.channel_id}>"
         text = tr(interaction, "skip-done", player=record.names()[turn], place=place)
         await interaction.followup.send(text, ephemeral=True)
+
+
+def _nonce(timer: Timer) -> str:
+    """The nonce of what ``timer`` posts: a second post of it (by a process that took the
+    timer over) shows the first one again instead (Discord allows 25 characters)."""
+    return f"timer:{timer.id}"
 
 
 def _skip_votes_needed(record: GameRecord) -> int:

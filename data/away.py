@@ -50,10 +50,13 @@ class AwayStore:
         #: user id -> (read until, in monotonic seconds; their period away then): every move
         #: asks whether its player was away, and nearly always the answer is no
         self._seen: dict[int, tuple[float, Away | None]] = {}
+        #: seconds an answer is remembered; 0 (read every time) where other processes
+        #: share the database, since /away may be used through any of them
+        self.remembered = REMEMBERED
 
     async def current(self, user_id: int) -> Away | None:
-        """The period away the player is in now, if any (remembered a minute: this
-        process's own changes are seen at once, another's within that time)."""
+        """The period away the player is in now, if any (remembered ``remembered`` seconds:
+        this process's own changes are seen at once, another's within that time)."""
         now, mono = self.clock(), time.monotonic()
         seen = self._seen.get(user_id)
         if seen is not None and seen[0] > mono:
@@ -65,9 +68,10 @@ class AwayStore:
             (user_id, now, now),
         )
         away = None if row is None else Away(row["user_id"], row["started_at"], row["until"])
-        if len(self._seen) >= CACHED:
-            self._seen.clear()
-        self._seen[user_id] = (mono + REMEMBERED, away)
+        if self.remembered > 0:
+            if len(self._seen) >= CACHED:
+                self._seen.clear()
+            self._seen[user_id] = (mono + self.remembered, away)
         return away
 
     async def start(self, user_id: int, days: int) -> Away:

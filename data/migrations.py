@@ -204,4 +204,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, started_at)
     )
     """,
+    # 12: several processes share the database: a process claims a due timer before acting
+    # (who, and until when its claim holds), and marks it fired once done; a claim whose
+    # lease ran out without that (its process died) is taken over by another.
+    """
+    ALTER TABLE timers ADD COLUMN claimed_by TEXT;
+    ALTER TABLE timers ADD COLUMN lease_until REAL
+    """,
 ]

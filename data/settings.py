@@ -14,8 +14,9 @@ DEFAULT_REMINDER_HOURS = 24.0
 DEFAULT_MAX_CHALLENGES = 3  #: open challenges one member may have on a server
 DEFAULT_MAX_GAMES = 20  #: games one member may play at once on a server
 #: Settings are read on every announced turn and change rarely: a read is remembered this
-#: long (seconds). This process's own writes are seen at once; another process's (several
-#: bot processes share a database) within this time.
+#: long (seconds). This process's own writes are seen at once. A server's settings are only
+#: ever changed through the process of that server's shard; a person's may be changed
+#: through any process, so a bot that shares the database sets ``person_ttl`` to 0.
 SETTINGS_TTL = 60.0
 CACHED_SETTINGS = 4096
 
@@ -39,14 +40,20 @@ class SettingsStore:
     def __init__(self, db: Database) -> None:
         self.db = db
         self._cache: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
+        #: seconds a person's settings are remembered (0: read every time)
+        self.person_ttl = SETTINGS_TTL
 
-    async def _cached(self, key: Hashable, read: Callable[[], Awaitable[Any]]) -> Any:
+    async def _cached(
+        self, key: Hashable, read: Callable[[], Awaitable[Any]], ttl: float = SETTINGS_TTL
+    ) -> Any:
+        if ttl <= 0:
+            return await read()
         now = time.monotonic()
         hit = self._cache.get(key)
         if hit is not None and hit[0] > now:
             return hit[1]
         value = await read()
-        self._cache[key] = (now + SETTINGS_TTL, value)
+        self._cache[key] = (now + ttl, value)
         self._cache.move_to_end(key)
         while len(self._cache) > CACHED_SETTINGS:
             self._cache.popitem(last=False)
@@ -61,7 +68,7 @@ class SettingsStore:
             )
             return bool(row and row["dm_turns"])
 
-        return bool(await self._cached(("user", user_id), read))
+        return bool(await self._cached(("user", user_id), read, self.person_ttl))
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
         """Opt in or out of direct messages."""
@@ -82,7 +89,7 @@ class SettingsStore:
             )
             return bool(row and row["public"])
 
-        return bool(await self._cached(("public", user_id), read))
+        return bool(await self._cached(("public", user_id), read, self.person_ttl))
 
     async def set_public(self, user_id: int, on: bool) -> None:
         """Opt in or out of being seen beyond the servers one plays on (``/privacy``)."""

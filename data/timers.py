@@ -3,6 +3,13 @@
 A timer names what it is for (``kind``: "challenge", "reminder", "deadline"), the row it
 refers to (``ref_id``: a challenge or a game) and, for games, ``turn_stamp``: when the turn
 it watches began. A timer whose game has started another turn since is simply stale.
+
+Several processes may share the database, each running some of the bot's shards: a process
+fires only the timers of its own shards' servers (the game's or challenge's guild), and
+claims each in the database before acting, with a lease (``claimed_by``, ``lease_until``).
+Once it has acted it marks the timer done (``fired_at``). A claim whose lease ran out
+without the timer being done belongs to a process that died: the next process of those
+shards to look claims it again and acts again, so every action must be idempotent.
 """
 
 from __future__ import annotations
@@ -12,6 +19,15 @@ from dataclasses import dataclass
 
 from data.db import Database
 from data.games import Clock
+from data.shards import Shards, where_owned
+
+#: Joins a timer to the server of its game or challenge (rows of neither: no server).
+_WITH_GUILD = (
+    " FROM timers t"
+    " LEFT JOIN games g ON t.kind <> 'challenge' AND g.id = t.ref_id"
+    " LEFT JOIN challenges c ON t.kind = 'challenge' AND c.id = t.ref_id"
+)
+_GUILD = "COALESCE(g.guild_id, c.guild_id)"
 
 
 @dataclass(frozen=True)
@@ -23,10 +39,12 @@ class Timer:
     ref_id: int
     turn_stamp: float | None
     due_at: float
+    #: the process that claimed it last and did not finish (None: never claimed)
+    claimed_by: str | None = None
 
 
 class TimerStore:
-    """Adds timers, finds the due ones, and marks each fired once."""
+    """Adds timers, finds the due ones, and claims each for one process at a time."""
 
     def __init__(self, db: Database, clock: Clock = time.time) -> None:
         self.db = db
@@ -42,27 +60,87 @@ class TimerStore:
                 " RETURNING id",
                 (kind, ref_id, turn_stamp, due_at),
             )
-            return int((await cur.fetchone())[0])
+            (row,) = await cur.fetchall()  # read whole: the insert is done when it returns
+            return int(row[0])
 
-    async def due(self) -> list[Timer]:
-        """Unfired timers whose time has come, oldest first."""
+    async def due(self, shards: Shards | None = None) -> list[Timer]:
+        """Timers of ``shards``' servers (None: every server) whose time has come and that
+        nobody holds: never claimed, or claimed by a process whose lease ran out. Oldest
+        first."""
+        now = self.clock()
+        owned, params = where_owned(shards, _GUILD)
         rows = await self.db.fetchall(
-            "SELECT id, kind, ref_id, turn_stamp, due_at FROM timers"
-            " WHERE fired_at IS NULL AND due_at <= ? ORDER BY due_at, id",
-            (self.clock(),),
+            "SELECT t.id, t.kind, t.ref_id, t.turn_stamp, t.due_at, t.claimed_by"
+            + (_WITH_GUILD if shards is not None else " FROM timers t")
+            + " WHERE t.fired_at IS NULL AND t.due_at <= ?"
+            " AND (t.lease_until IS NULL OR t.lease_until <= ?) AND "
+            + owned
+            + " ORDER BY t.due_at, t.id",
+            (now, now, *params),
         )
         return [Timer(**dict(row)) for row in rows]
 
-    async def claim(self, timer_id: int) -> bool:
-        """Mark a timer fired; False if it already was (so it acts at most once)."""
-        async with self.db.transaction() as conn:
+    async def claim(self, timer_id: int, owner: str, lease: float) -> bool:
+        """Hold a due timer for ``lease`` seconds as ``owner``; False when it is done or
+        another process holds it (that one acts)."""
+        now = self.clock()
+        # Not durable: a claim lost to a power cut only lets the timer be claimed again,
+        # and its action is idempotent.
+        async with self.db.transaction(durable=False) as conn:
             cur = await conn.execute(
-                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
-                (self.clock(), timer_id),
+                "UPDATE timers SET claimed_by = ?, lease_until = ?"
+                " WHERE id = ? AND fired_at IS NULL AND (lease_until IS NULL OR lease_until <= ?)",
+                (owner, now + lease, timer_id, now),
             )
             return cur.rowcount == 1
 
-    async def next_due(self) -> float | None:
-        """When the next unfired timer is due, or None."""
-        row = await self.db.fetchone("SELECT MIN(due_at) AS t FROM timers WHERE fired_at IS NULL")
-        return None if row is None or row["t"] is None else float(row["t"])
+    async def renew(self, timer_id: int, owner: str, lease: float) -> bool:
+        """Hold a claimed timer ``lease`` seconds more (an action that takes long); False
+        when ``owner`` no longer holds it."""
+        async with self.db.transaction(durable=False) as conn:
+            cur = await conn.execute(
+                "UPDATE timers SET lease_until = ?"
+                " WHERE id = ? AND claimed_by = ? AND fired_at IS NULL",
+                (self.clock() + lease, timer_id, owner),
+            )
+            return cur.rowcount == 1
+
+    async def done(self, timer_id: int) -> None:
+        """Mark a timer fired: its action is done, nobody claims it again."""
+        async with self.db.transaction(durable=False) as conn:
+            await conn.execute(
+                "UPDATE timers SET fired_at = ?, lease_until = NULL"
+                " WHERE id = ? AND fired_at IS NULL",
+                (self.clock(), timer_id),
+            )
+
+    async def postpone(self, timer: Timer, due_at: float) -> int:
+        """Replace ``timer`` by one due at ``due_at`` (its player was away), in one
+        transaction: a process that dies meanwhile leaves either the old timer or the new
+        one, never both."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)"
+                " RETURNING id",
+                (timer.kind, timer.ref_id, timer.turn_stamp, due_at),
+            )
+            (row,) = await cur.fetchall()
+            await conn.execute(
+                "UPDATE timers SET fired_at = ?, lease_until = NULL WHERE id = ?",
+                (self.clock(), timer.id),
+            )
+            return int(row[0])
+
+    async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When a timer of ``shards``' servers next needs a look, or None: the next due
+        time, or for one held by a process, when its lease runs out."""
+        owned, params = where_owned(shards, _GUILD)
+        row = await self.db.fetchone(
+            "SELECT MIN(CASE WHEN t.lease_until > t.due_at THEN t.lease_until"
+            " ELSE t.due_at END) AS next_at"
+            + (_WITH_GUILD if shards is not None else " FROM timers t")
+            + " WHERE t.fired_at IS NULL AND "
+            + owned,
+            params,
+        )
+        return None if row is None or row["next_at"] is None else float(row["next_at"])

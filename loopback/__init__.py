@@ -20,6 +20,13 @@ Example::
         await fake_discord.click(alice, ix.message, "game:1:resign")
         await stop_bot(bot)
 
+Shards: ``FakeDiscord(shard_count=2)`` recommends two shards (``GET /gateway/bot``) and
+``fake.add_guild(name, shard=1)`` makes a guild whose id falls on shard 1; a session that
+identified with ``shard: [id, count]`` gets READY, GUILD_CREATE, events and interactions of
+its own guilds only, and shard 0 those of direct messages, as on Discord. Each interaction
+records the shard it went to (``ix.shard``). ``without_identify_pause(bot)`` spares a bot
+discord.py's 5 s wait before each further shard (the loopback has no identify limit).
+
 Modules: ``fake`` (test API), ``actions`` (acting as users), ``records`` (interaction records),
 ``world``/``models``/``payloads`` (state and JSON), ``routes_*`` (REST), ``gateway``,
 ``messaging``/``multipart``/``validation`` (message bodies and Discord's limits).
@@ -27,7 +34,7 @@ Modules: ``fake`` (test API), ``actions`` (acting as users), ``records`` (intera
 
 from __future__ import annotations
 
-from .bots import start_bot, stop_bot
+from .bots import start_bot, stop_bot, without_identify_pause
 from .fake import FakeDiscord
 from .http_util import UnknownRouteWarning
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
@@ -45,4 +52,5 @@ __all__ = [
     "UnknownRouteWarning",
     "start_bot",
     "stop_bot",
+    "without_identify_pause",
 ]

@@ -31,10 +31,14 @@ class UserActions:
         command_name: str | None = None,
         message: FakeMessage | None = None,
     ) -> Interaction:
-        session = self.gateway.current()
-        if session is None:
-            raise RuntimeError("fake discord: no bot is connected to the gateway")
         world = self.world
+        # Discord sends an interaction to the session of its guild's shard (DMs: shard 0).
+        session = self.gateway.session_for(channel.guild_id)
+        if session is None:
+            raise RuntimeError(
+                "fake discord: no bot is connected to the gateway"
+                + (" for this guild's shard" if self.gateway.live() else "")
+            )
         iid, token = world.ids.next(), new_token("interaction")
         payload = base_payload(
             world, iid=iid, token=token, itype=itype, user=user, channel=channel, locale=locale
@@ -53,6 +57,7 @@ class UserActions:
             command_name=command_name,
             component_message=message,
         )
+        ix.shard = None if session.shard is None else session.shard[0]
         world.interactions[token] = ix
         world.interaction_list.append(ix)
         session.dispatch("INTERACTION_CREATE", payload)

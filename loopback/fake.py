@@ -15,6 +15,7 @@ import yarl
 
 from .actions import UserActions
 from .gateway import Gateway
+from .ids import shard_of
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
 from .records import Interaction
 from .server import Server, build_app
@@ -27,6 +28,8 @@ class FakeDiscord(UserActions):
     """A fake Discord (REST + gateway) on 127.0.0.1, with a world model and a message store.
 
     Use ``async with FakeDiscord() as fake:`` (start + install) or the pytest fixture.
+    ``shard_count``: the shards it recommends to a bot (``GET /gateway/bot``); a bot's
+    session on one shard gets the events and interactions of that shard's guilds only.
     ``keep_files=False`` keeps only the names and sizes of the files the bot sends (their
     downloads come back empty): for load runs of thousands of boards.
     """
@@ -40,9 +43,10 @@ class FakeDiscord(UserActions):
         token: str | None = None,
         strict: bool = True,
         interaction_deadline: float | None = 3.0,
+        shard_count: int = 1,
         keep_files: bool = True,
     ) -> None:
-        self.world = World(bot_name)
+        self.world = World(bot_name, shard_count)
         self.world.strict = strict
         self.world.keep_files = keep_files
         self.world.expected_token = token
@@ -117,9 +121,19 @@ class FakeDiscord(UserActions):
         """The application id (same as the bot user's id)."""
         return self.world.application_id
 
-    def add_guild(self, name: str, locale: str = "en-US") -> FakeGuild:
-        """Create a guild (dispatched as GUILD_CREATE if a bot is connected)."""
-        return self.world.add_guild(name, locale)
+    def add_guild(self, name: str, locale: str = "en-US", *, shard: int | None = None) -> FakeGuild:
+        """Create a guild (dispatched as GUILD_CREATE if a bot is connected); with
+        ``shard``, its id falls on that shard (of ``shard_count``)."""
+        return self.world.add_guild(name, locale, shard)
+
+    @property
+    def shard_count(self) -> int:
+        """The shards the fake recommends (``GET /gateway/bot``)."""
+        return self.world.shard_count
+
+    def shard_of(self, guild: FakeGuild | None) -> int:
+        """The shard (of ``shard_count``) that receives ``guild``'s events (None: DMs, 0)."""
+        return shard_of(None if guild is None else guild.id, self.world.shard_count)
 
     def add_channel(self, guild: FakeGuild, name: str, threads_allowed: bool = True) -> FakeChannel:
         """Create a text channel; with ``threads_allowed=False`` thread creation gets 403."""

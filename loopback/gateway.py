@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .ids import shard_of
 from .payloads import guild_create_payload, member_payload, user_payload
 from .world import World
 
@@ -19,6 +20,15 @@ log = logging.getLogger("fakediscord.gateway")
 
 HEARTBEAT_MS = 41250
 DEFAULT_INTENTS = (1 << 17) - 1
+INVALID_SHARD = 4010  # the close code Discord sends for an IDENTIFY with an impossible shard
+#: events whose guild is the payload's own ``id`` (the others carry a ``guild_id``)
+GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event is about (None: a direct message, or no guild at all)."""
+    found = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+    return None if found is None else int(found)
 
 
 class Connection:
@@ -61,6 +71,14 @@ class GatewaySession:
         self.conn: Connection | None = None
         self.resumable = True
 
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of ``guild_id`` (None: direct messages,
+        which go to shard 0); a session without a shard receives everything."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return shard_of(guild_id, count) == shard
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send a DISPATCH (op 0) frame, buffered for RESUME."""
         self.seq += 1
@@ -71,7 +89,10 @@ class GatewaySession:
 
 
 class Gateway:
-    """All gateway sessions of the fake; interactions go to the newest live one."""
+    """All gateway sessions of the fake. A session identified with ``shard: [id, count]``
+    receives only the events of the guilds on that shard (``(guild_id >> 22) % count``) and
+    of direct messages when it is shard 0, as Discord does; an interaction goes to the
+    newest live session that receives its guild's events."""
 
     def __init__(self, world: World) -> None:
         self.world = world
@@ -88,10 +109,17 @@ class Gateway:
         live = self.live()
         return live[-1] if live else None
 
+    def session_for(self, guild_id: int | None) -> GatewaySession | None:
+        """The newest live session that receives the events of ``guild_id`` (None: DMs)."""
+        owners = [s for s in self.live() if s.owns(guild_id)]
+        return owners[-1] if owners else None
+
     def broadcast(self, event: str, data: dict[str, Any], intent: int) -> None:
-        """Dispatch an event to every live session subscribed to ``intent``."""
+        """Dispatch an event to every live session subscribed to ``intent`` that receives
+        the events of its guild."""
+        guild_id = event_guild(event, data)
         for session in self.live():
-            if session.intents & intent:
+            if session.intents & intent and session.owns(guild_id):
                 session.dispatch(event, data)
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -147,13 +175,20 @@ class Gateway:
         if world.expected_token is not None and data.get("token") != world.expected_token:
             await conn.close(code=4004)
             return None
-        session = GatewaySession(data.get("intents", DEFAULT_INTENTS), data.get("shard"))
+        shard = data.get("shard")
+        if shard is not None and not (
+            len(shard) == 2 and 0 <= shard[0] < shard[1]  # [id, count]
+        ):
+            await conn.close(code=INVALID_SHARD)
+            return None
+        session = GatewaySession(data.get("intents", DEFAULT_INTENTS), shard)
         session.conn = conn
         self.sessions.append(session)
+        guilds = [g for g in world.guilds.values() if session.owns(g.id)]
         ready: dict[str, Any] = {
             "v": 10,
             "user": user_payload(world.bot),
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "resume_gateway_url": f"ws://{request.host}/gateway",
             "application": {"id": str(world.application_id), "flags": 0},
@@ -166,7 +201,7 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         session.dispatch("READY", ready)
-        for guild in world.guilds.values():
+        for guild in guilds:
             session.dispatch("GUILD_CREATE", guild_create_payload(world, guild))
         world.notifier.notify()
         return session
@@ -189,7 +224,7 @@ class Gateway:
     def _members_chunk(self, session: GatewaySession, data: dict[str, Any]) -> None:
         world = self.world
         guild = world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None:
+        if guild is None or not session.owns(guild.id):
             return
         members = [member_payload(world, guild, world.users[u]) for u in world.member_ids(guild)]
         chunk: dict[str, Any] = {

@@ -50,6 +50,8 @@ class Interaction:
         self.completions = 0
         self.response_version = 0
         self.errors: list[str] = []
+        #: the shard of the gateway session the interaction went to (None: unsharded)
+        self.shard: int | None = None
 
     def __repr__(self) -> str:
         kind = TYPE_NAMES.get(self.type, str(self.type))

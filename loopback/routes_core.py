@@ -54,9 +54,11 @@ async def get_gateway(request: web.Request) -> web.Response:
 
 @routes.get("/api/v10/gateway/bot")
 async def get_gateway_bot(request: web.Request) -> web.Response:
-    """GET /gateway/bot (used by sharded clients)."""
+    """GET /gateway/bot (used by sharded clients): the shards the world is set up with."""
     limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-    return json_response({"url": gateway_url(request), "shards": 1, "session_start_limit": limit})
+    shards = world_of(request).shard_count
+    body = {"url": gateway_url(request), "shards": shards, "session_start_limit": limit}
+    return json_response(body)
 
 
 @routes.get("/api/v10/users/@me")

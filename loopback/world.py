@@ -32,8 +32,10 @@ Emitter = Callable[[str, dict[str, Any], int], None]
 class World:
     """Everything the fake Discord knows; shared by the REST routes, gateway and test API."""
 
-    def __init__(self, bot_name: str = "Tablero") -> None:
+    def __init__(self, bot_name: str = "Tablero", shard_count: int = 1) -> None:
         self.ids = SnowflakeGenerator()
+        #: the shards ``GET /gateway/bot`` recommends (a session may still choose its own)
+        self.shard_count = shard_count
         self.notifier = Notifier()
         self.base_url = "http://127.0.0.1"
         self.bot = FakeUser(self.ids.next(), bot_name, bot=True)
@@ -81,9 +83,10 @@ class World:
             self.emit_member_add(guild, user)
         return user
 
-    def add_guild(self, name: str, locale: str = "en-US") -> FakeGuild:
-        """Create a guild with ``@everyone`` and a managed bot role."""
-        gid = self.ids.next()
+    def add_guild(self, name: str, locale: str = "en-US", shard: int | None = None) -> FakeGuild:
+        """Create a guild with ``@everyone`` and a managed bot role; with ``shard``, one
+        whose id falls on that shard of the world's ``shard_count``."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(shard, self.shard_count)
         # The owner is nobody the tests act as, so nobody bypasses permissions.
         guild = FakeGuild(gid, name, self.ids.next(), locale=locale, joined_at=iso_now())
         everyone = FakeRole(gid, gid, "@everyone", perms.EVERYONE_DEFAULT)

@@ -210,8 +210,8 @@ async def test_timers_fire_once_in_order(database: str) -> None:
         assert await store.timers.next_due() == 150.0
         now[0] = 250.0
         assert [t.id for t in await store.timers.due()] == [early, late]
-        assert await store.timers.claim(early)
-        assert not await store.timers.claim(early)  # at most once
+        assert await store.timers.claim(early, "a", 60)
+        assert not await store.timers.claim(early, "b", 60)  # held by a
         assert [t.turn_stamp for t in await store.timers.due()] == [3.0]
     finally:
         await store.close()

@@ -338,9 +338,12 @@ class Announcer:
         A game accepted but never opened gets its place; a position stored but not posted
         is posted, unless the post is already in the place (the bot died after sending it);
         where the bot still lacks permissions, nothing is sent (Discord frowns on bursts of
-        refused requests) and the next round tries again.
+        refused requests) and the next round tries again. Only games of this process's
+        shards: the others are their own processes' to post.
         """
         for record in await self.store.games.unposted():
+            if not self.bot.owns_guild(record.guild_id):
+                continue
             try:
                 async with self.service.lock(record.id):
                     await self._recover_game(record)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
 import discord
 
 from cogs.games import adapter_for, plugin_for
-from cogs.utils.host import host_of
+from cogs.utils.host import Host, host_of
 from cogs.utils.views import LastingView
 from data import Challenge
 from locales import join, t
+
+log = logging.getLogger(__name__)
 
 
 def challenge_text(challenge: Challenge) -> str:
@@ -50,6 +53,29 @@ def challenge_text(challenge: Challenge) -> str:
         waiting = join(lang, [f"<@{p.user_id}>" for p in challenge.waiting_for])
         text += "\n" + t(lang, "challenge-waiting", waiting=waiting)
     return text
+
+
+async def expire(bot: Host, challenge: Challenge) -> None:
+    """Mark a challenge expired and take its buttons away.
+
+    Idempotent, as a timer's action must be: a challenge found expired already (a process
+    that expired it died before its timer was marked done) gets the same edit again, which
+    changes nothing anyone sees when it was made before.
+    """
+    resolved = await bot.store.challenges.resolve(challenge.id, "expired")
+    if not resolved and challenge.status != "expired":
+        return  # accepted, declined or cancelled meanwhile
+    challenge = await bot.store.challenges.get(challenge.id) or challenge
+    if challenge.message_id is None:
+        return
+    title = adapter_for(challenge.game).title(challenge.lang)
+    try:
+        channel = bot.get_partial_messageable(challenge.channel_id)
+        await channel.get_partial_message(challenge.message_id).edit(
+            content=t(challenge.lang, "challenge-expired", game=title), view=None
+        )
+    except discord.HTTPException:
+        log.info("could not edit expired challenge %d", challenge.id)
 
 
 def challenge_buttons(challenge: Challenge) -> discord.ui.View:

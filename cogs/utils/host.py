@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from data import Clock, Store
+from data.shards import Shards
 
 if TYPE_CHECKING:
     from cogs.utils.announcer import Announcer
@@ -15,8 +17,13 @@ if TYPE_CHECKING:
     from cogs.utils.thinker import Thinker
 
 
-class Host(commands.Bot):
-    """A discord.py bot with Tablero's store, move pipeline, announcer and clock."""
+class Host(commands.AutoShardedBot):
+    """A discord.py bot with Tablero's store, move pipeline, announcer and clock.
+
+    It runs on discord.py's AutoShardedBot: every shard Discord recommends, or, given
+    ``shard_ids`` and ``shard_count``, only those (other processes run the others, on the
+    same database). A process looks after the servers of its own shards only.
+    """
 
     store: Store
     service: GameService
@@ -28,6 +35,23 @@ class Host(commands.Bot):
     thinker: Thinker
     #: the least time, in seconds, between a board and the bot's reply to it
     bot_pause: float
+    #: how long, in seconds, a claim on a timer holds unless renewed: another process of
+    #: the same shards takes a timer over that long after the one acting on it died
+    timer_lease: float
+
+    @functools.cached_property  # shard_ids and shard_count come with the constructor
+    def own_shards(self) -> Shards | None:
+        """The shards this process runs when it was told which (None: every shard)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return None
+        return Shards(frozenset(self.shard_ids), self.shard_count)
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (None: a direct message,
+        shard 0's): only it gets that server's interactions, so only it fires its timers,
+        plays the bot's turns there and posts what a crash left unposted."""
+        shards = self.own_shards
+        return shards is None or shards.owns(guild_id)
 
     def wake_timers(self, due: float | None = None) -> None:
         """Tell the timer loop (whoever runs it) that a new timer exists, due at ``due``

@@ -40,8 +40,11 @@ def turn_timers(record: GameRecord, reminder_hours: float, now: float) -> list[t
     return timers
 
 
-async def direct_message(bot: Host, record: GameRecord, seat: int, key: str, **args: Any) -> None:
-    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it)."""
+async def direct_message(
+    bot: Host, record: GameRecord, seat: int, key: str, nonce: str | None = None, **args: Any
+) -> None:
+    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it);
+    with a ``nonce``, sent again it shows the first one instead (as Discord does)."""
     user_id = record.user_of(seat)
     if not await bot.store.settings.dm_turns(user_id):
         return
@@ -51,6 +54,6 @@ async def direct_message(bot: Host, record: GameRecord, seat: int, key: str, **a
     text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(text)
+        await user.send(text, nonce=nonce)
     except discord.HTTPException:
         log.info("could not DM a player of game %d (DMs closed?)", record.id)
