@@ -147,3 +147,14 @@ def test_bench_load_drives_every_game_through_a_bot_process(tmp_path: Path) -> N
     assert bot["moves"] == 8 and bot["shards"] == [0]
     assert bot["rss_mb"] > 0 and bot["cpu_ms_per_move"] > 0
     assert figures["driver"]["cpu_ms_per_move"] > 0 and len(figures["loadavg"]) == 3
+
+
+def test_bench_load_splits_the_shards_over_bot_processes(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "2", "--rate", "4", "--seconds", "1")
+    done = _bench(*args, "--processes", "2", "--mix", "stonehenge", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["processes"] == 2 and figures["moves_answered"] == 4
+    shards = [(p["shards"], p["moves"]) for p in figures["bot_processes"]]
+    assert shards == [([0], 2), ([1], 2)]  # one game on each shard, each played by its own
