@@ -43,8 +43,6 @@ from data import Store
 from loopback import FakeChannel, FakeDiscord, FakeGuild, FakeUser, Interaction
 from rules import State, get_game
 
-log = logging.getLogger("bench.load")
-
 GAMES = tuple(plugin.name for plugin in plugins())
 #: Servers per shard: several, so that a shard's games are not all in one guild.
 GUILDS_PER_SHARD = 4
@@ -105,6 +103,7 @@ class Tally:
     last_answer: float = 0.0
 
     def error(self, kind: str, detail: str) -> None:
+        """Count an error of ``kind``; the first few are kept, shortened, to show."""
         self.errors[kind] += 1
         if len(self.error_samples) < 10:
             self.error_samples.append(f"{kind}: {detail}"[:300])
