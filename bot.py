@@ -14,6 +14,7 @@ import gc
 import logging
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Mapping
@@ -26,9 +27,11 @@ from discord import app_commands
 from discord.ext import commands
 from dotenv import dotenv_values
 
+from cogs.metrics import metrics_setting
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
+from cogs.utils.stopping import Drain
 from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
 from data.shards import Shards
@@ -51,6 +54,7 @@ EXTENSIONS = (
     "cogs.profiles",
     "cogs.privacy",
     "cogs.records",
+    "cogs.metrics",  # loads nothing unless TABLERO_METRICS_PORT is set
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
 TOKEN_HELP = """\
@@ -272,6 +276,7 @@ class Tablero(Host):
 
         await self.store.open()
         self.service = GameService(self.store, self.is_thread)
+        self.drain = Drain(self, self.service.moving)
         self.announcer = Announcer(self, self.service)
         await self.tree.set_translator(FluentTranslator())
         self.tree.error(self.on_app_command_error)
@@ -324,7 +329,10 @@ class Tablero(Host):
                 log.exception("retrying unposted boards failed")
 
     async def close(self) -> None:
-        """Stop the bot and close the database."""
+        """Stop the bot and close the database, once the interactions under way are answered
+        and the moves being stored are out (new interactions meanwhile hear "restarting")."""
+        if self.drain is not None:
+            await self.drain.stop()
         for task in (self.recovery, self.retrying):
             if task is not None:
                 task.cancel()
@@ -345,8 +353,26 @@ async def check_database(path: str | Path) -> None:
     await (await Store(path).open()).close()
 
 
+async def serve(bot: Tablero, token: str) -> None:
+    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``Tablero.close``)."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop(signum: signal.Signals) -> None:
+        log.info("%s received: stopping", signum.name)
+        if not stopping:  # a second signal while stopping changes nothing
+            stopping.append(asyncio.create_task(bot.close()))
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop, signum)
+    async with bot:
+        await bot.start(token)
+    if stopping:  # start() returns once the connection closed: let close() end too
+        await stopping[0]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the bot until interrupted."""
+    """Run the bot until SIGTERM or SIGINT (a clean stop: exit code 0)."""
     parser = argparse.ArgumentParser(description="Run the Tablero Discord bot.")
     parser.add_argument("--sync", action="store_true", help="publish slash commands on start")
     args = parser.parse_args(argv)
@@ -377,8 +403,9 @@ def main(argv: list[str] | None = None) -> int:
         shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
         shard_count=settings.shard_count,
     )
+    bot.metrics_port, bot.metrics_host = metrics_setting(env)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:
         print(
             "Discord refused the token in DISCORD_TOKEN: check it (see the README).",

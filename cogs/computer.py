@@ -74,7 +74,7 @@ class Computer(commands.Cog):
         goes on (the other shards' processes take up theirs)."""
         while True:
             try:
-                games = await self.service.store.games.active_with_bots()
+                games = await self.service.store.games.active_with_bots(self.bot.own_shards)
                 break
             except StorageBusy:
                 log.warning("bot games: the database is busy; looking again shortly")

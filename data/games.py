@@ -11,6 +11,7 @@ from typing import Any
 from data.db import Database, Dialect, Row
 from data.ratings import rate_finished
 from data.results import Result
+from data.shards import Shards, where_owned
 from rules.record import Record
 
 Clock = Callable[[], float]
@@ -318,24 +319,29 @@ class GameStore:
         )
         return int(row["n"]) if row else 0
 
-    async def active_with_bots(self) -> list[GameRecord]:
-        """Active games in which the bot plays a seat, oldest first (to resume its turns)."""
+    async def active_with_bots(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Active games in which the bot plays a seat, oldest first (to resume its turns),
+        on the servers of ``shards`` (None: every server)."""
+        owned, params = where_owned(shards, "guild_id")
         return await self._many(
             "WHERE status = 'active'"
-            " AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) ORDER BY id",
-            (),
+            f" AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) AND {owned}"
+            " ORDER BY id",
+            params,
         )
 
     async def in_series(self, series_id: int) -> list[GameRecord]:
         """The games of a series in order."""
         return await self._many("WHERE series_id = ? ORDER BY series_index", (series_id,))
 
-    async def unposted(self) -> list[GameRecord]:
-        """Games whose last stored moves were never announced (a crash between store and post)."""
+    async def unposted(self, shards: Shards | None = None) -> list[GameRecord]:
+        """Games whose last stored moves were never announced (a crash between store and
+        post), on the servers of ``shards`` (None: every server)."""
+        owned, params = where_owned(shards, "guild_id")
         return await self._many(
-            "WHERE posted_version < version"
-            " OR (status = 'active' AND posted_version < 0) ORDER BY id",
-            (),
+            "WHERE (posted_version < version OR (status = 'active' AND posted_version < 0))"
+            f" AND {owned} ORDER BY id",
+            params,
         )
 
     async def append_move(

@@ -159,6 +159,9 @@ _GONE = (
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
     asyncpg.TooManyConnectionsError,
+    # asyncpg's word for a connection left in a state it cannot use (seen when the server
+    # ended an idle connection and the next statement went out on it anyway)
+    asyncpg.InternalClientError,
 )
 
 
@@ -308,7 +311,17 @@ class PostgresDatabase(Database):
                 await _rollback(conn)
                 raise StorageBusy(self.path) from None
             except _GONE as error:  # the server dropped this connection: the pool replaces it
+                conn.terminate()
                 raise _gone(self.path, error) from None
+            left_ms = int((deadline - loop.time()) * 1000)
+            if left_ms < wait_ms - WAIT_MARGIN * 1000:
+                # It queued for the lock: a statement waiting for a row lock now may only
+                # have what is left (lock_timeout counts per statement).
+                try:
+                    await conn.execute(f"SET LOCAL lock_timeout = {max(1, left_ms)}")
+                except BaseException:
+                    await _rollback(conn)
+                    raise
             token = _tx.set((self, conn))
             try:
                 yield _Transaction(conn)
@@ -318,6 +331,7 @@ class PostgresDatabase(Database):
                 if isinstance(error, _BUSY):
                     raise StorageBusy(self.path) from None
                 if isinstance(error, _GONE):
+                    conn.terminate()
                     raise _gone(self.path, error) from None
                 raise
             finally:

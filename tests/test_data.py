@@ -339,3 +339,26 @@ async def test_a_host_leaving_hands_the_table_to_the_player_seated_longest(store
     assert await store.challenges.leave(table.id, 3)
     assert await store.challenges.hand_over(table.id, 2) is None  # nobody left: closed
     assert (await store.challenges.get(table.id)).status == "cancelled"
+
+
+async def test_unposted_and_bot_games_are_read_for_a_process_s_own_shards(store: Store) -> None:
+    from data.shards import Shards, shard_of
+
+    guilds = {shard: (1000 + shard) << 22 for shard in (0, 1)}  # a server on each of 2 shards
+    assert [shard_of(g, 2) for g in guilds.values()] == [0, 1]
+    made = {}
+    for shard, guild in guilds.items():
+        made[shard] = await store.games.create_game(
+            game="stonehenge",
+            seats=[(1, "Ana"), (2, "Tablero · hard", "hard")],
+            seed=7,
+            options={"first": 0},
+            lang="en",
+            guild_id=guild,
+            channel_id=20,
+        )
+    for shard in (0, 1):
+        mine = Shards(frozenset({shard}), 2)
+        assert [g.id for g in await store.games.unposted(mine)] == [made[shard]]
+        assert [g.id for g in await store.games.active_with_bots(mine)] == [made[shard]]
+    assert len(await store.games.unposted()) == 2

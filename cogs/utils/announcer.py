@@ -341,7 +341,7 @@ class Announcer:
         refused requests) and the next round tries again. Only games of this process's
         shards: the others are their own processes' to post.
         """
-        for record in await self.store.games.unposted():
+        for record in await self.store.games.unposted(self.bot.own_shards):
             if not self.bot.owns_guild(record.guild_id):
                 continue
             try:

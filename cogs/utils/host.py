@@ -14,6 +14,7 @@ from data.shards import Shards
 if TYPE_CHECKING:
     from cogs.utils.announcer import Announcer
     from cogs.utils.service import GameService
+    from cogs.utils.stopping import Drain
     from cogs.utils.thinker import Thinker
 
 
@@ -35,6 +36,11 @@ class Host(commands.AutoShardedBot):
     thinker: Thinker
     #: the least time, in seconds, between a board and the bot's reply to it
     bot_pause: float
+    #: what a clean stop waits for (every interaction under way); None until set up
+    drain: Drain | None = None
+    #: where Prometheus metrics are served (port None: nowhere, the default)
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
     #: how long, in seconds, a claim on a timer holds unless renewed: another process of
     #: the same shards takes a timer over that long after the one acting on it died
     timer_lease: float

@@ -12,6 +12,7 @@ import discord
 
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
+from cogs.utils.metrics import timed_render
 from data import GameRecord
 from rules import State
 
@@ -39,7 +40,8 @@ async def draw(record: GameRecord, state: State, seat: int | None, lang: str) ->
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
     described in a worker thread: the event loop goes on meanwhile."""
     adapter = adapter_for(record.game)
-    return await asyncio.to_thread(_draw, adapter, state, seat, lang, record.names())
+    view = "public" if seat is None else "seat"
+    return await timed_render(record.game, view, _draw, adapter, state, seat, lang, record.names())
 
 
 def _draw(
@@ -68,9 +70,8 @@ def mine_ahead(
     if adapter.private_after_turn(lang, state, seat) is None:
         return None
     names = record.names()
-    return asyncio.ensure_future(
-        asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
-    )
+    drawing = timed_render(record.game, "private", _draw_private, adapter, state, seat, lang, names)
+    return asyncio.ensure_future(drawing)
 
 
 def _draw_private(
@@ -85,5 +86,7 @@ async def private(service: GameService, record: GameRecord, seat: int, lang: str
     adapter = adapter_for(record.game)
     state = service.state_for(record, seat)
     names = record.names()
-    drawn = await asyncio.to_thread(_draw_private, adapter, state, seat, lang, names)
+    drawn = await timed_render(
+        record.game, "private", _draw_private, adapter, state, seat, lang, names
+    )
     return drawn.file(PRIVATE_NAME)

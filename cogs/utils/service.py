@@ -68,6 +68,10 @@ class GameService:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    def moving(self) -> bool:
+        """Whether some game's move is being stored or announced (a clean stop waits)."""
+        return any(lock.locked() for lock in self._locks.values())
+
     @asynccontextmanager
     async def _turn_to_store(self, game_id: int) -> AsyncIterator[float]:
         """The game's lock for a move, waited for no longer than a write would wait; yields

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,6 +27,15 @@ log = logging.getLogger(__name__)
 MAX_MS = 2000.0
 #: How much lower than the bot's own process the workers run (``os.nice``).
 NICENESS = 10
+
+
+def _start_worker() -> None:
+    """A worker runs at low priority, and stops when the bot stops it, not on a signal: a
+    Ctrl-C reaches the whole process group, and systemd signals every process of the
+    service; the bot then stops cleanly and shuts its pool down (bot.py, ``serve``)."""
+    os.nice(NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 @dataclass(frozen=True)
@@ -51,8 +61,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,
-                initargs=(NICENESS,),
+                initializer=_start_worker,
             )
         return self._pool
 

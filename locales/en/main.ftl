@@ -178,6 +178,7 @@ games-their-turn = { $player }'s turn
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
 error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
 error-storage-busy = The game's storage is busy; nothing was changed. Try again in a moment.
+error-restarting = Tablero is restarting; nothing was changed. Try again in a minute.
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
 error-which-game = You have several games in progress: use this command where the game is played (/games links them).

@@ -1,0 +1,201 @@
+"""`python -m data check [DATABASE]`: can Tablero run on this database, is it whole, does it replay?
+
+Three findings: the schema version (known, too new, or older and to be migrated at start),
+the engine's own integrity check (SQLite's ``PRAGMA integrity_check``; a PostgreSQL server
+keeps its pages whole itself), and that every stored game replays through its rules engine
+with its seats and plies whole. The reading goes through ``fetchall`` only, with portable
+SQL, so the same check runs on either backend; it never writes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import quote
+
+import aiosqlite
+
+from data.migrations import MIGRATIONS
+from rules.record import Record, replay
+
+BATCH = 500  # games whose moves are read in one query: bounded memory on a large database
+INTEGRITY_LINES = 20  # SQLite lists every fault; the first ones say enough
+
+
+class Reader(Protocol):
+    """What the check needs of a database: ``Database`` is one, ``ReadOnlySQLite`` too."""
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> Sequence[Any]: ...
+
+    async def schema_version(self) -> int: ...
+
+
+@dataclass
+class Report:
+    """What ``check`` found: the facts, and every fault (none: the database is fine)."""
+
+    schema: int = 0
+    known: int = len(MIGRATIONS)
+    integrity: str = "not checked"
+    games: int = 0
+    moves: int = 0
+    faults: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether nothing failed."""
+        return not self.faults
+
+    def lines(self, where: str) -> list[str]:
+        """The report in words, for the operator."""
+        if self.schema > self.known:
+            schema = f"schema {self.schema}: too new (this Tablero knows up to {self.known})"
+        elif self.schema < self.known:
+            schema = f"schema {self.schema}: older than {self.known}, migrated when the bot starts"
+        else:
+            schema = f"schema {self.schema}: current"
+        head = f"{where}: {schema}; integrity {self.integrity}"
+        head += f"; {self.games} games, {self.moves} moves checked"
+        verdict = "OK" if self.ok else f"{len(self.faults)} problem(s)"
+        return [head, *self.notes, *self.faults, verdict]
+
+
+class ReadOnlySQLite:
+    """A SQLite file opened read-only (``mode=ro``): a check never creates, migrates or
+    locks it, so it may run beside the bot, on a backup, or on a read-only copy."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._conn: aiosqlite.Connection | None = None
+
+    async def connect(self) -> ReadOnlySQLite:
+        """Open the file (FileNotFoundError when there is none: SQLite would create one)."""
+        if not Path(self.path).is_file():
+            raise FileNotFoundError(self.path)
+        uri = f"file:{quote(str(Path(self.path).resolve()))}?mode=ro"
+        self._conn = await aiosqlite.connect(uri, uri=True)
+        self._conn.row_factory = aiosqlite.Row
+        return self
+
+    async def close(self) -> None:
+        """Close the connection (idempotent)."""
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[Any]:
+        """All rows of a query."""
+        assert self._conn is not None, "connect() first"
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def schema_version(self) -> int:
+        """The file's schema version (SQLite keeps it in the header: user_version)."""
+        rows = await self.fetchall("PRAGMA user_version")
+        return int(rows[0][0])
+
+    async def integrity(self) -> list[str]:
+        """SQLite's integrity check: ["ok"], or the first faults it lists."""
+        try:
+            rows = await self.fetchall(f"PRAGMA integrity_check({INTEGRITY_LINES})")
+        except sqlite3.DatabaseError as error:  # too damaged to list what is wrong
+            return [str(error)]
+        return [str(row[0]) for row in rows]
+
+
+async def check(db: Reader) -> Report:
+    """Check ``db`` (see the module's docstring); the report lists every fault found."""
+    report = Report(schema=await db.schema_version())
+    if report.schema > report.known:
+        report.faults.append(
+            f"the schema is newer than this Tablero's ({report.schema} > {report.known}):"
+            " check it with the Tablero that wrote it"
+        )
+        return report  # its tables may mean other things: reading on would mislead
+    integrity = getattr(db, "integrity", None)  # a SQLite file opened for the check
+    if integrity is not None:
+        found = await integrity()
+        report.integrity = "ok" if found == ["ok"] else "FAILED"
+        report.faults.extend(f"integrity: {line}" for line in found if line != "ok")
+    elif getattr(db, "engine", "sqlite") == "postgresql":
+        report.integrity = "kept by the postgresql server"  # (its amcheck goes deeper)
+    if not report.ok:
+        report.notes.append("games not replayed: a damaged file cannot be read reliably")
+        return report
+    if report.schema == 0:
+        report.notes.append("an empty database: no tables yet (the bot creates them at start)")
+        return report
+    await _replay_games(db, report)
+    return report
+
+
+async def _replay_games(db: Reader, report: Report) -> None:
+    """Replay every stored game; a fault for each that does not replay or is not whole."""
+    games = await db.fetchall(
+        "SELECT id, game, players, seed, options, status FROM games ORDER BY id"
+    )
+    report.games = len(games)
+    for start in range(0, len(games), BATCH):
+        batch = games[start : start + BATCH]
+        first, last = batch[0]["id"], batch[-1]["id"]
+        moves: dict[int, list[tuple[int, str]]] = {}
+        for row in await db.fetchall(
+            "SELECT game_id, ply, move FROM moves WHERE game_id BETWEEN ? AND ?"
+            " ORDER BY game_id, ply",
+            (first, last),
+        ):
+            moves.setdefault(row["game_id"], []).append((row["ply"], row["move"]))
+        seats: dict[int, list[int]] = {}
+        for row in await db.fetchall(
+            "SELECT game_id, seat FROM seats WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seat",
+            (first, last),
+        ):
+            seats.setdefault(row["game_id"], []).append(row["seat"])
+        for game in batch:
+            plies = moves.get(game["id"], [])
+            report.moves += len(plies)
+            fault = _game_fault(game, plies, seats.get(game["id"], []))
+            if fault is not None:
+                report.faults.append(f"game #{game['id']} ({game['game']}): {fault}")
+
+
+def _game_fault(game: Any, plies: list[tuple[int, str]], seats: list[int]) -> str | None:
+    """Why a stored game is not whole or does not replay, or None when it does."""
+    if seats != list(range(game["players"])):
+        return f"seats {seats} for {game['players']} players"
+    if [ply for ply, _ in plies] != list(range(len(plies))):
+        missing = sorted(set(range(plies[-1][0] + 1)) - {ply for ply, _ in plies})
+        return f"plies missing: {missing[:5]}"
+    try:
+        options = json.loads(game["options"])
+        record = Record.from_json(
+            {
+                "game": game["game"],
+                "players": game["players"],
+                "seed": game["seed"],
+                "options": options,
+                "moves": [move for _, move in plies],
+            }
+        )
+    except ValueError as error:  # options that are not JSON, or a record of the wrong shape
+        return f"the record cannot be read ({error})"
+    result = replay(record)
+    if not result["ok"]:
+        where = f" at ply {result['ply']} ({result['move'][:40]!r})" if "ply" in result else ""
+        return f"does not replay{where}: {result['error']}"
+    if result["finished"] and game["status"] == "active":
+        return "the rules say it is over, but it is stored as still being played"
+    return None
+
+
+async def check_path(database: str) -> Report:
+    """Open a SQLite file read-only and check it (FileNotFoundError, sqlite3.Error)."""
+    db = await ReadOnlySQLite(database).connect()
+    try:
+        return await check(db)
+    finally:
+        await db.close()

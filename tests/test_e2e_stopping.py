@@ -1,0 +1,190 @@
+"""A clean stop: moves under way finish, later ones hear "restarting", nothing is half-written,
+and the process (SIGTERM, SIGINT) exits 0 with its database closed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cogs.utils.thinker import Thinker
+from data.check import check_path
+from locales import t
+from loopback.records import Interaction
+from rules.record import Record
+from tests.e2e import World, accept, boards, challenge, mirror, settled
+from tests.lockholder import WriteLock
+
+RESTARTING = {lang: t(lang, "error-restarting") for lang in ("en", "es")}
+
+
+async def test_a_stop_finishes_the_move_under_way_and_turns_later_ones_away(
+    tablero: World,
+) -> None:
+    world = tablero
+    assert world.bot is not None
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    before = len(boards(world, place))
+    # Another program holds the write lock, so Ana's move is still under way when the
+    # stop begins (it waits for the lock, as it may for a second and a half).
+    async with WriteLock(world.database):
+        moving = await world.fake.slash(world.ana, place, "move", {"move": "6L"})
+        await moving.wait_response()
+        stopping = asyncio.create_task(world.bot.close())
+        await asyncio.sleep(0.05)
+        assert not stopping.done()  # waiting for Ana's move
+        later = await world.fake.slash(world.luis, place, "board")
+        looking = await world.fake.slash(world.eve, place, "games")
+        choices = await world.fake.autocomplete(
+            world.luis, place, "move", {"move": "6"}, focused="move"
+        )
+        await later.done()
+        await looking.done()
+    await asyncio.wait_for(stopping, 5)
+    # Ana's move was played and announced before the bot stopped.
+    await moving.done()
+    assert "6L" in moving.text and RESTARTING["en"] not in moving.text
+    assert len(boards(world, place)) == before + 1
+    # The others were told, each in their language, and nothing of theirs ran.
+    assert later.ephemeral and later.text == RESTARTING["es"]
+    assert looking.ephemeral and looking.text == RESTARTING["en"]
+    assert choices == []  # typing is answered too: nothing to offer now
+    assert world.bot.store.db._conn is None  # the database is closed
+    report = await check_path(str(world.database))
+    assert report.ok and report.moves == 1
+
+
+# -- a real process, stopped by a signal while moves arrive ---------------------------------------
+
+READY_SECONDS = 30
+STOP_SECONDS = 5  # from the signal to the exit, moves in flight included
+GAMES = 4
+ANSWER_SECONDS = 5  # a move is answered in well under a second, even on a busy machine
+
+
+class Mover:
+    """Plays one game by /move, each move sent once the previous one was answered."""
+
+    def __init__(self, world: World, place: object, rng: random.Random) -> None:
+        self.world, self.place, self.rng = world, place, rng
+        self.state = mirror({"first": 0})
+        self.sent: list[Interaction] = []
+        self.played = self.refused = 0
+
+    async def run(self) -> None:
+        world = self.world
+        while self.state.turn is not None:
+            notation = self.state.format(self.rng.choice(self.state.legal_moves()))
+            user = world.ana if self.state.turn == 0 else world.luis
+            try:
+                ix = await world.fake.slash(user, self.place, "move", {"move": notation})
+            except RuntimeError:  # the bot has left the gateway: nobody to ask any more
+                return
+            self.sent.append(ix)
+            try:
+                await ix.done(timeout=ANSWER_SECONDS)
+            except TimeoutError:  # sent as the bot left: judged by the test
+                return
+            if ix.text in RESTARTING.values():
+                self.refused += 1
+                return
+            assert notation in ix.text, ix.text
+            self.state.play(notation)
+            self.played += 1
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_signal_stops_the_bot_process_cleanly_while_moves_arrive(
+    world: World, signum: signal.Signals
+) -> None:
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "loopback-token",
+        "TABLERO_DB": str(world.database),
+        "TABLERO_DEV_GUILD": str(world.guild.id),
+        "TABLERO_ENV_FILE": str(world.database.parent / "no.env"),
+        "TABLERO_LOG_LEVEL": "INFO",
+    }
+    log = world.database.parent / "bot.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.botprocess", world.fake.api_url, world.fake.gateway_url],
+            env=env,
+            stderr=stderr,
+        )
+    try:
+        await world.fake.wait_connected(READY_SECONDS)
+        places = []
+        for _ in range(GAMES):
+            message = await challenge(world, world.ana, world.luis, first="me")
+            places.append(await accept(world, world.luis, message))
+        movers = [Mover(world, place, random.Random(n)) for n, place in enumerate(places)]
+        playing = [asyncio.create_task(m.run()) for m in movers]
+        while sum(m.played for m in movers) < 2 * GAMES:
+            await asyncio.sleep(0.01)
+        process.send_signal(signum)
+        signalled, signalled_at = time.monotonic(), asyncio.get_running_loop().time()
+        while process.poll() is None and time.monotonic() - signalled < STOP_SECONDS + 5:
+            await asyncio.sleep(0.02)
+        took = time.monotonic() - signalled
+        await asyncio.wait_for(asyncio.gather(*playing), 15)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+    said = log.read_text(errors="replace")
+    assert process.returncode == 0, said[-3000:]
+    assert took < STOP_SECONDS, f"{took:.1f} s"
+    assert "Traceback" not in said, said[-3000:]
+    # Every interaction the bot received was answered: played, or told to come back. Only
+    # one sent as the gateway closed may have gone unread (Discord would show "did not
+    # respond"): after the signal, and never seen by the bot, which logs each it turns away.
+    unanswered = [ix for ix in world.fake.interactions if not ix.responded]
+    assert len(unanswered) <= GAMES
+    for ix in unanswered:
+        assert ix.created_at > signalled_at and f"interaction {ix.id} arrived" not in said
+    assert sum(m.played for m in movers) >= 2 * GAMES
+    # The database: whole, every game replays, and every stored move is the one the mover
+    # heard played, and was announced before the stop (nothing left for a recovery).
+    report = await check_path(str(world.database))
+    assert report.ok, report.faults
+    assert report.moves == sum(m.played for m in movers)
+    conn = sqlite3.connect(world.database)
+    try:
+        unposted = conn.execute("SELECT COUNT(*) FROM games WHERE posted_version < version")
+        assert unposted.fetchone()[0] == 0
+    finally:
+        conn.close()
+    for mover, place in zip(movers, places, strict=True):
+        assert len(boards(world, place)) == 1 + mover.played
+    assert not Path(f"{world.database}-wal").exists()  # closed: SQLite folded its log back
+
+
+async def test_the_bot_s_thinking_workers_leave_stopping_to_the_bot() -> None:
+    """Ctrl-C signals the whole process group: the workers carry on until the bot, which
+    stops cleanly, shuts them down (no worker dies mid-search, no traceback of theirs)."""
+    thinker = Thinker(50, workers=1)
+    record = Record(game="stonehenge", players=2, seed=1)
+    try:
+        await thinker.think(record, 0, "easy")
+        pool = thinker._pool
+        assert pool is not None
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGINT)
+            os.kill(pid, signal.SIGTERM)
+        await asyncio.sleep(0.2)
+        await thinker.think(record, 0, "easy")
+        assert thinker._pool is pool  # the same workers: none died of the signals
+    finally:
+        thinker.close()
