@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import os
@@ -37,9 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.load_check import check
 from bench.session import p50_p99
 from cogs.games import adapter_for, plugins
-from data import Store
+from data import GuildSettings, Store
 from loopback import FakeChannel, FakeDiscord, FakeGuild, FakeUser, Interaction
 from rules import State, get_game
 
@@ -52,6 +54,9 @@ OPENING_AT_ONCE = 8
 #: a player would have given up long before).
 ANSWER_SECONDS = 10.0
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+#: With --kill-every: how long a dead process's claim on a timer holds (bot.py's default is
+#: a minute), so that the timers it held fire again within the run.
+TIMER_LEASE = 3.0
 
 
 @dataclass
@@ -75,7 +80,10 @@ class LiveGame:
     #: the user playing each seat
     seat_users: tuple[FakeUser, ...]
     busy: bool = False
-    moves: int = 0
+    #: the moves the bot confirmed, in order
+    played: list[str] = field(default_factory=list)
+    #: a move whose answer never came because its process was killed: stored or not
+    doubt: str | None = None
 
 
 @dataclass
@@ -86,6 +94,13 @@ class BotProcess:
     shards: list[int]
     cpu_start: float = 0.0
     rss_start: int = 0
+    #: how many times it was killed: a move sent before a kill may never be answered
+    kills: int = 0
+    #: killed and not ready again (a move sent now goes nowhere, even before the loopback
+    #: notices that the process's connection is gone)
+    down: bool = False
+    #: CPU time of its killed predecessors, since the mark
+    cpu_before: float = 0.0
 
 
 @dataclass
@@ -101,6 +116,8 @@ class Tally:
     opened: int = 0
     by_shard: Counter[int] = field(default_factory=Counter)
     last_answer: float = 0.0
+    #: moves sent to a server whose process was down (Discord would refuse them so)
+    refused_while_down: int = 0
 
     def error(self, kind: str, detail: str) -> None:
         """Count an error of ``kind``; the first few are kept, shortened, to show."""
@@ -137,6 +154,8 @@ class Load:
         self.rng = random.Random(args.seed)
         self.store: Store | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        #: every game opened, for the check after a run with kills
+        self.every_game: list[LiveGame] = []
 
     # ----- setting up -------------------------------------------------------------------
 
@@ -148,27 +167,43 @@ class Load:
                 channel = self.fake.add_channel(guild, "games")
                 self.servers.append(Server(guild, channel, shard))
 
+    async def remind_soon(self) -> None:
+        """With --reminder-seconds: turn reminders after that long on the first server of
+        each shard."""
+        if not self.args.reminder_seconds:
+            return
+        assert self.store is not None
+        hours = self.args.reminder_seconds / 3600
+        for server in self.servers[: self.args.processes]:
+            settings = GuildSettings(reminder_hours=hours)
+            await self.store.settings.set_guild(server.guild.id, settings)
+
     async def start_bots(self) -> None:
         """The bot processes, each with its share of the shards, ready and warmed up."""
-        count = self.args.processes
-        fake = self.fake
-        for index in range(count):
-            args = [fake.api_url, fake.gateway_url, self.database, "0"]
-            if count > 1:
-                args += ["--shards", str(index), "--shard-count", str(count)]
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bench.child",
-                *args,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-            )
-            self.bots.append(BotProcess(process, [index]))
-            assert process.stdout is not None
-            line = await asyncio.wait_for(process.stdout.readline(), 120)
-            if line.strip() != b"ready":
-                raise RuntimeError(f"bot process {index} did not start")
+        for index in range(self.args.processes):
+            self.bots.append(BotProcess(await self.start_bot(index), [index]))
+
+    async def start_bot(self, index: int) -> asyncio.subprocess.Process:
+        """Bot process ``index`` (of ``--processes``, its shard), once it is ready."""
+        fake, count = self.fake, self.args.processes
+        args = [fake.api_url, fake.gateway_url, self.database, "0"]
+        if count > 1:
+            args += ["--shards", str(index), "--shard-count", str(count)]
+        if self.args.kill_every:  # a dead process's timer claims are taken over soon
+            args += ["--timer-lease", str(TIMER_LEASE)]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bench.child",
+            *args,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert process.stdout is not None
+        line = await asyncio.wait_for(process.stdout.readline(), 120)
+        if line.strip() != b"ready":
+            raise RuntimeError(f"bot process {index} did not start")
+        return process
 
     async def stop_bots(self) -> None:
         """Close every bot process's standard input (it stops cleanly), or kill it."""
@@ -208,7 +243,9 @@ class Load:
         by_id = {user.id: user for user in players}
         seat_users = tuple(by_id[seat.user_id] for seat in record.seats)
         self.tally.opened += 1
-        return LiveGame(server, game, players, place, state, seat_users)
+        live = LiveGame(server, game, players, place, state, seat_users)
+        self.every_game.append(live)
+        return live
 
     async def open_games(self) -> None:
         """The first ``--games`` games, a few at a time."""
@@ -241,14 +278,27 @@ class Load:
         assert seat is not None
         notation = self.pick_move(game)
         before = game.place.last_message_id or 0
+        bot = self.bots[game.server.shard]
+        kills, down = bot.kills, bot.down
         started = time.perf_counter()
         try:
             ix = await self.fake.slash(
                 game.seat_users[seat], game.place, "move", {"move": notation}
             )
+        except RuntimeError:  # no process holds this server's shard now
+            tally.refused_while_down += 1
+            game.busy = False
+            return
+        try:
             await ix.done(ANSWER_SECONDS)
         except (TimeoutError, AssertionError) as error:
+            if bot.kills != kills or down:  # its process was killed: stored or not?
+                tally.refused_while_down += down
+                game.doubt = notation
+                self.games.remove(game)
+                return
             tally.error("not answered", str(error))
+            game.doubt = notation  # stored or not: the check after kills allows either
             self._drop(game)
             return
         ms = (time.perf_counter() - started) * 1000
@@ -260,7 +310,7 @@ class Load:
         tally.move_ms.append(ms)
         tally.by_shard[game.server.shard] += 1
         tally.last_answer = time.perf_counter()
-        game.moves += 1
+        game.played.append(notation)
         if game.state.turn is None:
             tally.finished += 1
             self._drop(game)
@@ -289,7 +339,7 @@ class Load:
     async def _replace(self, old: LiveGame) -> None:
         try:
             game = await self.open_game(old.server, old.game, old.players)
-        except (TimeoutError, RuntimeError, AssertionError) as error:
+        except (TimeoutError, RuntimeError, AssertionError, StopIteration) as error:
             self.tally.error("game not opened", str(error))
             return
         self.games.append(game)
@@ -299,10 +349,34 @@ class Load:
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
 
+    async def kill_now_and_then(self, stop: asyncio.Event) -> None:
+        """Every ``--kill-every`` seconds until ``stop``, SIGKILL a bot process (each in
+        turn) and start it again at once, on the same shards."""
+        start = time.perf_counter()
+        for n in itertools.count():
+            wait = start + (n + 1) * self.args.kill_every - time.perf_counter()
+            with contextlib.suppress(TimeoutError):
+                if wait > 0:
+                    await asyncio.wait_for(stop.wait(), wait)
+            if stop.is_set():
+                return
+            index = n % len(self.bots)
+            bot = self.bots[index]
+            bot.kills += 1
+            bot.down = True
+            bot.cpu_before += cpu_seconds(bot.process.pid) - bot.cpu_start
+            bot.process.kill()
+            await bot.process.wait()
+            bot.process = await self.start_bot(index)
+            bot.cpu_start = cpu_seconds(bot.process.pid)
+            bot.down = False
+
     async def drive(self) -> float:
         """Send moves on schedule for ``--seconds``; wait for the last answers. The seconds
         from the first move to the last answer."""
         rate, seconds = self.args.rate, self.args.seconds
+        stop = asyncio.Event()
+        killing = self.args.kill_every and asyncio.ensure_future(self.kill_now_and_then(stop))
         start = time.perf_counter()
         total = int(rate * seconds)
         cursor = 0
@@ -322,6 +396,9 @@ class Load:
             game.busy = True
             self.tally.sent += 1
             self._spawn(self.move(game))
+        if killing:
+            stop.set()  # a restart under way finishes: the process is wanted after
+            await killing
         while self._pending:
             await asyncio.wait(set(self._pending), timeout=ANSWER_SECONDS * 2)
         return max((self.tally.last_answer or time.perf_counter()) - start, 1e-9)
@@ -342,7 +419,7 @@ class Load:
         for index, bot in enumerate(self.bots):
             pid = bot.process.pid
             moves = sum(n for shard, n in tally.by_shard.items() if shard == index)
-            cpu = cpu_seconds(pid) - bot.cpu_start
+            cpu = cpu_seconds(pid) - bot.cpu_start + bot.cpu_before
             processes.append(
                 {
                     "pid": pid,
@@ -407,13 +484,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             load = Load(fake, database, args)
             load.add_servers()
             try:
-                await load.start_bots()
                 load.store = await Store(database).open()
+                await load.remind_soon()
+                await load.start_bots()
                 await load.open_games()
                 load.mark()
                 driver = time.process_time()
                 seconds = await load.drive()
-                return load.figures(seconds, time.process_time() - driver)
+                figures = load.figures(seconds, time.process_time() - driver)
+                if args.kill_every:
+                    settle = TIMER_LEASE + args.reminder_seconds + 5
+                    figures["kills"] = await check(load, settle)
+                return figures
             finally:
                 if load.store is not None:
                     await load.store.close()
@@ -448,6 +530,23 @@ def main(argv: list[str]) -> None:
         "--mix", type=_mix, default=list(GAMES), help="games, comma-separated, opened in turn"
     )
     parser.add_argument("--seed", type=int, default=1, help="the driver's choice of moves")
+    parser.add_argument(
+        "--kill-every",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="SIGKILL a bot process (each in turn) every S seconds and start it again at once"
+        " (kills come every S seconds of the run, however long a start takes);"
+        " then check that no move was lost or doubled and that every game goes on",
+    )
+    parser.add_argument(
+        "--reminder-seconds",
+        type=float,
+        default=0.0,
+        metavar="R",
+        help="turn reminders after R seconds on the first server of each shard (a quarter of"
+        " the games), to check that each fires once",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -481,6 +580,18 @@ def _text(f: dict[str, Any]) -> str:
         f"  driver + loopback: {d['cpu_ms_per_move']:.1f} ms CPU per move, {d['rss_mb']:.0f} MB"
     )
     lines.append(f"  load average {f['loadavg']}")
+    if "kills" in f:
+        k = f["kills"]
+        lines.append(
+            f"  {k['kills']} kills: {k['moves_lost']} moves lost, {k['moves_unexplained']}"
+            f" unexplained, {k['boards_doubled']} boards doubled, {k['boards_missing']} missing;"
+            f" {k['moves_in_doubt']} in doubt, {k['refused_while_down']} refused while down"
+        )
+        lines.append(
+            f"  reminders {k['reminders']} ({k['turns_reminded_twice']} turns twice),"
+            f" {k['timers_overdue']} timers overdue; {k['games_continued']} of"
+            f" {k['games_to_continue']} games went on"
+        )
     for sample in f["error_samples"]:
         lines.append(f"  error: {sample}")
     return "\n".join(lines)

@@ -158,3 +158,19 @@ def test_bench_load_splits_the_shards_over_bot_processes(tmp_path: Path) -> None
     assert figures["processes"] == 2 and figures["moves_answered"] == 4
     shards = [(p["shards"], p["moves"]) for p in figures["bot_processes"]]
     assert shards == [([0], 2), ([1], 2)]  # one game on each shard, each played by its own
+
+
+def test_bench_load_kills_a_process_and_checks_nothing_was_lost(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "4", "--rate", "4", "--seconds", "5")
+    kills = ("--processes", "2", "--kill-every", "2.5", "--reminder-seconds", "1")
+    done = _bench(*args, *kills, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    check = figures["kills"]
+    assert check["kills"] >= 1  # one every 2.5 s of the run, a start (seconds) between
+    for key in ("moves_lost", "moves_unexplained", "boards_doubled", "boards_missing"):
+        assert check[key] == 0, (key, check)
+    assert check["turns_reminded_twice"] == 0 and check["timers_overdue"] == 0
+    assert check["reminders"] > 0  # reminders fell due during the run, each once
+    assert check["games_continued"] == check["games_to_continue"] == 4
