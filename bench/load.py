@@ -1,4 +1,5 @@
-"""`python -m bench load --games N --rate R --seconds S [--db URL] [--processes P] [--json]`:
+"""`python -m bench load --games N --rate R --seconds S [--db URL] [--processes P] [--json]
+[--kill-every S --reminder-seconds R]`:
 many games at once, moves on a fixed schedule, through real bot processes.
 
 The loopback Discord and this driver run in this process; the bot runs in ``--processes``
@@ -17,6 +18,14 @@ with an error, or whose board did not arrive: the public board when the turn pas
 mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS) and its
 own CPU time per move (utime + stime of /proc/PID/stat over the run, all its threads, over
 the moves of its shards; opening the replacement games is part of that load).
+
+``--kill-every S`` SIGKILLs a bot process (each in turn) every S seconds of the run and
+starts it again at once on the same shards; moves meanwhile go on (those sent to a server
+whose process is down are counted apart, as Discord would refuse them). After the run
+bench/load_check.py compares what was stored and posted with what the bot confirmed, and
+plays one more move in every game. ``--reminder-seconds R`` makes turn reminders fall due
+after R seconds on the first server of each shard, so that timers fire (once each, it
+checks) while processes die.
 """
 
 from __future__ import annotations
