@@ -17,6 +17,7 @@ from cogs.utils.i18n import L, tr
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.service import GameService
+from cogs.utils.views import LastingView
 from data import GameRecord, Offer, OfferExists
 from locales import join, t
 
@@ -90,7 +91,7 @@ def _offer_text(record: GameRecord, offer: Offer) -> str:
 
 
 def _offer_buttons(record: GameRecord, offer: Offer) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     for act, style in (("yes", discord.ButtonStyle.success), ("no", discord.ButtonStyle.secondary)):
         label = t(record.lang, f"button-draw-{act}")
         view.add_item(DrawButton(record.id, offer.ply, offer.by_seat, act, label, style))

@@ -13,6 +13,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.replies import guarded
+from cogs.utils.views import LastingView
 from data import StillPlaying
 from locales import DEFAULT, LANGUAGES, t
 
@@ -94,7 +95,7 @@ class Privacy(commands.Cog):
             await self.store.privacy.check(uid)
         except StillPlaying as playing:
             raise still_playing(playing) from None
-        view = discord.ui.View(timeout=None)
+        view = LastingView()
         view.add_item(ForgetButton(uid, tr(interaction, "button-forget-me")))
         await interaction.response.send_message(
             tr(interaction, "forget-confirm"), view=view, ephemeral=True

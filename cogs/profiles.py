@@ -34,6 +34,7 @@ from cogs.utils.standings import (
     server_text,
     whole_rows,
 )
+from cogs.utils.views import LastingView
 from data import PlayerRecord
 from data.ratings import GLOBAL, human
 from locales import join, t
@@ -104,7 +105,7 @@ def _pages(
     """◀ and ▶ under a list of more than one page."""
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     owner = interaction.user.id
     for to, key in ((page - 1, "button-page-previous"), (page + 1, "button-page-next")):
         button = PageButton(

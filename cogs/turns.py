@@ -17,6 +17,7 @@ from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
+from cogs.utils.views import LastingView
 
 #: The longest move text /move takes (Discord's client stops there): every legal move and
 #: every autocomplete value fits, and nothing longer is worth reading.
@@ -138,7 +139,7 @@ class Turns(commands.Cog):
         record = await self.service.game_here(interaction.channel_id, interaction.user.id)
         if record.seat_of(interaction.user.id) is None:
             raise UserError("error-not-a-player")
-        view = discord.ui.View(timeout=None)
+        view = LastingView()
         view.add_item(ResignButton(record.id, record.version, tr(interaction, "button-resign")))
         title = adapter_for(record.game).title(lang_of(interaction))
         await interaction.response.send_message(

@@ -17,6 +17,7 @@ from cogs.utils.i18n import L, tr
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.service import GameService
+from cogs.utils.views import LastingView
 from data import GameRecord
 from locales import t
 
@@ -48,7 +49,7 @@ class Undo(commands.Cog):
             return
         asked = plan.ask
         lang = record.lang
-        view = discord.ui.View(timeout=None)
+        view = LastingView()
         for act, style in (
             ("yes", discord.ButtonStyle.success),
             ("no", discord.ButtonStyle.secondary),

@@ -30,6 +30,8 @@ class FakeDiscord(UserActions):
     Use ``async with FakeDiscord() as fake:`` (start + install) or the pytest fixture.
     ``shard_count``: the shards it recommends to a bot (``GET /gateway/bot``); a bot's
     session on one shard gets the events and interactions of that shard's guilds only.
+    ``keep_files=False`` keeps only the names and sizes of the files the bot sends (their
+    downloads come back empty): for load runs of thousands of boards.
     """
 
     active: ClassVar[FakeDiscord | None] = None
@@ -42,9 +44,11 @@ class FakeDiscord(UserActions):
         strict: bool = True,
         interaction_deadline: float | None = 3.0,
         shard_count: int = 1,
+        keep_files: bool = True,
     ) -> None:
         self.world = World(bot_name, shard_count)
         self.world.strict = strict
+        self.world.keep_files = keep_files
         self.world.expected_token = token
         self.world.interaction_deadline = interaction_deadline
         self.gateway = Gateway(self.world)

@@ -28,7 +28,10 @@ def _new_attachment(
     aid = world.ids.next()
     filename = (spec or {}).get("filename") or upload.filename
     url = f"{world.base_url}/attachments/{channel_id}/{aid}/{quote(filename)}"
-    att = FakeAttachment(aid, filename, upload.data, url, content_type=upload.content_type)
+    data = upload.data if world.keep_files else b""
+    att = FakeAttachment(aid, filename, data, url, content_type=upload.content_type)
+    if not world.keep_files:
+        att.dropped_size = len(upload.data)
     att.description = (spec or {}).get("description")
     return att
 

@@ -118,11 +118,13 @@ class FakeAttachment:
     url: str
     description: str | None = None
     content_type: str | None = None
+    #: the size of a file whose bytes were not kept (``FakeDiscord(keep_files=False)``)
+    dropped_size: int | None = None
 
     @property
     def size(self) -> int:
         """Size in bytes."""
-        return len(self.data)
+        return len(self.data) if self.dropped_size is None else self.dropped_size
 
 
 @dataclass

@@ -66,6 +66,9 @@ class World:
         self.nonces: dict[tuple[int, str], int] = {}
         self.duplicate_nonces = 0
         self.strict = True
+        #: whether the bot's files are kept (False: their names and sizes only, as a long
+        #: load run needs, thousands of boards later)
+        self.keep_files = True
         self.expected_token: str | None = None
         self.interaction_deadline: float | None = 3.0
         self.emit: Emitter = lambda event, data, intent: None

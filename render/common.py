@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import math
+import threading
 import weakref
 import zlib
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -18,6 +22,8 @@ SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges
 
 RGB = tuple[int, int, int]
 Piece = tuple[Image.Image, int, int]  # part of an image (a mask, a sprite) and its offset
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def hex_rgb(code: str) -> RGB:
@@ -45,6 +51,58 @@ MUTED = hex_rgb("#A9B4BF")  # secondary text
 DARK_INK = hex_rgb("#1B1F24")  # text on light surfaces
 HIGHLIGHT = hex_rgb("#FFD23F")  # last move, player to move
 WIN = hex_rgb("#FFD23F")
+
+
+def image_bytes(value: object) -> int:
+    """The pixel memory of an image, or of the images in a tuple (Pillow keeps 4 bytes a
+    pixel for RGB and RGBA, 1 for L)."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * (1 if value.mode in ("L", "1", "P") else 4)
+    if isinstance(value, tuple):
+        return sum(image_bytes(item) for item in value)
+    return 0
+
+
+def image_cache(max_bytes: int) -> Callable[[Callable[P, T]], Callable[P, T]]:
+    """``functools.lru_cache`` for functions that draw images, bounded by the bytes of the
+    images kept rather than by their number (sprites of many sizes differ a hundredfold in
+    size): the least recently used go first. Thread-safe (renders run in worker threads);
+    ``cache_clear()`` as lru_cache's, ``cache_bytes()`` what is held."""
+
+    def wrap(fn: Callable[P, T]) -> Callable[P, T]:
+        found: OrderedDict[Hashable, tuple[T, int]] = OrderedDict()
+        held = [0]
+        lock = threading.Lock()
+
+        @functools.wraps(fn)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> T:
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            with lock:
+                hit = found.get(key)
+                if hit is not None:
+                    found.move_to_end(key)
+                    return hit[0]
+            value = fn(*args, **kwargs)  # drawn outside the lock: two may draw it at once
+            size = image_bytes(value)
+            with lock:
+                if key not in found:
+                    found[key] = (value, size)
+                    held[0] += size
+                while held[0] > max_bytes and len(found) > 1:
+                    _, (_, dropped) = found.popitem(last=False)
+                    held[0] -= dropped
+            return value
+
+        def cache_clear() -> None:
+            with lock:
+                found.clear()
+                held[0] = 0
+
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        cached.cache_bytes = lambda: held[0]  # type: ignore[attr-defined]
+        return cached
+
+    return wrap
 
 
 @lru_cache(maxsize=32)

@@ -130,3 +130,47 @@ def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -
     endgame = results["stonehenge"]["endgame"]
     assert {"positions", "forced", "kept", "rate", "max_empty"} <= set(endgame)
     assert endgame["kept"] <= endgame["forced"] <= endgame["positions"] <= 6
+
+
+def test_bench_load_drives_every_game_through_a_bot_process(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "3", "--rate", "4", "--seconds", "2")
+    done = _bench(*args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["mix"] == {"stonehenge": 1, "kahuna": 1, "islas": 1}
+    assert figures["db"] == "sqlite" and figures["processes"] == 1
+    assert figures["moves_sent"] == 8 == figures["moves_answered"]
+    assert figures["moves_per_second"] > 0 and figures["skipped_no_idle_game"] == 0
+    assert 0 < figures["move_ms"]["p50"] <= figures["move_ms"]["p99"]
+    (bot,) = figures["bot_processes"]
+    assert bot["moves"] == 8 and bot["shards"] == [0]
+    assert bot["rss_mb"] > 0 and bot["cpu_ms_per_move"] > 0
+    assert figures["driver"]["cpu_ms_per_move"] > 0 and len(figures["loadavg"]) == 3
+
+
+def test_bench_load_splits_the_shards_over_bot_processes(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "2", "--rate", "4", "--seconds", "1")
+    done = _bench(*args, "--processes", "2", "--mix", "stonehenge", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["processes"] == 2 and figures["moves_answered"] == 4
+    shards = [(p["shards"], p["moves"]) for p in figures["bot_processes"]]
+    assert shards == [([0], 2), ([1], 2)]  # one game on each shard, each played by its own
+
+
+def test_bench_load_kills_a_process_and_checks_nothing_was_lost(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "4", "--rate", "4", "--seconds", "5")
+    kills = ("--processes", "2", "--kill-every", "2.5", "--reminder-seconds", "1")
+    done = _bench(*args, *kills, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0, figures["error_samples"]
+    check = figures["kills"]
+    assert check["kills"] >= 1  # one every 2.5 s of the run, a start (seconds) between
+    for key in ("moves_lost", "moves_unexplained", "boards_doubled", "boards_missing"):
+        assert check[key] == 0, (key, check)
+    assert check["turns_reminded_twice"] == 0 and check["timers_overdue"] == 0
+    assert check["reminders"] > 0  # reminders fell due during the run, each once
+    assert check["games_continued"] == check["games_to_continue"] == 4

@@ -220,6 +220,15 @@ async def test_file_and_persistent_button(env: Env) -> None:
     assert click.message in env.fake.messages(env.games, include_ephemeral_for=env.bob)
 
 
+async def test_files_may_be_kept_by_name_and_size_only(env: Env) -> None:
+    """A load run keeps thousands of boards: their names and sizes suffice there."""
+    env.fake.world.keep_files = False
+    ix = await (await env.fake.slash(env.alice, env.games, "board")).done()
+    assert ix.message is not None
+    [att] = ix.message.attachments
+    assert (att.filename, att.size, att.data) == ("board.png", len(PNG), b"")
+
+
 async def test_button_survives_a_restart(env: Env) -> None:
     ix = await (await env.fake.slash(env.alice, env.games, "board")).done()
     assert ix.message is not None

@@ -10,6 +10,7 @@ import discord
 
 from cogs.games import adapter_for, plugin_for
 from cogs.utils.host import Host, host_of
+from cogs.utils.views import LastingView
 from data import Challenge
 from locales import join, t
 
@@ -79,7 +80,7 @@ async def expire(bot: Host, challenge: Challenge) -> None:
 
 def challenge_buttons(challenge: Challenge) -> discord.ui.View:
     """Accept/Decline, or Join/Leave/Start for an open table, in the challenger's language."""
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     acts = [("accept", discord.ButtonStyle.success), ("decline", discord.ButtonStyle.secondary)]
     if challenge.is_open and challenge.max_players > 2:
         acts.append(("start", discord.ButtonStyle.primary))

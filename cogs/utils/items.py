@@ -20,6 +20,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
+from cogs.utils.views import LastingView
 from data import GameRecord
 from locales import t
 
@@ -72,7 +73,7 @@ class GameButton(
 
 def game_buttons(record: GameRecord, adapter: GameAdapter) -> discord.ui.View:
     """The persistent buttons posted with a board (labels in the game's language)."""
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     view.add_item(GameButton(record.id, "play", t(record.lang, "button-play"), "🎯"))
     if adapter.has_private_view(record.options):
         label = t(record.lang, adapter.private_button_key)
@@ -108,7 +109,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rm:(?P
 
 def rematch_buttons(record: GameRecord) -> discord.ui.View:
     """The Rematch button of a finished game (label in the game's language)."""
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     view.add_item(RematchButton(record.id, t(record.lang, "button-rematch")))
     return view
 
@@ -204,7 +205,7 @@ def picker_message(
     state = service.state(record)
     lang = lang_of(interaction)
     here = picker.step(adapter, state, path)
-    view = discord.ui.View(timeout=None)
+    view = LastingView()
     encoded = picker.encode(path)
     labels = [(tok, adapter.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
     if len(labels) <= MAX_BUTTONS:

@@ -26,6 +26,7 @@ from render.common import (
     band,
     blend,
     hex_rgb,
+    image_cache,
     palette_image,
     shrink,
 )
@@ -324,7 +325,13 @@ def master(name: str, rotation: int) -> Image.Image:
     return _draw_tile(shape(name, rotation), MASTER)
 
 
-@lru_cache(maxsize=1024)
+#: Tiles shrunk to every size a map takes (19 rungs, 96 oriented tiles: up to 80 MB in all):
+#: the sizes in use lately are kept, within this many bytes.
+TILE_SPRITE_BYTES = 16 * 2**20
+SEGMENT_MASK_BYTES = 4 * 2**20
+
+
+@image_cache(TILE_SPRITE_BYTES)
 def tile_sprite(name: str, rotation: int, size: int) -> Image.Image:
     """The tile at ``size`` px, shrunk from its master."""
     if size == MASTER:
@@ -337,7 +344,7 @@ def tile_sprite(name: str, rotation: int, size: int) -> Image.Image:
 # --- masks of segments (for highlights) ---------------------------------------------------------
 
 
-@lru_cache(maxsize=512)
+@image_cache(SEGMENT_MASK_BYTES)
 def segment_mask(name: str, rotation: int, kind: str, index: int, size: int) -> Image.Image:
     """An L mask of one segment on the oriented tile at ``size`` px.
 
