@@ -212,3 +212,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers ADD COLUMN lease_until REAL
     """,
 ]
+
+
+def statements(script: str) -> list[str]:
+    """A migration's statements (split on semicolons: our scripts hold none in strings)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

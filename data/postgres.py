@@ -29,7 +29,7 @@ import asyncpg
 from data import errors
 from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
 from data.errors import StorageBusy, StorageError
-from data.migrations import MIGRATIONS
+from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
 
@@ -86,10 +86,6 @@ def widen(script: str) -> str:
     )
     script = re.sub(r"\bINTEGER\b", "BIGINT", script)
     return re.sub(r"\bREAL\b", "DOUBLE PRECISION", script)
-
-
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
 
 
 def redact(url: str) -> str:
@@ -266,7 +262,7 @@ class PostgresDatabase(Database):
                 if current >= version:
                     continue
                 log.info("migrating database %s to schema %d", self.path, version)
-                for statement in _statements(widen(script)):
+                for statement in statements(widen(script)):
                     await tx.execute(statement)
                 await tx.execute(f"UPDATE {VERSION_TABLE} SET version = ?", (version,))
 

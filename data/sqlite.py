@@ -22,7 +22,7 @@ import aiosqlite
 from data import errors
 from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
 from data.errors import StorageBusy
-from data.migrations import MIGRATIONS
+from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
 
@@ -179,7 +179,7 @@ class SQLiteDatabase(Database):
                 continue
             log.info("migrating database %s to schema %d", self.path, version)
             async with self.transaction() as conn:
-                for statement in _statements(script):
+                for statement in statements(script):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version={version}")
 
@@ -276,8 +276,3 @@ class SQLiteDatabase(Database):
 
 def _open_and_close(path: str) -> None:
     sqlite3.connect(path).close()
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script on semicolons (our scripts hold no semicolons in strings)."""
-    return [s.strip() for s in script.split(";") if s.strip()]
