@@ -80,8 +80,6 @@ class Computer(commands.Cog):
                 log.warning("bot games: the database is busy; looking again shortly")
                 await asyncio.sleep(BUSY_RETRY)
         for record in games:
-            if not self.bot.owns_guild(record.guild_id):
-                continue
             if bot_to_move(record, self.service.state(record).turn) is not None:
                 self.take_up(record.id)
 

@@ -342,8 +342,6 @@ class Announcer:
         shards: the others are their own processes' to post.
         """
         for record in await self.store.games.unposted(self.bot.own_shards):
-            if not self.bot.owns_guild(record.guild_id):
-                continue
             try:
                 async with self.service.lock(record.id):
                     await self._recover_game(record)
