@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.islas.tiles import (
     HALF_SIDE,
@@ -50,6 +51,11 @@ class Shape:
     side_segment: dict[str, int]  # island or bridge side -> the segment reaching it
     half_segment: dict[str, int]  # water half-edge -> the segment touching it
     lighthouse: int | None  # the lighthouse's segment index
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int]]:
+        # One of the tile set's shapes, named by its type and turn (``shape`` rebuilds it once
+        # per process): a pickled position, such as one sent to be drawn, is a third the size.
+        return shape, (self.name, self.rotation)
 
     def named(self, kind: str, where: str) -> int | None:
         """The segment of ``kind`` that side or half ``where`` names ("" for a lighthouse)."""
