@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -56,6 +57,27 @@ def _mini(p: tuple[float, float], k: int) -> tuple[float, float]:
     return ((_OFF_X + (p[0] - MARGIN) * _SCALE) * k, (p[1] - BOARD_TOP) * _SCALE * k)
 
 
+#: Supersampling of a hand's card and minimap.
+K = 3
+
+
+@cache
+def _sea() -> Image.Image:
+    """The minimap's empty sea, supersampled (copied for every card)."""
+    big = Image.new("RGBA", (MAP_W * K, MAP_H * K), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, MAP_W * K - 1, MAP_H * K - 1), radius=10 * K, fill=SEA
+    )
+    return big
+
+
+@cache
+def _line_band(name: str, width: float) -> list[tuple[float, float]]:
+    """The outline of line ``name`` on the supersampled minimap, ``width`` wide."""
+    line = board().lines[name]
+    return band([_mini(p, K) for p in line.samples[::3] + line.samples[-1:]], width * K)
+
+
 def _minimap(
     island: str,
     buildable: tuple[str, ...],
@@ -64,20 +86,18 @@ def _minimap(
 ) -> Image.Image:
     """The board in small: bridges thin in their owners' colours, buildable lines bold."""
     geo = board()
-    k = 3
-    big = Image.new("RGBA", (MAP_W * k, MAP_H * k), (0, 0, 0, 0))
+    k = K
+    big = _sea().copy()
     draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, MAP_W * k - 1, MAP_H * k - 1), radius=10 * k, fill=SEA)
     owners = dict(bridges)
-    for name, line in geo.lines.items():
-        pts = [_mini(p, k) for p in line.samples[::3] + line.samples[-1:]]
+    for name in geo.lines:
         owner = owners.get(name)
         if name in buildable:
-            draw.polygon(band(pts, 7 * k), fill=GLOW)
+            draw.polygon(_line_band(name, 7), fill=GLOW)
         elif owner is not None:
-            draw.polygon(band(pts, 3.5 * k), fill=SEAT[owner])
+            draw.polygon(_line_band(name, 3.5), fill=SEAT[owner])
         else:
-            draw.polygon(band(pts, 1.2 * k), fill=PATH)
+            draw.polygon(_line_band(name, 1.2), fill=PATH)
     for name, other in geo.islands.items():
         x, y = _mini(other.centre, k)
         r = (9 if name == island else 6) * k
@@ -88,6 +108,19 @@ def _minimap(
     return shrink(big, k)
 
 
+@cache
+def _card() -> Image.Image:
+    """A blank card, edge and face (copied for every card of a hand)."""
+    k = K
+    big = Image.new("RGBA", (COL_W * k, CARD_H * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    draw.rounded_rectangle((0, 0, COL_W * k - 1, CARD_H * k - 1), radius=16 * k, fill=CARD_EDGE)
+    draw.rounded_rectangle(
+        (3 * k, 3 * k, COL_W * k - 1 - 3 * k, CARD_H * k - 1 - 3 * k), radius=13 * k, fill=CARD
+    )
+    return shrink(big, k)
+
+
 def _column(
     island: str,
     buildable: tuple[str, ...],
@@ -95,14 +128,7 @@ def _column(
     seat: int,
 ) -> Image.Image:
     """One card of the hand: name, minimap, and the islands it can bridge to."""
-    k = 3
-    big = Image.new("RGBA", (COL_W * k, CARD_H * k), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle((0, 0, COL_W * k - 1, CARD_H * k - 1), radius=16 * k, fill=CARD_EDGE)
-    draw.rounded_rectangle(
-        (3 * k, 3 * k, COL_W * k - 1 - 3 * k, CARD_H * k - 1 - 3 * k), radius=13 * k, fill=CARD
-    )
-    sprite = shrink(big, k)
+    sprite = _card().copy()
     ink = ImageDraw.Draw(sprite)
     name = fit_text(island, NAME_SIZE, COL_W - 16, bold=True)
     draw_centered(ink, (COL_W / 2, 34), name, NAME_SIZE, DARK_INK)
