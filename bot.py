@@ -9,11 +9,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ctypes
-import functools
 import gc
 import logging
 import os
-import random
 import signal
 import sys
 import time
@@ -28,6 +26,7 @@ from discord.ext import commands
 from dotenv import dotenv_values
 
 from cogs.metrics import metrics_setting
+from cogs.utils import painter
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
@@ -35,7 +34,6 @@ from cogs.utils.stopping import Drain
 from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
 from data.shards import Shards
-from locales import LANGUAGES
 
 log = logging.getLogger("tablero")
 
@@ -129,6 +127,8 @@ class Settings:
     #: the shards this process runs (None: every shard), of ``shard_count`` in all
     shard_ids: tuple[int, ...] | None = None
     shard_count: int | None = None
+    #: processes that draw the boards (0: threads of the bot's own process)
+    render_processes: int = 1
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Settings:
@@ -136,6 +136,10 @@ class Settings:
         one cannot be used)."""
         guild = env.get("TABLERO_DEV_GUILD", "").strip()
         shard_ids, shard_count = parse_shards(env)
+        try:
+            render_processes = painter.processes_setting(env)
+        except ValueError as error:
+            raise SettingsError(f"{error}.") from None
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
             database=env.get("TABLERO_DB", "").strip() or str(ROOT / "tablero.sqlite3"),
@@ -146,6 +150,7 @@ class Settings:
             bot_ms=float(env.get("TABLERO_BOT_MS", str(MAX_MS))),
             shard_ids=shard_ids,
             shard_count=shard_count,
+            render_processes=render_processes,
         )
 
 
@@ -156,40 +161,11 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return {key: value for key, value in dotenv_values(path).items() if value is not None}
 
 
-@functools.cache  # the caches it fills live as long as the process: once is enough
-def warm_renderers() -> None:
-    """Draw positions of a whole game of each, in each language, publicly and privately.
-
-    The renderers cache their static parts (layers, sprites, tiles, labels), many of which
-    only appear later in a game; drawing them now, in a worker thread at start-up, makes the
-    first board a player waits for after a restart as quick as the others.
-    """
-    from cogs.games import plugins
-
-    rng = random.Random(0)
-    for plugin in plugins():
-        if plugin.renderer.warm is not None:
-            plugin.renderer.warm()
-        players = plugin.engine.min_players
-        names = [f"P{seat}" for seat in range(players)]
-        state = plugin.engine.new(players, 0, {})
-        positions = [state.clone()]
-        while state.turn is not None:
-            state.apply(rng.choice(state.legal_moves()))
-            positions.append(state.clone())
-        for lang in LANGUAGES:
-            for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
-                plugin.adapter.render(lang, position, None, names)
-                plugin.adapter.alt_text(lang, position, names)
-            for seat in range(players):
-                plugin.adapter.render_private(lang, positions[-1], seat, names)
-
-
 #: glibc's mallopt parameter for how many heaps threads may allocate from.
 M_ARENA_MAX = -8
-#: Heaps for the bot's threads: renders and SQLite run in worker threads, and glibc gives
-#: each of them a heap of its own (up to 8 a core), where freed board images leave holes
-#: that are never returned; two heaps keep the bot about 50 MB smaller at no cost in time.
+#: Heaps for the bot's threads: SQLite (and renders, without a drawing process) run in worker
+#: threads, and glibc gives each of them a heap of its own (up to 8 a core), where freed board
+#: images leave holes that are never returned; two heaps keep the bot about 50 MB smaller.
 MALLOC_ARENAS = 2
 
 
@@ -275,6 +251,7 @@ class Tablero(Host):
         from cogs.utils.service import GameService
 
         await self.store.open()
+        painter.shared().start()  # it warms up while the bot connects
         self.service = GameService(self.store, self.is_thread)
         self.drain = Drain(self, self.service.moving)
         self.announcer = Announcer(self, self.service)
@@ -310,9 +287,9 @@ class Tablero(Host):
         )
         await self.announcer.recover()
         self.dispatch("games_recovered")  # the bot's turns that were waiting go on
-        # Build every renderer's cached layers now, in a worker thread, so that the first
-        # board a player waits for is as quick as the others.
-        await asyncio.to_thread(warm_renderers)
+        # Every renderer's cached layers are built now, in the drawing process (or a thread),
+        # so that the first board a player waits for is as quick as the others.
+        await painter.shared().warmed()
         # What exists now (modules, caches, sprites) lives as long as the process: keep the
         # garbage collector from walking it again on every collection, which would stall
         # a move now and then.
@@ -389,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     if settings.token is None:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
+    painter.configure(settings.render_processes)
     try:
         asyncio.run(check_database(settings.database))
     except StorageError as error:

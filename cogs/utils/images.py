@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
+from cogs.utils import paint_worker
 from cogs.utils.metrics import timed_render
 from data import GameRecord
 from rules import State
@@ -38,17 +37,18 @@ class Drawn:
 
 async def draw(record: GameRecord, state: State, seat: int | None, lang: str) -> Drawn:
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
-    described in a worker thread: the event loop goes on meanwhile."""
-    adapter = adapter_for(record.game)
+    described in the drawing process (cogs/utils/painter.py): the event loop goes on."""
     view = "public" if seat is None else "seat"
-    return await timed_render(record.game, view, _draw, adapter, state, seat, lang, record.names())
+    game, names = record.game, record.names()
+    drawn = await timed_render(
+        game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
+    )
+    return Drawn(*drawn)
 
 
-def _draw(
-    adapter: GameAdapter[Any], state: State, seat: int | None, lang: str, names: Sequence[str]
-) -> Drawn:
-    png = adapter.render(lang, state, seat, names)
-    return Drawn(png, adapter.alt_text(lang, state, names)[:1000])
+def home_of(game: str) -> str:
+    """The module whose import registers ``game`` (for a drawing process that lacks it)."""
+    return type(adapter_for(game)).__module__
 
 
 async def board(
@@ -66,27 +66,20 @@ def mine_ahead(
     board mid-turn; at the end of a turn what only they learnt, if anything (a card drawn)."""
     if not turn_over:
         return asyncio.ensure_future(draw(record, state, seat, lang))
-    adapter = adapter_for(record.game)
-    if adapter.private_after_turn(lang, state, seat) is None:
+    if adapter_for(record.game).private_after_turn(lang, state, seat) is None:
         return None
-    names = record.names()
-    drawing = timed_render(record.game, "private", _draw_private, adapter, state, seat, lang, names)
-    return asyncio.ensure_future(drawing)
+    return asyncio.ensure_future(_private(record, state, seat, lang))
 
 
-def _draw_private(
-    adapter: GameAdapter[Any], state: State, seat: int, lang: str, names: Sequence[str]
-) -> Drawn:
-    png = adapter.render_private(lang, state, seat, names)
-    return Drawn(png, adapter.private_alt_text(lang, state, seat, names)[:1000])
+async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Drawn:
+    game, names = record.game, record.names()
+    drawn = await timed_render(
+        game, "private", paint_worker.private, game, home_of(game), state, seat, lang, names
+    )
+    return Drawn(*drawn)
 
 
 async def private(service: GameService, record: GameRecord, seat: int, lang: str) -> discord.File:
     """What only ``seat`` may see (a hand, own hidden pieces)."""
-    adapter = adapter_for(record.game)
-    state = service.state_for(record, seat)
-    names = record.names()
-    drawn = await timed_render(
-        record.game, "private", _draw_private, adapter, state, seat, lang, names
-    )
+    drawn = await _private(record, service.state_for(record, seat), seat, lang)
     return drawn.file(PRIVATE_NAME)

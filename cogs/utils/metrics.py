@@ -7,12 +7,13 @@ a port (TABLERO_METRICS_PORT). Labels are bounded: games, message keys, a few fi
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from prometheus_client import Counter, Gauge, Histogram
+
+from cogs.utils import painter
 
 T = TypeVar("T")
 
@@ -52,9 +53,10 @@ RATE_LIMIT_WAIT = Counter(
 
 
 async def timed_render(game: str, view: str, draw: Callable[..., T], *args: Any) -> T:
-    """``draw(*args)`` in a worker thread, as the cogs wait for a board, counting how long."""
+    """``draw(*args)`` in the drawing process (cogs/utils/painter.py), as the cogs wait for a
+    board, counting how long."""
     started = time.perf_counter()
     try:
-        return await asyncio.to_thread(draw, *args)
+        return await painter.shared().draw(draw, *args)
     finally:
         RENDER_SECONDS.labels(game, view).observe(time.perf_counter() - started)

@@ -1,0 +1,242 @@
+"""The drawing process (``python -m cogs.utils.paint_worker``, started by cogs/utils/painter.py).
+
+It reads draws on its standard input and answers on its standard output, each message a frame:
+a header giving the length of a pickled body and the number of the draw it is for. An answer
+is (ok, the drawing or the error, the ms the draw itself took). Draws are answered in the
+order they arrive; while none is waiting, the renderers' caches are warmed
+one position at a time. The process ends when its input closes (the bot stopped, or died).
+Like painter.py, it imports nothing of Discord.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import logging
+import os
+import pickle
+import queue
+import random
+import signal
+import struct
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from cogs.games import adapter_for, plugins
+from locales import LANGUAGES
+from rules import State
+
+log = logging.getLogger(__name__)
+
+#: A frame's header: the length of its pickled body, and the number of the draw it is for.
+HEADER = struct.Struct("!IQ")
+PROTOCOL = pickle.HIGHEST_PROTOCOL
+#: The request answered once the worker's caches are warm (instead of a function to call).
+WARMED = "warmed"
+
+
+# -- the draws ---------------------------------------------------------------------------
+
+
+def adapter(game: str, home: str) -> Any:
+    """The adapter of ``game``, whose plugin registers itself when ``home`` is imported (a
+    new process knows the built-in games only, until a draw of another game arrives)."""
+    try:
+        return adapter_for(game)
+    except KeyError:
+        importlib.import_module(home)
+        return adapter_for(game)
+
+
+def board(
+    game: str, home: str, state: State, seat: int | None, lang: str, names: Sequence[str]
+) -> tuple[bytes, str]:
+    """The PNG of ``state`` as ``seat`` may see it (None: anyone else), and its alt text."""
+    drawer = adapter(game, home)
+    png = drawer.render(lang, state, seat, names)
+    return png, drawer.alt_text(lang, state, names)[:1000]
+
+
+def private(
+    game: str, home: str, state: State, seat: int, lang: str, names: Sequence[str]
+) -> tuple[bytes, str]:
+    """What only ``seat`` may see (a hand, their hidden pieces), and its alt text."""
+    drawer = adapter(game, home)
+    png = drawer.render_private(lang, state, seat, names)
+    return png, drawer.private_alt_text(lang, state, seat, names)[:1000]
+
+
+def warm_steps() -> Iterator[Callable[[], object]]:
+    """Draws of positions of a whole game of each, in each language, publicly and privately.
+
+    The renderers cache their static parts (layers, sprites, tiles, labels), many of which
+    only appear later in a game; drawing them before the first player waits makes the first
+    board after a restart as quick as the others. A step is one draw, so that the worker can
+    answer a player's draw between two of them.
+    """
+    rng = random.Random(0)
+    for plugin in plugins():
+        if plugin.renderer.warm is not None:
+            yield plugin.renderer.warm
+        players = plugin.engine.min_players
+        names = [f"P{seat}" for seat in range(players)]
+        state = plugin.engine.new(players, 0, {})
+        positions = [state.clone()]
+        while state.turn is not None:
+            state.apply(rng.choice(state.legal_moves()))
+            positions.append(state.clone())
+        drawer = plugin.adapter
+        for lang in LANGUAGES:
+            for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
+                yield _step(drawer.render, lang, position, None, names)
+                yield _step(drawer.alt_text, lang, position, names)
+            for seat in range(players):
+                yield _step(drawer.render_private, lang, positions[-1], seat, names)
+
+
+def _step(fn: Callable[..., object], *args: Any) -> Callable[[], object]:
+    return lambda: fn(*args)
+
+
+def warm_here() -> None:
+    """Every warming step, in this process (the bot's, when it draws in threads)."""
+    for step in warm_steps():
+        step()
+
+
+# -- frames ------------------------------------------------------------------------------
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    parts, left = [], size
+    while left:
+        part = os.read(fd, left)
+        if not part:
+            return None
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def read_frame(fd: int) -> tuple[int, bytes] | None:
+    """The next frame on a blocking ``fd``: its draw's number and its body (None: the end)."""
+    header = _read_exactly(fd, HEADER.size)
+    if header is None:
+        return None
+    size, job = HEADER.unpack(header)
+    body = _read_exactly(fd, size)
+    return None if body is None else (job, body)
+
+
+def frame(job: int, message: object) -> bytes:
+    """``message`` pickled, behind the header giving its length and its draw's number."""
+    body = pickle.dumps(message, PROTOCOL)
+    return HEADER.pack(len(body), job) + body
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """All of ``data`` to a blocking ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+# -- the process -------------------------------------------------------------------------
+
+
+def serve(into: int = 0, out: int = 1) -> None:
+    """Draw what arrives on ``into`` and answer on ``out`` until ``into`` closes."""
+    requests: queue.SimpleQueue[tuple[int, bytes] | None] = queue.SimpleQueue()
+
+    def read() -> None:  # drained at once: the bot's writes never wait for a draw to end
+        while True:
+            request = read_frame(into)
+            requests.put(request)
+            if request is None:
+                return
+
+    threading.Thread(target=read, name="requests", daemon=True).start()
+    steps: Iterator[Callable[[], object]] | None = warm_steps()
+    waiting: list[int] = []  # WARMED requests, answered once the caches are warm
+    while True:
+        if steps is not None:
+            try:
+                request = requests.get_nowait()
+            except queue.Empty:
+                steps = _warm_once_more(steps, out, waiting)
+                continue
+        else:
+            request = requests.get()
+        if request is None:
+            return
+        job, body = request
+        try:
+            fn, args = pickle.loads(body)
+            if fn == WARMED:
+                if steps is None:
+                    write_all(out, frame(job, (True, None, 0.0)))
+                else:
+                    waiting.append(job)
+                continue
+            started = time.perf_counter()
+            value = fn(*args)
+            answer: tuple[bool, Any, float] = (True, value, _ms_since(started))
+        except Exception as error:
+            answer = (False, _sendable(error), 0.0)
+        write_all(out, frame(job, answer))
+
+
+def _warm_once_more(
+    steps: Iterator[Callable[[], object]], out: int, waiting: list[int]
+) -> Iterator[Callable[[], object]] | None:
+    """One warming draw; None once there is none left (and those waiting are told)."""
+    step = next(steps, None)
+    if step is not None:
+        try:
+            step()
+        except Exception:  # a cache left cold costs a few ms later, not a board
+            log.exception("warming a renderer failed")
+        return steps
+    gc.freeze()  # what is cached now lives as long as the worker: the collector skips it
+    for job in waiting:
+        write_all(out, frame(job, (True, None, 0.0)))
+    waiting.clear()
+    return None
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000
+
+
+def timed_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, float]:
+    """``fn(*args)`` and the ms it took (a draw in a thread of the bot's own process)."""
+    started = time.perf_counter()
+    return fn(*args), _ms_since(started)
+
+
+def _sendable(error: Exception) -> Exception:
+    """``error`` if it pickles, else a RuntimeError naming its type only."""
+    try:
+        pickle.dumps(error, PROTOCOL)
+    except Exception:
+        return RuntimeError(f"drawing failed: {type(error).__name__}")
+    return error
+
+
+def main() -> None:
+    """The process: answers go to a copy of standard output, which itself goes to standard
+    error, so that a stray print cannot corrupt them."""
+    # A Ctrl-C or a service manager's SIGTERM reaches every process of the group; the bot
+    # then stops cleanly, its draws under way included, and closes this worker's input.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    logging.basicConfig(level=logging.WARNING, format="paint worker: %(levelname)s %(message)s")
+    out = os.dup(1)
+    os.dup2(2, 1)
+    serve(0, out)
+
+
+if __name__ == "__main__":
+    main()
