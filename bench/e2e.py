@@ -6,10 +6,15 @@ on them alike:
 
 (a) ``move_e2e_ms``: a /move, from the interaction leaving "Discord" until the bot's answer
     is complete (the board stored, rendered, posted, the mover told);
-(b) ``moves_render_ms``: the render of the public view of the position that move reached,
-    timed in this process as bench/positions does;
+(b) ``moves_render_ms``: the draws of the images that move's answers showed, as long as
+    each took in the bot's drawing process (cogs/utils/painter.py tells its watchers): the
+    board posted when the turn passed (with its labels in the game's language, and its alt
+    text), and the image of the mover's reply if it has one (their board in the middle of a
+    Kahuna turn, the card they drew at its end). So that nothing else passes for a render,
+    there must be one draw per image shown, and each image is drawn again afterwards and
+    checked to be the very bytes the bot sent;
 (c) ``bare_ms``: /bare (bench/bare.py) in the same place, posting an attachment as large as
-    that board: the same Discord calls as the move, and nothing of Tablero's.
+    the move's main image: the same Discord calls as the move, and nothing of Tablero's.
 
 ``overhead_vs_bare`` is (a − b) / c at p50 and at p99: what the pipeline costs, in units of
 Discord's round trips.
@@ -19,32 +24,70 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
+from collections.abc import Callable
 from typing import Any
 
-from bench.session import p50_p99, table
-from render import render
+from bench.session import Game, Table, p50_p99, table
+from cogs.utils import painter
+from cogs.utils.images import PRIVATE_NAME, home_of
+from cogs.utils.paint_worker import board, private
 
 
-def _render_ms(view: Any) -> tuple[float, int]:
-    started = time.perf_counter()
-    png = render(view)
-    return (time.perf_counter() - started) * 1000, len(png)
+async def _same_again(work: Callable[..., tuple[bytes, str]], *args: Any, sent: bytes) -> int:
+    """The size of ``work(*args)``, drawn again; it must be the image the bot ``sent``."""
+    png, _ = await painter.shared().draw(work, *args)
+    if png != sent:
+        raise RuntimeError("bench: an image drawn again differs from the one the bot sent")
+    return len(png)
+
+
+async def _images(t: Table, g: Game, game: str, mover: int, before: int) -> tuple[int, int]:
+    """How many images the move just played showed (each checked by drawing it again), and
+    the size of its main one (the board posted, else the mover's image)."""
+    home = home_of(game)
+    sizes = []
+    posts = [m for m in t.fake.messages(g.place)[before:] if m.attachments]
+    for post in posts:  # the turn passed: its board
+        sent = post.attachments[0].data
+        sizes.append(
+            await _same_again(board, game, home, g.state, None, g.lang, g.names, sent=sent)
+        )
+    answer = t.last_answer
+    assert answer is not None
+    for attachment in answer.attachments:  # the mover's own image
+        work = private if attachment.filename == PRIVATE_NAME else board
+        sizes.append(
+            await _same_again(
+                work, game, home, g.state, mover, g.lang, g.names, sent=attachment.data
+            )
+        )
+    return len(sizes), sizes[0] if sizes else 0
 
 
 async def _measure(game: str, moves: int) -> dict[str, list[float]]:
     rng = random.Random(1)
     samples: dict[str, list[float]] = {"move": [], "render": [], "bare": [], "bytes": []}
-    async with table() as t:
-        while len(samples["move"]) < moves:
-            g = await t.open_game(game)
-            while g.state.turn is not None and len(samples["move"]) < moves:
-                notation = g.state.format(rng.choice(g.state.legal_moves()))
-                samples["move"].append(await t.move(g, notation))
-                ms, size = _render_ms(g.state.view(None))
-                samples["render"].append(ms)
-                samples["bytes"].append(size)
-                samples["bare"].append(await t.bare(g.place, size))
+    draws: list[float] = []  # the ms of each draw since the last move began
+    watchers = painter.shared().watchers
+    watchers.append(draws.append)
+    try:
+        async with table() as t:
+            while len(samples["move"]) < moves:
+                g = await t.open_game(game)
+                while g.state.turn is not None and len(samples["move"]) < moves:
+                    mover, before = g.state.turn, len(t.fake.messages(g.place))
+                    notation = g.state.format(rng.choice(g.state.legal_moves()))
+                    draws.clear()
+                    samples["move"].append(await t.move(g, notation))
+                    made = list(draws)
+                    shown, size = await _images(t, g, game, mover, before)
+                    if len(made) != shown:
+                        raise RuntimeError(f"bench: {len(made)} draws for {shown} images shown")
+                    samples["render"].append(sum(made))
+                    samples["bytes"].append(size)
+                    samples["bare"].append(await t.bare(g.place, size))
+    finally:
+        watchers.remove(draws.append)
     return samples
 
 

@@ -17,7 +17,8 @@ once the board is posted), moves per second achieved, errors (a move not answere
 with an error, or whose board did not arrive: the public board when the turn passed, the
 mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS) and its
 own CPU time per move (utime + stime of /proc/PID/stat over the run, all its threads, over
-the moves of its shards; opening the replacement games is part of that load).
+the moves of its shards; opening the replacement games is part of that load), its drawing
+process (cogs/utils/painter.py) counted in both.
 
 ``--kill-every S`` SIGKILLs a bot process (each in turn) every S seconds of the run and
 starts it again at once on the same shards; moves meanwhile go on (those sent to a server
@@ -135,18 +136,36 @@ class Tally:
             self.error_samples.append(f"{kind}: {detail}"[:300])
 
 
+def family(pid: int) -> list[int]:
+    """The process and its descendants still running (a bot and its drawing process)."""
+    found, i = [pid], 0
+    while i < len(found):
+        for task in Path(f"/proc/{found[i]}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                found += [int(c) for c in (task / "children").read_text().split()]
+        i += 1
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """The process's own CPU time so far (user + system, all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime
+    """CPU time so far (user + system, all threads) of the process and its descendants."""
+    total = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):  # a child that just ended
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / CLOCK_TICKS
 
 
-def rss_bytes(pid: int) -> int:
-    """The process's resident memory."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    return 0
+def rss_bytes(pid: int, *, descendants: bool = True) -> int:
+    """The resident memory of the process (and of its descendants, unless told not to)."""
+    total = 0
+    for member in family(pid) if descendants else [pid]:
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+    return total
 
 
 class Load:
@@ -460,7 +479,7 @@ class Load:
             "bot_processes": processes,
             "driver": {
                 "cpu_ms_per_move": round(driver_cpu * 1000 / max(answered, 1), 2),
-                "rss_mb": round(rss_bytes(os.getpid()) / 2**20, 1),
+                "rss_mb": round(rss_bytes(os.getpid(), descendants=False) / 2**20, 1),
             },
             "loadavg": [round(x, 2) for x in os.getloadavg()],
         }

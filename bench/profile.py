@@ -4,10 +4,11 @@ Two passes over N /moves each, on the real bot against the loopback Discord (as 
 
 1. Wall clock, instrumented: every awaited store call (by method), every SQLite round trip
    to aiosqlite's thread and every statement kind, every Discord request (by route, the
-   loopback's answer included) and every render (in its worker thread). Per move.
+   loopback's answer included) and every render (as long as it took in the drawing
+   process, cogs/utils/painter.py). Per move.
 2. cProfile of the event loop's thread (the bot, discord.py, aiohttp and the loopback server
-   all run there; renders and SQLite run in other threads and are not in it): CPU per move
-   by package (C functions counted with their callers), the waiting time apart, and the
+   all run there; renders run in the drawing process and SQLite in a thread: not in it):
+   CPU per move by package (C functions counted with their callers), the waiting time apart, and the
    costliest functions. cProfile slows Python code down (often twice), so read those
    figures as shares rather than as milliseconds.
 """
@@ -38,6 +39,7 @@ from bench.restart import long_games
 from bench.session import Game, Table, p50_p99, table
 from bot import Tablero
 from cogs.games import plugins
+from cogs.utils import painter
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("cogs", "data", "rules", "render", "locales", "bot.py")
@@ -134,10 +136,15 @@ def instrumented(bot: Tablero, tally: Tally) -> Iterator[None]:
         return f"discord {route.method} {route.path}"
 
     patch(webhooks, "request", tally.wrap_async(webhook_route, webhooks.request))
-    for adapter in (plugin.adapter for plugin in plugins()):
-        for name in ("render", "render_private"):
-            key = f"render ({name}, worker thread)"
-            patch(adapter, name, tally.wrap_sync(key, getattr(adapter, name)))
+    watchers = painter.shared().watchers
+    key = "render (in the drawing process)"
+
+    def drawn(ms: float) -> None:  # told by the painter's reader thread
+        tally.ms[key] += ms
+        tally.count[key] += 1
+
+    watchers.append(drawn)
+    undo.append(lambda: watchers.remove(drawn))
     try:
         yield
     finally:

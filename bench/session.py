@@ -51,6 +51,9 @@ class Game:
     state: State
     #: notations played so far through /move
     played: list[str] = field(default_factory=list)
+    #: the game's language and its players' names, as its boards show them
+    lang: str = "en"
+    names: tuple[str, ...] = ()
 
 
 class Table:
@@ -64,6 +67,8 @@ class Table:
         self.channel = fake.add_channel(guild, "games")
         self.users = [fake.add_user("Ana"), fake.add_user("Luis")]
         self.bot: Tablero | None = None
+        #: the answer to the last /move, once complete
+        self.last_answer: Interaction | None = None
         #: the bot's process, when it runs in one of its own (start_process)
         self.process: asyncio.subprocess.Process | None = None
 
@@ -131,14 +136,16 @@ class Table:
         assert record is not None
         # Follow the real game (its seed deals the secret cards) to pick legal moves.
         state = get_game(game).new(len(record.seats), record.seed, record.options)
-        return Game(record.id, place, state)
+        return Game(record.id, place, state, lang=record.lang, names=tuple(record.names()))
 
     async def move(self, game: Game, notation: str) -> float:
         """Play ``notation`` by the player to move; the ms until the bot finished answering."""
         seat = game.state.turn
         assert seat is not None
         player = self.users[seat]
-        ms = await self.timed(self.fake.slash(player, game.place, "move", {"move": notation}))
+        ms, self.last_answer = await self.answered(
+            self.fake.slash(player, game.place, "move", {"move": notation})
+        )
         game.state.play(notation)
         game.played.append(notation)
         return ms
@@ -147,10 +154,15 @@ class Table:
         """The bench's /bare (defer, one post of ``size`` bytes, done): ms until answered."""
         return await self.timed(self.fake.slash(self.users[0], place, "bare", {"size": size}))
 
-    @staticmethod
-    async def timed(sending: Awaitable[Interaction]) -> float:
+    @classmethod
+    async def timed(cls, sending: Awaitable[Interaction]) -> float:
         """ms from sending an interaction until the bot's answer is complete (for a deferred
         command: its first followup), then a short settle."""
+        return (await cls.answered(sending))[0]
+
+    @staticmethod
+    async def answered(sending: Awaitable[Interaction]) -> tuple[float, Interaction]:
+        """``timed``, and the interaction answered."""
         started = time.perf_counter()
         ix = await sending
         done = await ix.done()
@@ -158,7 +170,7 @@ class Table:
         if done.errors or "⚠️" in done.text:
             raise RuntimeError(f"the bot did not do {ix!r}: {done.text or done.errors}")
         await asyncio.sleep(SETTLE_SECONDS)
-        return ms
+        return ms, done
 
 
 @contextlib.asynccontextmanager
