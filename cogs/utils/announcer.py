@@ -146,12 +146,14 @@ class Announcer:
             early = asyncio.ensure_future(
                 images.draw(record, self.service.state_for(record, None), None, lang)
             )
-        file = (await early).file(places.board_name(record))
+        # Everything else of the post is ready before the board is: it is drawn meanwhile.
+        buttons = await self._buttons(record, adapter)
         channel = await self.place(record)
+        file = (await early).file(places.board_name(record))
         message = await channel.send(
             "\n".join(line for line in lines if line)[:2000],
             file=file,
-            view=await self._buttons(record, adapter),
+            view=buttons,
             allowed_mentions=MENTION_USERS,
             # Discord answers a repeated nonce with the first message: a post retried after
             # a crash cannot appear twice.
