@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
 import pytest
 
+from cogs.utils import paint_worker, painter
 from rules import get_game
 from rules.history import History
 from rules.kahuna import Draw, KahunaState, Place
@@ -110,3 +112,29 @@ async def test_a_move_reads_its_game_once_and_writes_twice_at_most(
         # next turn's start and timers (the post lies between: it cannot be one write).
         assert len(loads) == 1, loads
         assert writes == ["transaction"] * 2
+
+
+async def test_boards_are_drawn_in_the_drawing_process(tablero: World) -> None:
+    """The opening board and a move's are drawn by the drawing process (not the bot's), and
+    they are the images the same draw gives in the bot's own process."""
+    world = tablero
+    drawing = painter.shared()
+    told: list[float] = []
+    drawing.watchers.append(told.append)
+    try:
+        place = await accept(
+            world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+        )
+        await wait_boards(world, place, 1)
+        assert "✅" in (await move(world, world.ana, place, "6L")).text
+        posted = await wait_boards(world, place, 2)
+    finally:
+        drawing.watchers.remove(told.append)
+    workers = drawing.processes_alive()
+    assert workers and all(w.pid != os.getpid() for w in workers)
+    assert len(told) == 2  # two boards, each told once by the process that drew it
+    game = await stored_game(world)
+    state = get_game("stonehenge").new(2, game.seed, game.options)
+    state.play("6L")
+    here = paint_worker.board("stonehenge", "cogs.games", state, None, game.lang, game.names())
+    assert posted[-1].attachments[0].data == here[0]
