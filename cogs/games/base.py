@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from data import Result
 from locales import t
 from render import render as draw
 from rules import Event, State
+
+if TYPE_CHECKING:  # the drawing process loads adapters, and needs nothing of storage
+    from data import Result
 
 S = TypeVar("S", bound=State)
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer, Series
-from data import Result
 from locales import join, t
 from render.stonehenge import LABELS, render_stonehenge
 from render.stonehenge import warm as warm_bands
@@ -21,6 +20,9 @@ from rules.stonehenge import (
     series_first,
     series_standing,
 )
+
+if TYPE_CHECKING:
+    from data import Result
 from rules.stonehenge_view import StonehengeView
 
 
