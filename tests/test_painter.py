@@ -74,6 +74,18 @@ async def test_a_draw_that_cannot_be_sent_is_made_in_a_thread(painter: Painter) 
     assert await painter.draw(lambda: 41 + 1) == 42  # a lambda does not pickle
 
 
+async def test_a_draw_the_worker_cannot_load_is_made_here(
+    painter: Painter, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await painter.draw(os.getpid)  # the worker started without tmp_path on its path
+    (tmp_path / "only_here.py").write_text("import os\n\ndef where():\n    return os.getpid()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import only_here  # type: ignore[import-not-found]
+
+    assert await painter.draw(only_here.where) == os.getpid()
+    assert await painter.draw(operator.add, 1, 2) == 3  # and the worker goes on
+
+
 async def test_an_error_while_drawing_reaches_the_caller(painter: Painter) -> None:
     with pytest.raises(ZeroDivisionError):
         await painter.draw(operator.truediv, 1, 0)

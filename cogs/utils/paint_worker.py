@@ -2,7 +2,8 @@
 
 It reads draws on its standard input and answers on its standard output, each message a frame:
 a header giving the length of a pickled body and the number of the draw it is for. An answer
-is (ok, the drawing or the error, the ms the draw itself took). Draws are answered in the
+is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
+process could not even load (its function or game does not import here). Draws are answered in the
 order they arrive; while none is waiting, the renderers' caches are warmed
 one position at a time. The process ends when its input closes (the bot stopped, or died).
 Like painter.py, it imports nothing of Discord.
@@ -10,6 +11,8 @@ Like painter.py, it imports nothing of Discord.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import gc
 import importlib
 import logging
@@ -35,6 +38,8 @@ HEADER = struct.Struct("!IQ")
 PROTOCOL = pickle.HIGHEST_PROTOCOL
 #: The request answered once the worker's caches are warm (instead of a function to call).
 WARMED = "warmed"
+#: Seconds between two returns of freed memory to the system, made while no draw waits.
+TRIM_SECONDS = 30.0
 
 
 # -- the draws ---------------------------------------------------------------------------
@@ -160,6 +165,7 @@ def serve(into: int = 0, out: int = 1) -> None:
     threading.Thread(target=read, name="requests", daemon=True).start()
     steps: Iterator[Callable[[], object]] | None = warm_steps()
     waiting: list[int] = []  # WARMED requests, answered once the caches are warm
+    trimmed = 0.0
     while True:
         if steps is not None:
             try:
@@ -168,12 +174,19 @@ def serve(into: int = 0, out: int = 1) -> None:
                 steps = _warm_once_more(steps, out, waiting)
                 continue
         else:
+            if requests.empty() and time.monotonic() - trimmed > TRIM_SECONDS:
+                trim_memory()
+                trimmed = time.monotonic()
             request = requests.get()
         if request is None:
             return
         job, body = request
         try:
             fn, args = pickle.loads(body)
+        except Exception as error:  # a function or game this process cannot import
+            write_all(out, frame(job, (None, _sendable(error), 0.0)))
+            continue
+        try:
             if fn == WARMED:
                 if steps is None:
                     write_all(out, frame(job, (True, None, 0.0)))
@@ -204,6 +217,13 @@ def _warm_once_more(
         write_all(out, frame(job, (True, None, 0.0)))
     waiting.clear()
     return None
+
+
+def trim_memory() -> None:
+    """Give the memory of freed images back to the system, which glibc keeps otherwise (after
+    warming up, 11 MB of 171; after 900 boards more, 14 MB of 203)."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def _ms_since(started: float) -> float:

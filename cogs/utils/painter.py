@@ -45,6 +45,10 @@ class WorkerGone(Exception):
     """The drawing process ended before answering."""
 
 
+class NotLoaded(Exception):
+    """The drawing process could not load a draw (its function or game does not import there)."""
+
+
 #: Told the ms of each draw, as it took in the process that made it (in the reader thread).
 Watcher = Callable[[float], None]
 
@@ -97,12 +101,16 @@ class _Worker:
         return len(self._owed)
 
     def _read(self) -> None:
-        while (answer := _read_or_none(self._from)) is not None:
-            job, body = answer
-            with self._lock:
-                owed = self._owed.pop(job, None)
-            if owed is not None:
-                _settle_soon(*owed, body, self._watchers)
+        try:
+            while (answer := _read_or_none(self._from)) is not None:
+                job, body = answer
+                with self._lock:
+                    owed = self._owed.pop(job, None)
+                if owed is not None:
+                    _settle_soon(*owed, body, self._watchers)
+        except Exception:  # a garbled answer: this worker cannot be trusted with more
+            log.exception("the drawing process answered something unreadable")
+            self.process.kill()
         with self._lock:
             self.alive = False
             owed_now, self._owed = list(self._owed.values()), {}
@@ -147,6 +155,8 @@ def _settle_soon(
         for watcher in watchers:
             watcher(ms)
         _call_soon(loop, _set_result, future, value)
+    elif ok is None:  # the worker could not load the draw: the bot's own process can
+        _call_soon(loop, _set_exception, future, NotLoaded(repr(value)))
     else:
         _call_soon(loop, _set_exception, future, value)
 
@@ -180,7 +190,9 @@ class Painter:
     def start(self) -> None:
         """Start the workers now rather than with the first draw (they warm up meanwhile)."""
         for _ in range(self.processes - len(self._live())):
-            self._workers.append(_Worker(self.watchers))
+            worker = _Worker(self.watchers)
+            with self._lock:
+                self._workers.append(worker)
 
     async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a module-level function) in a worker, or in a thread when there is
@@ -199,6 +211,11 @@ class Painter:
             result: T = await future
         except WorkerGone:
             log.warning("the drawing process ended: drawing in a thread, and starting another")
+            return await self._in_thread(fn, args)
+        except NotLoaded as error:
+            log.warning(
+                "drawing in a thread: the drawing process could not load a draw (%s)", error
+            )
             return await self._in_thread(fn, args)
         return result
 
