@@ -455,6 +455,10 @@ class Load:
                     "moves": moves,
                     "rss_mb_before": round(bot.rss_start / 2**20, 1),
                     "rss_mb": round(rss_bytes(pid) / 2**20, 1),
+                    # of which the drawing process (cogs/utils/painter.py)
+                    "rss_mb_drawing": round(
+                        (rss_bytes(pid) - rss_bytes(pid, descendants=False)) / 2**20, 1
+                    ),
                     "cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
                 }
             )
@@ -600,7 +604,8 @@ def _text(f: dict[str, Any]) -> str:
     for p in f["bot_processes"]:
         lines.append(
             f"  bot pid {p['pid']} shards {p['shards']}: {p['rss_mb']:.0f} MB"
-            f" (from {p['rss_mb_before']:.0f}), {p['cpu_ms_per_move']:.1f} ms CPU per move"
+            f" (from {p['rss_mb_before']:.0f}; drawing process {p['rss_mb_drawing']:.0f}),"
+            f" {p['cpu_ms_per_move']:.1f} ms CPU per move"
             f" over {p['moves']} moves"
         )
     d = f["driver"]
