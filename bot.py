@@ -288,8 +288,10 @@ class Tablero(Host):
         await self.announcer.recover()
         self.dispatch("games_recovered")  # the bot's turns that were waiting go on
         # Every renderer's cached layers are built now, in the drawing process (or a thread),
-        # so that the first board a player waits for is as quick as the others.
+        # and the games played last are followed and drawn once, so that the first board a
+        # player waits for is as quick as the others.
         await painter.shared().warmed()
+        await self.announcer.warm_up()
         # What exists now (modules, caches, sprites) lives as long as the process: keep the
         # garbage collector from walking it again on every collection, which would stall
         # a move now and then.

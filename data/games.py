@@ -330,6 +330,18 @@ class GameStore:
             params,
         )
 
+    async def recently_played(
+        self, shards: Shards | None = None, limit: int = 50
+    ) -> list[GameRecord]:
+        """The active games whose turn began last, newest first, on the servers of ``shards``
+        (None: every server): those a player is likeliest to move in next."""
+        owned, params = where_owned(shards, "guild_id")
+        return await self._many(
+            f"WHERE status = 'active' AND {owned}"
+            " ORDER BY COALESCE(turn_started_at, 0) DESC, id DESC LIMIT ?",
+            (*params, limit),
+        )
+
     async def in_series(self, series_id: int) -> list[GameRecord]:
         """The games of a series in order."""
         return await self._many("WHERE series_id = ? ORDER BY series_index", (series_id,))

@@ -349,3 +349,24 @@ async def test_unposted_and_bot_games_are_read_for_a_process_s_own_shards(store:
         assert [g.id for g in await store.games.unposted(mine)] == [made[shard]]
         assert [g.id for g in await store.games.active_with_bots(mine)] == [made[shard]]
     assert len(await store.games.unposted()) == 2
+
+
+async def test_the_games_played_last_are_read_newest_first_for_a_process_s_shards(
+    store: Store,
+) -> None:
+    from data.shards import Shards
+
+    guilds = {shard: (1000 + shard) << 22 for shard in (0, 1)}  # a server on each of 2 shards
+    early, late, other, over = (
+        await _game(store, guilds[0]),
+        await _game(store, guilds[0]),
+        await _game(store, guilds[1]),
+        await _game(store, guilds[0]),
+    )
+    for game_id, started in ((early, 100.0), (late, 300.0), (other, 400.0), (over, 500.0)):
+        await store.games.mark_posted(game_id, 0, 1, turn_started_at=started)
+    await store.games.finish(over, 0, Result(Ending.RESIGN, (1,), (0, 0), loser=0))
+    mine = Shards(frozenset({0}), 2)
+    assert [g.id for g in await store.games.recently_played(mine)] == [late, early]
+    assert [g.id for g in await store.games.recently_played(mine, limit=1)] == [late]
+    assert [g.id for g in await store.games.recently_played()] == [other, late, early]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 from typing import Any
@@ -138,3 +139,25 @@ async def test_boards_are_drawn_in_the_drawing_process(tablero: World) -> None:
     state.play("6L")
     here = paint_worker.board("stonehenge", "cogs.games", state, None, game.lang, game.names())
     assert posted[-1].attachments[0].data == here[0]
+
+
+async def test_after_a_restart_the_games_played_last_are_followed_before_players_come(
+    tablero: World, replays: list[str]
+) -> None:
+    """A new process follows the games played last (their histories replayed once, their
+    boards drawn once): the first move after the restart replays nothing."""
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await wait_boards(world, place, 1)
+    assert "✅" in (await move(world, world.ana, place, "6L")).text
+    await wait_boards(world, place, 2)
+    bot = await world.restart()
+    assert bot.recovery is not None
+    await asyncio.wait_for(asyncio.shield(bot.recovery), 60)  # warmed up
+    assert replays.count("history") >= 1  # the game, followed during the warm-up
+    replays.clear()
+    assert "✅" in (await move(world, world.luis, place, "5D")).text
+    await wait_boards(world, place, 3)
+    assert replays == []

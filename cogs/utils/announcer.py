@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 
 #: Steps of announcing a turn at which a test may inject a crash (see ``Announcer.fault``).
 STEPS = ("stored", "posted", "recorded")
+#: How many of the games played last a new process follows and draws before players come.
+WARM_GAMES = 50
 
 
 class Announcer:
@@ -333,6 +335,21 @@ class Announcer:
             days_per_move=record.days_per_move,
         )
         await self.service.announce(nxt)
+
+    async def warm_up(self, limit: int = WARM_GAMES) -> None:
+        """Follow the games played last on this process's shards and draw their boards once.
+
+        A new process knows no game's history and has drawn no board at their sizes (an
+        Islas board's tiles are drawn at the size its map allows): the first move of each
+        game would replay it and draw its sprites while the player waits. Done now, a game at
+        a time, the first move after a restart costs little more than any other.
+        """
+        for record in await self.store.games.recently_played(self.bot.own_shards, limit):
+            try:
+                await images.warm(record, self.service.state_for(record, None))
+            except Exception:  # one game's trouble must not stop the others, or the bot
+                log.exception("could not warm up with game %d", record.id)
+            await asyncio.sleep(0)  # a player's command goes first
 
     async def recover(self) -> None:
         """Finish what a previous run (or a refused post) left undone, each thing once.

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.games import adapter_for
-from cogs.utils import paint_worker
+from cogs.utils import paint_worker, painter
 from cogs.utils.metrics import timed_render
 from data import GameRecord
 from rules import State
@@ -44,6 +44,15 @@ async def draw(record: GameRecord, state: State, seat: int | None, lang: str) ->
         game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
+
+
+async def warm(record: GameRecord, state: State) -> None:
+    """Draw the public board of ``state`` in the drawing process and throw it away: the
+    sprites its size needs are then drawn (not counted as a board a player waited for)."""
+    game = record.game
+    await painter.shared().draw(
+        paint_worker.board, game, home_of(game), state, None, record.lang, record.names()
+    )
 
 
 def home_of(game: str) -> str:
