@@ -71,6 +71,7 @@ BOT_PAUSE = 1.5  # seconds: the least between a board and the bot's reply, as a 
 TIMER_LEASE = 60.0
 EXIT_STORAGE = 4  # beside 2 (token) and 3 (network): the database cannot be used
 EXIT_SETTINGS = 2  # like a missing token: the operator must fix the configuration
+EXIT_INTERRUPTED = 130  # as shells report a Ctrl-C
 
 
 class SettingsError(ValueError):
@@ -374,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     except StorageError as error:
         print(error, file=sys.stderr)
         return EXIT_STORAGE
+    except KeyboardInterrupt:  # Ctrl-C while a slow database answers: nothing had started
+        print("Stopped before connecting to Discord.", file=sys.stderr)
+        return EXIT_INTERRUPTED
     bot = Tablero(
         settings.database,
         sync=settings.sync or args.sync,

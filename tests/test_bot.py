@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -40,3 +42,33 @@ def test_a_dotenv_file_is_read_as_python_dotenv_reads_it(tmp_path: Path) -> None
     settings = Settings.from_env(read_dotenv(dotenv))
     assert str(settings.database) == "/srv/board games #1/tablero.sqlite3"
     assert settings.log_level == "DEBUG" and settings.challenge_hours == 12
+
+
+def test_a_ctrl_c_during_the_start_up_database_check_stops_plainly(tmp_path: Path) -> None:
+    """A database server that accepts the connection and never answers keeps the start-up
+    check waiting; a Ctrl-C then stops the bot with a line, not a traceback."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "not-a-real-token",
+            "TABLERO_DB": f"postgresql://tablero@127.0.0.1:{port}/tablero",
+            "TABLERO_ENV_FILE": str(tmp_path / "absent.env"),
+        }
+        bot = subprocess.Popen(
+            [sys.executable, str(ROOT / "bot.py")],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        silent.settimeout(60)
+        connection, _ = silent.accept()  # the check is waiting for the server now
+        with connection:
+            bot.send_signal(signal.SIGINT)
+            _, stderr = bot.communicate(timeout=60)
+    assert bot.returncode == 130, stderr
+    assert "Stopped before connecting to Discord." in stderr
+    assert "Traceback" not in stderr
