@@ -115,11 +115,14 @@ async def test_a_move_reads_its_game_once_and_writes_twice_at_most(
         assert writes == ["transaction"] * 2
 
 
-async def test_boards_are_drawn_in_the_drawing_process(tablero: World) -> None:
+async def test_boards_are_drawn_in_the_drawing_process(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The opening board and a move's are drawn by the drawing process (not the bot's), and
     they are the images the same draw gives in the bot's own process."""
     world = tablero
     drawing = painter.shared()
+    monkeypatch.setattr(drawing, "processes", 1)  # the default, whatever the environment says
     told: list[float] = []
     drawing.watchers.append(told.append)
     try:
