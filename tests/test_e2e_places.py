@@ -120,3 +120,23 @@ async def test_games_are_kept_while_the_bot_is_removed_and_go_on_when_it_returns
     await world.fake.wait_for_message(place, lambda _: len(boards(world, place)) == 3)
     assert "**Tablero · normal** played" in boards(world, place)[-1].content  # in its thread
     assert (await stored_game(world)).place_id == place.id
+
+
+async def test_a_game_left_without_a_place_is_told_to_players_who_asked_for_messages(
+    tablero: World,
+) -> None:
+    world = tablero
+    await (await world.fake.slash(world.luis, world.channel, "notify", {"on": True})).done()
+    await _game(world)  # Ana played: Luis's turn (and a direct message saying so)
+    luis_dm, ana_dm = world.fake.dm_channel(world.luis), world.fake.dm_channel(world.ana)
+    world.fake.delete_channel(world.channel)  # the server's only channel, its threads with it
+    told = await world.fake.wait_for_message(luis_dm, lambda m: m.content.startswith("⏸️"))
+    assert "Stonehenge" in told.content and "Ana" in told.content
+    assert world.fake.messages(ana_dm) == []  # she did not ask for direct messages
+    record = await stored_game(world)
+    assert record.active and record.moves == ("1A",)  # kept as it stood
+    # Every refused post tries to move the game again: he is not told twice.
+    assert world.bot is not None
+    assert await world.bot.announcer.relocate(record) is None
+    stranded = [m for m in world.fake.messages(luis_dm) if m.content.startswith("⏸️")]
+    assert len(stranded) == 1

@@ -47,6 +47,8 @@ class Announcer:
         self.store = service.store
         #: Called at each of STEPS; tests make it raise to simulate a crash there.
         self.fault: Callable[[str], Awaitable[None]] | None = None
+        #: games whose players were told that no place is left to post them in
+        self._stranded: set[int] = set()
         service.publish = self._publish
         service.render_ahead = self._render_ahead
         service.render_mine = images.mine_ahead
@@ -180,7 +182,9 @@ class Announcer:
         place = await places.open_elsewhere(self.bot, record, gone)
         if place is None:
             log.warning("game %d: its place is gone and no other can be opened", record.id)
+            await self._tell_stranded(record)
             return None
+        self._stranded.discard(record.id)
         place_id = getattr(place, "id", record.channel_id)
         await self.store.games.set_place(record.id, place_id)
         record = replace(record, place_id=place_id)
@@ -189,6 +193,17 @@ class Announcer:
         note = t(record.lang, "place-moved", players=players)
         await self._announce(record, "\n".join(x for x in (note, headline) if x), early, again=True)
         return record
+
+    async def _tell_stranded(self, record: GameRecord) -> None:
+        """Tell the players who asked for direct messages (/notify) that their game waits
+        for a place to be posted in: nowhere else could they read it. Once a game, while
+        this process runs (every refused post tries to move the game again)."""
+        if record.id in self._stranded:
+            return
+        self._stranded.add(record.id)
+        for seat in record.seats:
+            if not seat.is_bot:
+                await direct_message(self.bot, record, seat.seat, "dm-game-stranded")
 
     async def _posted(self, record: GameRecord, message: discord.Message) -> None:
         """Record that ``record``'s position is out in ``message``, and start the next turn.
