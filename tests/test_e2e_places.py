@@ -6,7 +6,17 @@ import asyncio
 
 from loopback.bots import start_bot, stop_bot
 from loopback.models import FakeChannel
-from tests.e2e import World, accept, boards, challenge, make_bot, move, settled, stored_game
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    challenge,
+    make_bot,
+    move,
+    settled,
+    stored_game,
+    wait_boards,
+)
 
 
 async def _game(world: World) -> FakeChannel:
@@ -140,3 +150,38 @@ async def test_a_game_left_without_a_place_is_told_to_players_who_asked_for_mess
     assert await world.bot.announcer.relocate(record) is None
     stranded = [m for m in world.fake.messages(luis_dm) if m.content.startswith("⏸️")]
     assert len(stranded) == 1
+
+
+class Crash(Exception):
+    """A simulated crash between storing a move and posting its board."""
+
+
+async def test_a_board_a_crash_left_unposted_goes_to_a_new_place_if_its_own_went(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    assert world.bot is not None
+
+    async def crash(at: str) -> None:
+        if at == "stored":
+            raise Crash(at)
+
+    world.bot.announcer.fault = crash
+    await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
+    await stop_bot(world.bot)
+    world.fake.delete_channel(place)  # the thread goes while the bot is away
+    world.bot = make_bot(world)
+    await start_bot(world.bot)
+    await settled(world)  # recovery posted the stored move's board, somewhere
+    record = await stored_game(world)
+    assert record.place_id not in (None, place.id) and record.posted_version == 1
+    new = world.fake.world.channels[record.place_id]
+    posts = boards(world, new)
+    assert len(posts) == 1 and "📦" in posts[0].content and "6 on L" in posts[0].content
+    assert world.luis.id in posts[0].pinged_user_ids
+    await move(world, world.luis, new, "5D")  # and the game goes on there
+    assert len(await wait_boards(world, new, 2)) == 2

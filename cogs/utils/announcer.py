@@ -395,7 +395,15 @@ class Announcer:
             # Actions of an unfinished turn are private until the turn ends.
             await self.store.games.mark_posted(record.id, record.version, None)
             return
-        channel = await self.place(record)
+        try:
+            channel = await self.place(record)
+        except discord.HTTPException as error:
+            if error.code not in places.PLACE_GONE:
+                raise
+            # Gone while the bot was away (deleted, or out of its sight): a new place, with
+            # the board as it stands, rather than retrying a place that will not come back.
+            await self.relocate(record)
+            return
         if places.missing_permissions(channel):
             log.info("game %d: still no permission to post in %d", record.id, channel.id)
             return
