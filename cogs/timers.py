@@ -21,6 +21,7 @@ import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -45,6 +46,11 @@ log = logging.getLogger(__name__)
 # this one was not told about.
 MAX_SLEEP = 300.0
 BUSY_RETRY = 5.0  # seconds before looking again when another program holds the database
+#: How many times one process tries a timer whose action Discord did not answer (a 5xx, a
+#: network failure or a time-out), a lease apart, before giving it up.
+TRANSIENT_TRIES = 5
+#: Errors that say nothing about the action itself: trying it again later may well work.
+TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, TimeoutError)
 #: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``).
 STEPS = ("claimed", "acted")
 
@@ -68,6 +74,8 @@ class Timers(commands.Cog):
         self._task: asyncio.Task[None] | None = None
         #: the name this process claims timers under
         self.owner = process_name()
+        #: timer id -> the tries Discord did not answer so far
+        self._tries: dict[int, int] = {}
         #: Called at each of STEPS with the timer; tests make it raise (or the process die).
         self.fault: Callable[[str, Timer], Awaitable[None]] | None = None
 
@@ -112,8 +120,9 @@ class Timers(commands.Cog):
 
         A timer is claimed in the database before its action and marked done after it; a
         claim another process holds is left to it. An action that fails is given up (a
-        post Discord refuses would be refused again), but one that met a busy database
-        is not: its claim runs out and it is tried again.
+        post Discord refuses would be refused again), but not one that met a busy database
+        or that Discord did not answer (a 5xx, the network): its claim runs out and it is
+        tried again, a few times for Discord.
         """
         for timer in await self.store.timers.due(self.bot.own_shards):
             if not await self.store.timers.claim(timer.id, self.owner, self.bot.timer_lease):
@@ -128,8 +137,21 @@ class Timers(commands.Cog):
             except StorageBusy:
                 log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
                 continue
+            except TRANSIENT as error:
+                tries = self._tries[timer.id] = self._tries.get(timer.id, 0) + 1
+                if tries < TRANSIENT_TRIES:
+                    log.warning(
+                        "timer %d (%s) waits: Discord did not answer (%s, try %d)",
+                        timer.id,
+                        timer.kind,
+                        type(error).__name__,
+                        tries,
+                    )
+                    continue
+                log.exception("timer %d (%s) failed %d times", timer.id, timer.kind, tries)
             except Exception:
                 log.exception("timer %d (%s) failed", timer.id, timer.kind)
+            self._tries.pop(timer.id, None)
             await self.store.timers.done(timer.id)
 
     async def _step(self, name: str, timer: Timer) -> None:

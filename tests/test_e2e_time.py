@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
 
 from data import Ending
 from loopback.models import FakeChannel
@@ -140,3 +145,30 @@ async def test_a_claim_says_who_won_on_time_and_where(tablero: World) -> None:
     claimed = await (await world.fake.slash(world.luis, place, "claim")).done()
     assert claimed.ephemeral and "Ana" in claimed.text and "tiempo" in claimed.text, claimed.text
     assert f"<#{place.id}>" in claimed.text
+
+
+async def test_a_reminder_discord_did_not_answer_is_tried_again(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 503 (Discord's trouble, not the post's) leaves the reminder for a later round,
+    once its claim runs out; a refusal would be given up."""
+    world = tablero
+    place = await _started(world)
+    send = discord.abc.Messageable.send
+    failures = [1]
+
+    async def once_unavailable(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        if failures and isinstance(content, str) and content.startswith("⏰"):
+            failures.pop()
+            answer = SimpleNamespace(status=503, reason="Service Unavailable")
+            raise discord.DiscordServerError(answer, "try again later")
+        return await send(self, content, **kwargs)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", once_unavailable)
+    await _tick(world, 25)
+    assert failures == [] and _reminders(world, place) == []  # not sent, not given up
+    await _tick(world, 0.5)  # its claim has run out: the next round sends it
+    reminders = _reminders(world, place)
+    assert len(reminders) == 1 and f"<@{world.ana.id}>" in reminders[0]
+    await _tick(world, 48)
+    assert len(_reminders(world, place)) == 1
