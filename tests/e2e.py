@@ -134,6 +134,31 @@ async def wait_boards(world: World, place: FakeChannel, count: int) -> list[Fake
     return boards(world, place)
 
 
+async def started(world: World, **options: Any) -> FakeChannel:
+    """A Stonehenge game Ana challenged Luis to (Ana first), accepted, its opening board
+    announced and recorded: its place."""
+    message = await challenge(world, world.ana, world.luis, first="me", **options)
+    place = await accept(world, world.luis, message)
+    await settled(world)
+    return place
+
+
+class Crash(Exception):
+    """A simulated crash inside the bot (see ``crash_at``)."""
+
+
+def crash_at(world: World, step: str) -> None:
+    """From now on, the bot "crashes" at ``step`` of announcing a turn (announcer STEPS):
+    the process would stop there, leaving what it stored unannounced."""
+
+    async def crash(at: str) -> None:
+        if at == step:
+            raise Crash(at)
+
+    assert world.bot is not None
+    world.bot.announcer.fault = crash
+
+
 async def settled(world: World) -> None:
     """Wait until the bot has finished announcing every stored change (timers included)."""
     assert world.bot is not None

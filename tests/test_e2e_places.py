@@ -11,9 +11,11 @@ from tests.e2e import (
     accept,
     boards,
     challenge,
+    crash_at,
     make_bot,
     move,
     settled,
+    started,
     stored_game,
     wait_boards,
 )
@@ -152,25 +154,12 @@ async def test_a_game_left_without_a_place_is_told_to_players_who_asked_for_mess
     assert len(stranded) == 1
 
 
-class Crash(Exception):
-    """A simulated crash between storing a move and posting its board."""
-
-
 async def test_a_board_a_crash_left_unposted_goes_to_a_new_place_if_its_own_went(
     tablero: World,
 ) -> None:
     world = tablero
-    place = await accept(
-        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
-    )
-    await settled(world)
-    assert world.bot is not None
-
-    async def crash(at: str) -> None:
-        if at == "stored":
-            raise Crash(at)
-
-    world.bot.announcer.fault = crash
+    place = await started(world)
+    crash_at(world, "stored")
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await stop_bot(world.bot)
     world.fake.delete_channel(place)  # the thread goes while the bot is away

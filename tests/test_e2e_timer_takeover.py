@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from loopback.models import FakeChannel
-from tests.e2e import World, accept, boards, challenge, settled, stored_game
+from tests.e2e import World, accept, boards, challenge, crash_at, settled, stored_game
 from tests.test_e2e_computer import vs_bot
 
 HOUR = 3600.0
@@ -149,22 +149,13 @@ async def test_the_bots_win_on_time_claimed_by_a_process_that_died_shows_once(
     assert await world.bot.store.timers.due() == []
 
 
-class Crash(Exception):
-    """The process stopped after storing a move, before posting its board."""
-
-
 async def test_a_turn_stored_but_not_posted_yet_is_nobodys_to_be_reminded_of(
     tablero: World,
 ) -> None:
     world = tablero
     place = await _started(world)
     assert world.bot is not None
-
-    async def crash(at: str) -> None:
-        if at == "stored":
-            raise Crash(at)
-
-    world.bot.announcer.fault = crash
+    crash_at(world, "stored")  # the process stops after storing a move, before its board
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     world.bot.announcer.fault = None
     world.clock.now += 25 * HOUR  # Ana's turn's reminder is due; her move is not out yet
