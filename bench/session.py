@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bench.bare import add_bare
 from bot import Tablero
-from loopback import FakeChannel, FakeDiscord, Interaction
+from loopback import FakeChannel, FakeDiscord, Interaction, served
 from loopback.bots import start_bot, stop_bot
 from rules import State, get_game
 
@@ -176,10 +176,7 @@ class Table:
 @contextlib.asynccontextmanager
 async def table() -> AsyncIterator[Table]:
     """A running Table on a temporary database; everything is stopped and removed after."""
-    fake = FakeDiscord()
-    await fake.start()
-    fake.install()
-    try:
+    async with served() as fake:
         with tempfile.TemporaryDirectory() as tmp:
             t = Table(fake, Path(tmp) / "bench.sqlite3")
             await t.start_bot()
@@ -187,5 +184,3 @@ async def table() -> AsyncIterator[Table]:
                 yield t
             finally:
                 await t.stop_bot()
-    finally:
-        await fake.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, ClassVar
 
 import discord
@@ -349,3 +349,18 @@ async def stop_bot(bot: discord.Client, *, timeout: float = 5.0) -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await task
         raise
+
+
+@contextlib.asynccontextmanager
+async def served(*, install: bool = True, **options: Any) -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord (``options`` as FakeDiscord takes them), closed afterwards (its
+    bots stopped, discord.py's URLs restored). ``install``: point this process's discord.py
+    at it (not wanted when only bots in other processes connect)."""
+    fake = FakeDiscord(**options)
+    await fake.start()
+    if install:
+        fake.install()
+    try:
+        yield fake
+    finally:
+        await fake.close()

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from .bots import start_bot, stop_bot
-from .fake import FakeDiscord
+from .fake import FakeDiscord, served
 
 __all__ = ["fake_discord", "start_bot", "stop_bot"]
 
@@ -24,11 +24,6 @@ __all__ = ["fake_discord", "start_bot", "stop_bot"]
 @pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started, installed FakeDiscord; closed (bots stopped, URLs restored) afterwards."""
-    fake = FakeDiscord()
-    await fake.start()
-    fake.install()
-    try:
+    async with served() as fake:
         yield fake
-    finally:
-        await fake.close()
     assert not fake.server_errors, "fake discord internal errors:\n" + "\n".join(fake.server_errors)

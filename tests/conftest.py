@@ -10,7 +10,7 @@ import pytest_asyncio
 
 from data import Store
 from loopback.bots import start_bot, stop_bot
-from loopback.fake import FakeDiscord
+from loopback.fake import FakeDiscord, served
 from tests.e2e import World, make_bot
 from tests.postgres import PostgresServer
 
@@ -71,3 +71,11 @@ async def tablero(world: World) -> AsyncIterator[World]:
         yield world
     finally:
         await stop_bot(world.bot)
+
+
+@pytest_asyncio.fixture
+async def two_shards() -> AsyncIterator[FakeDiscord]:
+    """A loopback Discord that recommends two shards."""
+    async with served(shard_count=2) as fake:
+        yield fake
+    assert not fake.server_errors, fake.server_errors

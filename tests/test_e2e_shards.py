@@ -28,13 +28,11 @@ HOUR = 3600.0
 
 
 @pytest_asyncio.fixture
-async def servers(database: str) -> AsyncIterator[tuple[World, World]]:
+async def servers(two_shards: FakeDiscord, database: str) -> AsyncIterator[tuple[World, World]]:
     """A loopback Discord recommending two shards, a server on each (one world a server,
     sharing the users, the database and the clock); no bot running yet. Once on each
     database engine."""
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    fake.install()
+    fake = two_shards
     users = [fake.add_user(name) for name in ("Ana", "Luis", "Eve")]
     worlds = []
     for shard in (0, 1):
@@ -43,11 +41,7 @@ async def servers(database: str) -> AsyncIterator[tuple[World, World]]:
         worlds.append(World(fake, guild, channel, *users, database=database))
     first, second = worlds
     second.clock = first.clock
-    try:
-        yield first, second
-    finally:
-        await fake.close()
-    assert not fake.server_errors, fake.server_errors
+    yield first, second
 
 
 async def run_bot(world: World, shards: list[int] | None, **options: Any) -> Tablero:

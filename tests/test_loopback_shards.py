@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 import discord
 import pytest
-import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
@@ -57,19 +56,6 @@ async def until(check: Callable[[], bool], timeout: float = 5) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the bots never got there")
-
-
-@pytest_asyncio.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    """A loopback Discord that recommends two shards."""
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    fake.install()
-    try:
-        yield fake
-    finally:
-        await fake.close()
-    assert not fake.server_errors
 
 
 async def test_each_shard_gets_its_own_guilds_interactions_and_events(

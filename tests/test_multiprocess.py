@@ -27,7 +27,7 @@ from typing import IO
 import pytest_asyncio
 
 from data import GuildSettings, Store
-from loopback import FakeChannel, FakeDiscord, FakeGuild, Interaction
+from loopback import FakeChannel, FakeDiscord, FakeGuild, Interaction, served
 from rules import State, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,12 +174,8 @@ async def _until(check: Callable[[], bool], what: str, timeout: float = 20) -> N
 @pytest_asyncio.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """A loopback Discord that recommends two shards (served to other processes)."""
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    try:
+    async with served(install=False, shard_count=2) as fake:
         yield fake
-    finally:
-        await fake.close()
     assert not fake.server_errors, fake.server_errors
 
 

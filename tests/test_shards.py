@@ -5,11 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from bot import ROOT, Settings, SettingsError, Tablero
 from data.shards import Shards, shard_of
@@ -74,19 +72,6 @@ def test_owns_guild_follows_the_shards_the_bot_runs(tmp_path: Path) -> None:
     assert not second.owns_guild(guild) and not second.owns_guild(None)
     first = Tablero(tmp_path / "t.sqlite3", shard_ids=[0], shard_count=2)
     assert first.owns_guild(guild) and first.owns_guild(None)
-
-
-@pytest_asyncio.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    """A loopback Discord that recommends two shards."""
-    fake = FakeDiscord(shard_count=2)
-    await fake.start()
-    fake.install()
-    try:
-        yield fake
-    finally:
-        await fake.close()
-    assert not fake.server_errors
 
 
 async def test_a_bot_on_one_shard_sees_and_answers_only_its_servers(
