@@ -5,14 +5,40 @@ reads the file. Prints "ready" once every game has moves; stops when stdin close
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from data import Result, Store
 from rules import GAMES, State, get_game
 
 BUILT_IN = ("stonehenge", "kahuna", "islas")
+#: At most this long (seconds) for the writer to become ready.
+READY_SECONDS = 30.0
+
+
+@contextlib.asynccontextmanager
+async def writing(database: Path) -> AsyncIterator[asyncio.subprocess.Process]:
+    """This module writing to ``database`` in a process of its own, ready (every game has
+    moves); asked to stop after, and waited for (the caller may check its return code)."""
+    writer = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.movewriter",
+        str(database),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert writer.stdin is not None and writer.stdout is not None
+    try:
+        line = await asyncio.wait_for(writer.stdout.readline(), READY_SECONDS)
+        assert line.strip() == b"ready"
+        yield writer
+    finally:
+        writer.stdin.close()
+        await asyncio.wait_for(writer.wait(), 10)
 
 
 async def new_game(store: Store, name: str, seed: int) -> tuple[int, State, int]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from data import GuildSettings, Store
 from data.__main__ import main
 from data.copy import table_order
-from tests.movewriter import BUILT_IN, fill, new_game, play_one
+from tests.movewriter import BUILT_IN, fill, new_game, play_one, writing
 from tests.postgres import PostgresServer
 
 
@@ -117,22 +116,9 @@ async def test_copy_of_a_database_being_written_is_one_moment_of_it(
 ) -> None:
     source = tmp_path / "live.sqlite3"
     await _server_of_every_kind(source)
-    writer = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.movewriter",
-        str(source),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert writer.stdin is not None and writer.stdout is not None
-    try:
-        assert (await asyncio.wait_for(writer.stdout.readline(), 30)).strip() == b"ready"
+    async with writing(source) as writer:
         url = postgres.new_database()
         assert await asyncio.to_thread(main, ["copy", str(source), url]) == 0
         assert writer.returncode is None  # it wrote all along
-    finally:
-        writer.stdin.close()
-        await asyncio.wait_for(writer.wait(), 10)
     assert "each replayed to the same position" in capsys.readouterr().out
     assert await asyncio.to_thread(main, ["check", url]) == 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,9 +13,7 @@ from data import Store
 from data.__main__ import main
 from data.check import check, check_path
 from data.migrations import MIGRATIONS
-from tests.movewriter import fill
-
-WRITER_SECONDS = 30  # at most, to become ready
+from tests.movewriter import fill, writing
 
 
 async def _filled(database: str | Path) -> None:
@@ -48,18 +45,7 @@ async def test_a_backup_of_a_database_being_written_is_whole_and_replays(
 ) -> None:
     database = tmp_path / "live.sqlite3"
     await _filled(database)
-    writer = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.movewriter",
-        str(database),
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert writer.stdin is not None and writer.stdout is not None
-    try:
-        line = await asyncio.wait_for(writer.stdout.readline(), WRITER_SECONDS)
-        assert line.strip() == b"ready"
+    async with writing(database) as writer:
         copied: list[int] = []
         for number in range(3):
             dest = tmp_path / f"copy-{number}.sqlite3"
@@ -76,9 +62,6 @@ async def test_a_backup_of_a_database_being_written_is_whole_and_replays(
             await asyncio.sleep(0.2)
         assert writer.returncode is None  # it kept writing through every backup
         assert copied[0] < copied[-1] < _moves(database)
-    finally:
-        writer.stdin.close()
-        await asyncio.wait_for(writer.wait(), 10)
     assert writer.returncode == 0
     # The copy is one file: nothing else was left beside it.
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("copy", ".copy"))) == [
