@@ -405,11 +405,15 @@ privacy-public = 🌍 You now appear on the global leaderboards, and every serve
 privacy-private = 🔒 Each server now sees only the games played there, and you are off the global leaderboards.
 cmd-forget-me = forget-me
 cmd-forget-me-desc = Delete your ratings and settings, and your name from stored games
-forget-confirm = ⚠️ This deletes your ratings, their history and your settings, and replaces your name by "former player" in every stored game (the games and the other players' results stay). Messages already posted in the games' threads do not change. It cannot be undone.
+forget-confirm = ⚠️ This deletes your ratings, their history and your settings, and replaces your name by "former player" in every stored game (the games and the other players' results stay). The games' threads that carry your name are renamed; messages already posted in them do not change. It cannot be undone.
 button-forget-me = Forget me
 forget-done = Done: you are forgotten. { $count ->
     [one] One stored game now says "former player" in your seat.
    *[other] { $count } stored games now say "former player" in your seat.
+}
+forget-threads-left = { $count ->
+    [one] One thread still shows your name: Discord did not let the bot rename it ({ $places }). Ask the server's moderators to rename or delete it.
+   *[other] { $count } threads still show your name: Discord did not let the bot rename them ({ $places }). Ask the servers' moderators to rename or delete them.
 }
 former-player = former player
 error-forget-not-yours = Only the person who asked to be forgotten can confirm it.

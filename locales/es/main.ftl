@@ -405,11 +405,15 @@ privacy-public = 🌍 Ahora apareces en las clasificaciones globales, y todos lo
 privacy-private = 🔒 Ahora cada servidor ve solo las partidas jugadas en él, y sales de las clasificaciones globales.
 cmd-forget-me = olvidame
 cmd-forget-me-desc = Borra tus puntuaciones y ajustes, y tu nombre de las partidas guardadas
-forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los mensajes ya publicados en los hilos de las partidas no cambian. No se puede deshacer.
+forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los hilos de las partidas que llevan tu nombre se renombran; los mensajes ya publicados en ellos no cambian. No se puede deshacer.
 button-forget-me = Olvídame
 forget-done = Hecho: te hemos olvidado. { $count ->
     [one] Una partida guardada dice ahora «exjugador» en tu asiento.
    *[other] { $count } partidas guardadas dicen ahora «exjugador» en tu asiento.
+}
+forget-threads-left = { $count ->
+    [one] Un hilo sigue mostrando tu nombre: Discord no dejó que el bot lo renombrara ({ $places }). Pide a la moderación del servidor que lo renombre o lo borre.
+   *[other] { $count } hilos siguen mostrando tu nombre: Discord no dejó que el bot los renombrara ({ $places }). Pide a la moderación de los servidores que los renombre o los borre.
 }
 former-player = exjugador
 error-forget-not-yours = Solo quien pidió ser olvidado puede confirmarlo.
