@@ -86,6 +86,7 @@ challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $deta
     [one] 1 player
    *[other] { $most } players
 }. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
+challenge-number = -# Challenge #{ $number }
 challenge-waiting = Still waiting for { $waiting }.
 button-open-accept = Join
 button-open-decline = Leave
@@ -326,7 +327,7 @@ error-limit-games = You are playing { $count ->
 error-limit-challenges = You have { $count ->
     [one] one open challenge
    *[other] { $count } open challenges
-} on this server already, its limit: wait for an answer, or withdraw one.
+} on this server already, its limit: wait for an answer, or withdraw one with the Decline button on its post (Leave, at an open table).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
 game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.

@@ -86,6 +86,7 @@ challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $deta
     [one] 1 jugador
    *[other] { $most } jugadores
 }. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
+challenge-number = -# Reto #{ $number }
 challenge-waiting = Aún falta que acepte { $waiting }.
 button-open-accept = Unirme
 button-open-decline = Salir
@@ -326,7 +327,7 @@ error-limit-games = Ya juegas { $count ->
 error-limit-challenges = Ya tienes { $count ->
     [one] un reto abierto
    *[other] { $count } retos abiertos
-} en este servidor, su límite: espera una respuesta o retira alguno.
+} en este servidor, su límite: espera una respuesta o retira alguno con el botón Rechazar de su mensaje (Salir, en una mesa abierta).
 ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
 game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
