@@ -139,6 +139,22 @@ async def test_a_whole_islas_game_with_two_bot_seats(tablero: World) -> None:
     assert len(boards(world, place)) == 1 + len(record.moves)  # each bot turn on its own
 
 
+async def test_the_bots_option_says_it_adds_seats(tablero: World) -> None:
+    world = tablero
+    command = world.fake.command("play", world.guild)
+    assert command is not None
+    islas = next(o for o in command["options"] if o["name"] == "islas")
+    bots = next(o for o in islas["options"] if o["name"] == "bots")
+    # The seats come on top of the one the bot takes when named as the opponent.
+    assert "on top of the one it takes" in bots["description"], bots["description"]
+    assert "además del que ocupa" in bots["description_localizations"]["es-ES"]
+    choices = [(c["name"], c["name_localizations"]["es-ES"]) for c in bots["choices"]]
+    assert choices[:2] == [
+        ("1 more bot seat", "1 asiento más para el bot"),
+        ("2 more bot seats", "2 asientos más para el bot"),
+    ], choices
+
+
 async def test_people_and_bot_seats_at_one_table(tablero: World) -> None:
     world = tablero
     message = await challenge(world, world.ana, world.luis, "islas", bots=2, level="hard")
