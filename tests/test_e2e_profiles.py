@@ -232,6 +232,27 @@ async def test_privacy_keeps_a_player_in_their_servers_until_they_opt_in(tablero
     assert "**#" not in board.text
 
 
+async def test_an_empty_global_leaderboard_says_why(tablero: World) -> None:
+    world = tablero
+    args = {"game": "stonehenge", "scope": "global"}
+
+    async def board() -> str:
+        return (
+            await (await world.fake.slash(world.eve, world.channel, "leaderboard", args)).done()
+        ).text
+
+    nobody = await board()
+    assert "Nobody is rated at this game yet" in nobody and "public" not in nobody, nobody
+    await _stored(world, [_seat(world.ana), _seat(world.luis)], 0)
+    hidden = await board()
+    assert "**#" not in hidden and "Nobody is rated" not in hidden, hidden
+    assert "none has made their rating public yet" in hidden, hidden
+    here = await (
+        await world.fake.slash(world.eve, world.channel, "leaderboard", {"game": "kahuna"})
+    ).done()
+    assert "Nobody is rated at this game here yet" in here.text, here.text
+
+
 async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: World) -> None:
     world = tablero
     assert world.bot is not None

@@ -453,6 +453,8 @@ rating-value = { $value }{ $provisional ->
    *[no] {""}
 }
 leaderboard-empty = Nobody is rated at this game here yet: a game counts once two people have finished it.
+leaderboard-empty-global = Nobody is rated at this game yet: a game counts once two people have finished it.
+leaderboard-empty-hidden = Players are rated at this game, but none has made their rating public yet: this list shows only those who turn on `/privacy public:True`.
 leaderboard-you-hidden = You are not on the global leaderboard: /privacy puts you on it.
 leaderboard-you-unrated = You are not rated at this game here yet.
 leaderboard-footer = Page { $page } of { $pages } · ? = provisional (first 10 games)

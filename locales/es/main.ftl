@@ -453,6 +453,8 @@ rating-value = { $value }{ $provisional ->
    *[no] {""}
 }
 leaderboard-empty = Aquí nadie tiene puntuación en este juego todavía: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty-global = Nadie tiene aún puntuación de clasificación en este juego: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty-hidden = Hay jugadores con puntuación de clasificación en este juego, pero ninguno la ha hecho pública aún: esta lista solo muestra a quienes activan `/privacidad publico:True`.
 leaderboard-you-hidden = No estás en la clasificación global: /privacidad te pone en ella.
 leaderboard-you-unrated = Todavía no tienes puntuación en este juego aquí.
 leaderboard-footer = Página { $page } de { $pages } · ? = provisional (primeras 10 partidas)
