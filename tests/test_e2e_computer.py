@@ -95,6 +95,22 @@ async def test_a_whole_stonehenge_game_against_the_bot(tablero: World) -> None:
     assert len(timers) == movers.count(0) * 2  # a reminder and a deadline: Ana's turns only
 
 
+async def test_the_rating_line_after_a_game_against_the_bot_says_whose_moved(
+    tablero: World,
+) -> None:
+    world = tablero
+    for user, game_id, expected in (
+        (world.ana, 1, ("📈 Ratings here: Tablero · easy", "do not change people's ratings")),
+        (world.luis, 2, ("📈 Puntuación de clasificación aquí: Tablero · fácil", "no cambian")),
+    ):
+        place = await vs_bot(world, user, "stonehenge", level="easy", first="me")
+        await resign(world, user, place)
+        await my_turn(world, 0, game_id)
+        final = (await wait_boards(world, place, 2))[-1].content
+        assert all(part in final for part in expected), final
+        assert "Puntuaciones" not in final
+
+
 async def test_a_level_needs_the_bot_and_other_bots_cannot_play(tablero: World) -> None:
     world = tablero
     ix = await (

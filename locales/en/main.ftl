@@ -329,6 +329,7 @@ error-limit-challenges = You have { $count ->
    *[other] { $count } open challenges
 } on this server already, its limit: wait for an answer, or withdraw one with the Decline button on its post (Leave, at an open table).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
+ratings-bot-note = 🤖 Results against the bot do not change people's ratings: only the bot level's own rating moves.
 game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.

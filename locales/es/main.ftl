@@ -328,7 +328,8 @@ error-limit-challenges = Ya tienes { $count ->
     [one] un reto abierto
    *[other] { $count } retos abiertos
 } en este servidor, su límite: espera una respuesta o retira alguno con el botón Rechazar de su mensaje (Salir, en una mesa abierta).
-ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
+ratings-changed = 📈 Puntuación de clasificación aquí: { $changes } (? mientras es provisional)
+ratings-bot-note = 🤖 Los resultados contra el bot no cambian la puntuación de clasificación de las personas: solo se mueve la del nivel del bot.
 game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
