@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from data.away import AwayStore
 from data.db import Database, Transaction
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
@@ -40,9 +41,10 @@ class Forgotten:
 class PrivacyStore:
     """Forgets people who ask for it."""
 
-    def __init__(self, db: Database, settings: SettingsStore) -> None:
+    def __init__(self, db: Database, settings: SettingsStore, away: AwayStore) -> None:
         self.db = db
         self.settings = settings
+        self.away = away
 
     async def check(self, user_id: int) -> None:
         """StillPlaying while ``user_id`` cannot be forgotten (asked before confirming)."""
@@ -87,6 +89,7 @@ class PrivacyStore:
             await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
         self.settings.forget_cached(user_id)
+        self.away.forget_cached(user_id)
         return Forgotten(games, ratings, places, stored_names)
 
 
