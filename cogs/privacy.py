@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -87,14 +88,16 @@ async def rename_threads(bot: Host, done: Forgotten) -> list[int]:
             wanted = thread_name(record)
             if thread.name == wanted or not any(name in thread.name for name in done.names):
                 continue
-            if thread.archived:  # Discord edits an archived thread only while unarchiving it
-                await thread.edit(name=wanted, archived=False)
-                await thread.edit(archived=True)
-            else:
-                await thread.edit(name=wanted)
+            archived = thread.archived  # (the cached thread may change as Discord answers)
+            # Discord edits an archived thread only while unarchiving it.
+            await thread.edit(name=wanted, archived=False)
         except discord.HTTPException as error:
             log.info("game %d: its thread kept its name (%s)", game_id, error.status)
             left.append(place)
+            continue
+        if archived:  # as it was (renamed all the same if this fails)
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
     return left
 
 
