@@ -12,13 +12,15 @@ from cogs.games import adapter_for
 from cogs.utils import endings
 from cogs.utils.errors import UserError, shorten
 from cogs.utils.host import Host
-from cogs.utils.i18n import L, tr
+from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.moderation import is_moderator
 from cogs.utils.replies import send_private
 from data import GameRecord
 from locales import t
 
 REASON_LIMIT = 200  # characters of a moderator's reason kept and shown
+OFFERED = 25  #: Discord shows at most 25 autocomplete choices
+READ_FOR_CHOICES = 200  #: open challenges read to choose from (the oldest first)
 
 
 class Moderation(commands.Cog):
@@ -90,6 +92,32 @@ class Moderation(commands.Cog):
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(found.message_id).edit(content=text, view=None)
         await send_private(interaction, tr(interaction, "mod-cancelled", number=found.id))
+
+    @cancel.autocomplete("challenge")
+    async def cancel_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's open challenges, to moderators only (others see no choice): its
+        number, game and challenger, matched against what was typed."""
+        settings = await self.bot.store.settings.guild(interaction.guild_id)
+        if not is_moderator(interaction, settings):
+            return []
+        found = await self.bot.store.challenges.open_in(interaction.guild_id, READ_FOR_CHOICES)
+        typed = current.strip().lstrip("#").casefold()
+        lang = lang_of(interaction)
+        choices = []
+        for challenge in found:
+            title = adapter_for(challenge.game).title(lang)
+            label = f"#{challenge.id} · {title} · {challenge.challenger_name}"
+            # A number typed is the start of one; anything else may be in the game or name.
+            if typed.isdigit() and not str(challenge.id).startswith(typed):
+                continue
+            if not typed.isdigit() and typed not in label.casefold():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=challenge.id))
+            if len(choices) == OFFERED:
+                break
+        return choices
 
 
 async def setup(bot: Host) -> None:

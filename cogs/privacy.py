@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -12,15 +14,17 @@ from discord.ext import commands
 from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
+from cogs.utils.places import thread_name
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
-from data import StillPlaying
+from data import Forgotten, StillPlaying
 from locales import DEFAULT, LANGUAGES, t
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
 
-LISTED_PLACES = 10  #: games in progress named when /forget-me is refused
+log = logging.getLogger(__name__)
+LISTED_PLACES = 10  #: games in progress (or threads left as they were) named at most
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<uid>\d+)"):
@@ -51,22 +55,63 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<
         if interaction.user.id != self.user_id:
             raise UserError("error-forget-not-yours")
         names = {lang: t(lang, "former-player") for lang in LANGUAGES}
-        store = host_of(interaction).store
+        bot = host_of(interaction)
         try:
-            done = await store.privacy.forget(self.user_id, names, names[DEFAULT])
+            done = await bot.store.privacy.forget(self.user_id, names, names[DEFAULT])
         except StillPlaying as playing:
             raise still_playing(playing) from None
-        await interaction.response.edit_message(
-            content=tr(interaction, "forget-done", count=done.games), view=None
-        )
+        await interaction.response.defer()  # renaming threads takes a request or two each
+        left = await rename_threads(bot, done)
+        content = tr(interaction, "forget-done", count=done.games)
+        if left:
+            content += "\n" + tr(
+                interaction, "forget-threads-left", count=len(left), places=listed(left)
+            )
+        await interaction.edit_original_response(content=content, view=None)
+
+
+async def rename_threads(bot: Host, done: Forgotten) -> list[int]:
+    """Rename the threads of the forgotten person's games that still hold one of their names
+    (after the game's stored names, now anonymous); the threads Discord would not let the bot
+    see or rename (deleted, hidden, locked by a moderator), which keep their names."""
+    by_place = {place: game for game, place in done.places}  # a place's latest game names it
+    me = bot.user.id if bot.user else 0
+    left: list[int] = []
+    for place, game_id in by_place.items():
+        record = await bot.store.games.get(game_id)
+        if record is None or place == record.channel_id:
+            continue  # played in the channel itself: no thread to rename
+        try:
+            thread = bot.get_channel(place) or await bot.fetch_channel(place)
+            if not isinstance(thread, discord.Thread) or thread.owner_id != me:
+                continue
+            wanted = thread_name(record)
+            if thread.name == wanted or not any(name in thread.name for name in done.names):
+                continue
+            archived = thread.archived  # (the cached thread may change as Discord answers)
+            # Discord edits an archived thread only while unarchiving it.
+            await thread.edit(name=wanted, archived=False)
+        except discord.HTTPException as error:
+            log.info("game %d: its thread kept its name (%s)", game_id, error.status)
+            left.append(place)
+            continue
+        if archived:  # as it was (renamed all the same if this fails)
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+    return left
+
+
+def listed(places: list[int]) -> str:
+    """Places as mentions, at most LISTED_PLACES of them, then how many more."""
+    shown = [f"<#{place}>" for place in places[:LISTED_PLACES]]
+    more = len(places) - len(shown)
+    return ", ".join(shown) + (f" (+{more})" if more else "")
 
 
 def still_playing(playing: StillPlaying) -> UserError:
     """Why a person cannot be forgotten yet: their games in progress, their challenges."""
     if playing.places:
-        shown = [f"<#{place}>" for place in playing.places[:LISTED_PLACES]]
-        more = len(playing.places) - len(shown)
-        places = ", ".join(shown) + (f" (+{more})" if more else "")
+        places = listed(list(playing.places))
         return UserError("error-forget-playing", count=len(playing.places), places=places)
     return UserError("error-forget-challenges", count=playing.challenges)
 

@@ -35,7 +35,7 @@ from cogs.utils.standings import (
     whole_rows,
 )
 from cogs.utils.views import LastingView
-from data import PlayerRecord
+from data import PlayerRecord, Store
 from data.ratings import GLOBAL, human
 from locales import join, t
 from render.charts import Line, rating_chart
@@ -147,7 +147,7 @@ async def leaderboard_page(
         for place, r in rows
     ]
     if not rows:
-        lines.append(t(lang, "leaderboard-empty"))
+        lines.append(t(lang, await _empty_reason(store, game, scope)))
     if mine is not None and all(r.player != me for _, r in rows):
         place, rating = mine
         label = player_label(lang, rating, names, bot_name)
@@ -164,6 +164,16 @@ async def leaderboard_page(
     )
     embed.set_footer(text=t(lang, "leaderboard-footer", page=page + 1, pages=pages))
     return embed, _pages(interaction, "lb", scope, game, page, pages)
+
+
+async def _empty_reason(store: Store, game: str, scope: int) -> str:
+    """Why a leaderboard lists nobody: nobody is rated, or (across servers) nobody rated
+    made their rating public."""
+    if scope != GLOBAL:
+        return "leaderboard-empty"
+    if await store.ratings.count(game, scope, listed=False):
+        return "leaderboard-empty-hidden"
+    return "leaderboard-empty-global"
 
 
 async def history_page(

@@ -34,7 +34,7 @@ class Store:
         self.offers = OfferStore(self.db, clock)
         self.away = AwayStore(self.db, clock)
         self.stats = StatsStore(self.db)
-        self.privacy = PrivacyStore(self.db, self.settings)
+        self.privacy = PrivacyStore(self.db, self.settings, self.away)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""

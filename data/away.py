@@ -110,6 +110,10 @@ class AwayStore:
         self._seen.pop(user_id, None)
         return cur.rowcount > 0
 
+    def forget_cached(self, user_id: int) -> None:
+        """Drop what is remembered of a person's time away (it was deleted)."""
+        self._seen.pop(user_id, None)
+
     async def paused(self, user_id: int, since: float) -> float:
         """Seconds the player's clock stands still from ``since`` on: their time away after
         it, the rest of a period under way included."""

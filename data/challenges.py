@@ -297,6 +297,15 @@ class ChallengeStore:
         )
         return [await self._complete(r) for r in rows]
 
+    async def open_in(self, guild_id: int | None, limit: int) -> list[Challenge]:
+        """The open challenges of a server, oldest first, at most ``limit`` (for moderators)."""
+        rows = await self.db.fetchall(
+            f"SELECT * FROM challenges WHERE status = 'open' AND {self._same_guild}"
+            " ORDER BY id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [await self._complete(r) for r in rows]
+
     async def next_expiry(self) -> float | None:
         """When the next open challenge expires, or None."""
         row = await self.db.fetchone(

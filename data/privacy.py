@@ -3,6 +3,9 @@
 Their seats keep their place in every stored game (the other players' results and ratings
 stay as they are) but no longer say who sat there: the user id becomes ``FORGOTTEN`` (never
 rated again, even by a full rerate) and the name "former player" in the game's language.
+Every other row keyed by their id (settings, time away, votes, invitations) is deleted, and
+every stored copy of their name replaced; what ``forget`` returns names the games whose
+threads still carry the name on Discord, for the caller to rename.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from data.away import AwayStore
 from data.db import Database, Transaction
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
@@ -29,14 +33,18 @@ class Forgotten:
 
     games: int  #: stored games in which a seat was made anonymous
     ratings: int  #: ratings deleted (one per game and scope)
+    #: (game id, its place) of every game they sat in that had a place of its own
+    places: tuple[tuple[int, int], ...] = ()
+    names: tuple[str, ...] = ()  #: the names they were stored under (the threads hold them)
 
 
 class PrivacyStore:
     """Forgets people who ask for it."""
 
-    def __init__(self, db: Database, settings: SettingsStore) -> None:
+    def __init__(self, db: Database, settings: SettingsStore, away: AwayStore) -> None:
         self.db = db
         self.settings = settings
+        self.away = away
 
     async def check(self, user_id: int) -> None:
         """StillPlaying while ``user_id`` cannot be forgotten (asked before confirming)."""
@@ -57,6 +65,7 @@ class PrivacyStore:
                 (user_id,),
             )
             games = int((await cur.fetchone() or [0])[0])
+            places, stored_names = await _traces(conn, user_id)
             for lang, name in names.items():
                 await _anonymise_seats(conn, user_id, name, "lang = ?", (lang,))
             await _anonymise_seats(conn, user_id, default, "1 = 1", ())
@@ -78,8 +87,10 @@ class PrivacyStore:
             ratings = cur.rowcount
             await conn.execute("DELETE FROM rating_history WHERE player = ?", (human(user_id),))
             await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+            await conn.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
         self.settings.forget_cached(user_id)
-        return Forgotten(games, ratings)
+        self.away.forget_cached(user_id)
+        return Forgotten(games, ratings, places, stored_names)
 
 
 _ACTIVE_PLACES = (
@@ -97,6 +108,27 @@ async def _check_not_playing(conn: Transaction, user_id: int) -> None:
     places = [row[0] for row in await cur.fetchall()]
     cur = await conn.execute(_OPEN_CHALLENGES, (user_id, user_id))
     _refuse(places, int((await cur.fetchone() or [0])[0]))
+
+
+async def _traces(
+    conn: Transaction, user_id: int
+) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """Before anything changes: the places of the person's games (oldest first) and every
+    name they were stored under."""
+    cur = await conn.execute(
+        "SELECT id, place_id FROM games WHERE place_id IS NOT NULL AND id IN"
+        " (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL) ORDER BY id",
+        (user_id,),
+    )
+    places = tuple((int(row[0]), int(row[1])) for row in await cur.fetchall())
+    cur = await conn.execute(
+        "SELECT name FROM seats WHERE user_id = ? AND level IS NULL"
+        " UNION SELECT name FROM challenge_players WHERE user_id = ?"
+        " UNION SELECT challenger_name FROM challenges WHERE challenger_id = ?",
+        (user_id, user_id, user_id),
+    )
+    names = tuple(sorted({str(row[0]) for row in await cur.fetchall() if row[0]}))
+    return places, names
 
 
 def _refuse(places: list[int], challenges: int) -> None:

@@ -231,10 +231,12 @@ class RatingStore:
         )
         return [(offset + i + 1, _rating(row)) for i, row in enumerate(rows)]
 
-    async def count(self, game: str, scope: int) -> int:
-        """How many players a leaderboard lists."""
+    async def count(self, game: str, scope: int, *, listed: bool = True) -> int:
+        """How many players a leaderboard lists (``listed`` False: how many are rated, those
+        the global leaderboard leaves out included)."""
+        which = _LISTED if listed else "1 = 1"
         row = await self.db.fetchone(
-            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}",
+            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {which}",
             (game, scope),
         )
         return int(row["n"]) if row else 0

@@ -52,15 +52,31 @@ async def get_channel(request: web.Request) -> web.Response:
 
 @routes.patch("/api/v10/channels/{channel}")
 async def patch_channel(request: web.Request) -> web.Response:
-    """PATCH /channels/{id}: rename, archive or lock (threads)."""
+    """PATCH /channels/{id}: rename, archive or lock (threads), as Discord allows it."""
     world = world_of(request)
     channel = _channel(world, request)
     body, _ = await read_body(request)
+    body = body or {}
+    if channel.is_thread:
+        _may_edit_thread(world, channel, body)
+    if "name" in body and not 1 <= len(str(body["name"]).strip()) <= 100:
+        raise ApiError(400, 50035, "Invalid Form Body", {"name": {"_errors": [{"code": "x"}]}})
     for key in ("name", "archived", "locked", "auto_archive_duration"):
         if key in (body or {}):
             setattr(channel, key, body[key])
     world.emit_channel("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", channel)
     return json_response(channel_payload(world, channel))
+
+
+def _may_edit_thread(world: World, thread: FakeChannel, body: dict[str, Any]) -> None:
+    """Discord's rules for editing a thread: an archived one only together with unarchiving
+    it, a locked one only with Manage Threads, another's thread only with Manage Threads."""
+    _require(world, thread, perms.VIEW_CHANNEL)
+    manages = world.permissions_in(thread, world.bot.id) & perms.MANAGE_THREADS
+    if thread.archived and body.get("archived") is not False:
+        raise ApiError(400, 50083, "Thread is archived")
+    if not manages and (thread.locked or "locked" in body or thread.owner_id != world.bot.id):
+        raise ApiError(*MISSING_PERMISSIONS)
 
 
 @routes.post("/api/v10/channels/{channel}/messages")

@@ -95,6 +95,22 @@ async def test_a_whole_stonehenge_game_against_the_bot(tablero: World) -> None:
     assert len(timers) == movers.count(0) * 2  # a reminder and a deadline: Ana's turns only
 
 
+async def test_the_rating_line_after_a_game_against_the_bot_says_whose_moved(
+    tablero: World,
+) -> None:
+    world = tablero
+    for user, game_id, expected in (
+        (world.ana, 1, ("📈 Ratings here: Tablero · easy", "do not change people's ratings")),
+        (world.luis, 2, ("📈 Puntuación de clasificación aquí: Tablero · fácil", "no cambian")),
+    ):
+        place = await vs_bot(world, user, "stonehenge", level="easy", first="me")
+        await resign(world, user, place)
+        await my_turn(world, 0, game_id)
+        final = (await wait_boards(world, place, 2))[-1].content
+        assert all(part in final for part in expected), final
+        assert "Puntuaciones" not in final
+
+
 async def test_a_level_needs_the_bot_and_other_bots_cannot_play(tablero: World) -> None:
     world = tablero
     ix = await (
@@ -137,6 +153,22 @@ async def test_a_whole_islas_game_with_two_bot_seats(tablero: World) -> None:
         record = await my_turn(world, 0, timeout=60)
     assert record.result is not None and len(record.result.scores) == 3
     assert len(boards(world, place)) == 1 + len(record.moves)  # each bot turn on its own
+
+
+async def test_the_bots_option_says_it_adds_seats(tablero: World) -> None:
+    world = tablero
+    command = world.fake.command("play", world.guild)
+    assert command is not None
+    islas = next(o for o in command["options"] if o["name"] == "islas")
+    bots = next(o for o in islas["options"] if o["name"] == "bots")
+    # The seats come on top of the one the bot takes when named as the opponent.
+    assert "on top of the one it takes" in bots["description"], bots["description"]
+    assert "además del que ocupa" in bots["description_localizations"]["es-ES"]
+    choices = [(c["name"], c["name_localizations"]["es-ES"]) for c in bots["choices"]]
+    assert choices[:2] == [
+        ("1 more bot seat", "1 asiento más para el bot"),
+        ("2 more bot seats", "2 asientos más para el bot"),
+    ], choices
 
 
 async def test_people_and_bot_seats_at_one_table(tablero: World) -> None:

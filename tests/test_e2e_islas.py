@@ -150,7 +150,11 @@ async def test_the_picker_skips_the_rotation_when_the_tile_fits_one_way(
     assert labels[:2] == ["no follower", "island S"]
     step = await _choose(world, step.message, "pk:1:0:A:island-S")
     assert "Spot A, 180°, island S. Confirm?" in step.text
-    await _choose(world, step.message, "pk:1:0:A.island-S:ok")
+    done = await _choose(world, step.message, "pk:1:0:A.island-S:ok")
+    # Confirmed in the picker's words; the record keeps the coordinates.
+    assert "✅ You played Spot A, 180°, island S." in done.text and "0,1" not in done.text, (
+        done.text
+    )
     await wait_boards(world, place, 2)
     assert (await stored_game(world)).moves == ("0,1 180 island S",)
 

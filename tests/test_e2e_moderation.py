@@ -91,3 +91,36 @@ async def test_a_moderator_cancels_someone_elses_challenge(tablero: World) -> No
     assert "Challenge #2 is cancelled" in done.text
     assert (await world.bot.store.challenges.get(2)).status == "cancelled"
     assert other.id
+
+
+async def test_a_moderator_finds_the_number_of_a_challenge(tablero: World) -> None:
+    world = tablero
+    first = await challenge(world, world.ana, world.luis)
+    second = await challenge(world, world.luis, world.ana, game="kahuna")
+    assert "Challenge #1" in first.content and "Reto #2" in second.content, first.content
+
+    async def offered(user, typed: str) -> list[dict]:
+        return await world.fake.autocomplete(
+            user,
+            world.channel,
+            "mod",
+            {"challenge": typed},
+            focused="challenge",
+            subcommand="cancel",
+        )
+
+    assert await offered(world.eve, "") == []  # not a moderator: nothing to choose from
+    admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
+    admins.member_ids.add(world.eve.id)
+    choices = await offered(world.eve, "")
+    assert [c["value"] for c in choices] == [1, 2], choices
+    assert "Ana" in choices[0]["name"] and "Stonehenge" in choices[0]["name"], choices
+    assert [c["value"] for c in await offered(world.eve, "kahu")] == [2]
+    assert [c["value"] for c in await offered(world.eve, "1")] == [1]
+    await (await world.fake.click(world.ana, first, button(first, "ch:", ":decline"))).done()
+    assert [c["value"] for c in await offered(world.eve, "")] == [2]  # only open ones
+
+    # Over the limit, the refusal says how to withdraw one.
+    await _slash(world, world.eve, world.channel, "settings", {"max_challenges": 1})
+    refused = await (await play(world, world.luis, "stonehenge", {"opponent": world.eve})).done()
+    assert refused.ephemeral and "botón Rechazar de su mensaje" in refused.text, refused.text

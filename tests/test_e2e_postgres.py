@@ -35,6 +35,7 @@ CASES: list[Callable[[World], Awaitable[None]]] = [
     test_e2e_integrity.test_a_refused_board_still_counts_the_move_and_is_posted_later,
     test_e2e_computer.test_the_bot_answers_after_a_restart,
     test_e2e_profiles.test_a_profile_and_a_leaderboard_after_a_few_games,
+    test_e2e_profiles.test_forget_me_leaves_neither_the_id_nor_the_name_anywhere,
     test_e2e_agreements.test_an_accepted_draw_ends_the_game_level_for_the_ratings,
 ]
 

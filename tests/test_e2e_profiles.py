@@ -7,6 +7,7 @@ from typing import Any
 
 from data import Ending, Result
 from data.ratings import GLOBAL, human
+from loopback import perms
 from loopback.models import FakeUser
 from tests.e2e import World, accept, button, challenge, resign, wait_boards
 
@@ -231,6 +232,27 @@ async def test_privacy_keeps_a_player_in_their_servers_until_they_opt_in(tablero
     assert "**#" not in board.text
 
 
+async def test_an_empty_global_leaderboard_says_why(tablero: World) -> None:
+    world = tablero
+    args = {"game": "stonehenge", "scope": "global"}
+
+    async def board() -> str:
+        return (
+            await (await world.fake.slash(world.eve, world.channel, "leaderboard", args)).done()
+        ).text
+
+    nobody = await board()
+    assert "Nobody is rated at this game yet" in nobody and "public" not in nobody, nobody
+    await _stored(world, [_seat(world.ana), _seat(world.luis)], 0)
+    hidden = await board()
+    assert "**#" not in hidden and "Nobody is rated" not in hidden, hidden
+    assert "none has made their rating public yet" in hidden, hidden
+    here = await (
+        await world.fake.slash(world.eve, world.channel, "leaderboard", {"game": "kahuna"})
+    ).done()
+    assert "Nobody is rated at this game here yet" in here.text, here.text
+
+
 async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
@@ -279,3 +301,43 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     assert again.ephemeral and "pidió ser olvidado" in again.text, again.text
     mine = await (await world.fake.slash(world.ana, world.channel, "profile")).done()
     assert "No finished games yet." in mine.text and not mine.attachments
+
+
+async def test_forget_me_leaves_neither_the_id_nor_the_name_anywhere(tablero: World) -> None:
+    world = tablero
+    assert world.bot is not None
+    db = world.bot.store.db
+    zed = world.fake.add_user("Zephyrine")
+    archived = await _resigned(world, zed, world.luis)
+    locked = await _resigned(world, zed, world.luis)
+    deleted = await _resigned(world, zed, world.luis)
+    others = await _resigned(world, world.luis, world.ana)
+    declined = await challenge(world, zed, world.eve)
+    await (await world.fake.click(world.eve, declined, button(declined, "ch:", ":decline"))).done()
+    for command, args in (
+        ("away", {"days": 2}),
+        ("privacy", {"public": True}),
+        ("notify", {"on": True}),
+    ):
+        await (await world.fake.slash(zed, world.channel, command, args)).done()
+    assert (await db.fetchall("SELECT 1 FROM away WHERE user_id = ?", (zed.id,))) != []
+    world.fake.archive_thread(archived)  # Discord archived it: renamed, then archived again
+    world.fake.lock_thread(locked)  # a moderator locked it, and the bot may not unlock it
+    world.fake.deny_bot(world.channel, perms.MANAGE_THREADS)
+    world.fake.delete_channel(deleted)
+
+    asked = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
+    assert asked.message is not None
+    done = await (await world.fake.click(zed, asked.message, f"fm:{zed.id}")).done()
+    assert "you are forgotten" in done.text and "3 stored games" in done.text, done.text
+    assert f"<#{locked.id}>" in done.text and f"<#{deleted.id}>" in done.text, done.text
+    assert f"<#{archived.id}>" not in done.text
+    assert archived.name == "Stonehenge: former player – Luis" and archived.archived
+    assert others.name == "Stonehenge: Luis – Ana"
+    threads = [c for c in world.fake.world.channels.values() if c.is_thread]
+    assert [c.id for c in threads if "Zephyrine" in c.name] == [locked.id]
+    for table, _columns in (await db.tables()).items():
+        for row in await db.fetchall(f"SELECT * FROM {table}"):
+            for value in tuple(row):
+                text = str(value)
+                assert str(zed.id) not in text and "Zephyrine" not in text, (table, tuple(row))

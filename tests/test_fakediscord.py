@@ -21,6 +21,7 @@ from loopback import (
     FakeGuild,
     FakeUser,
     UnknownRouteWarning,
+    perms,
     start_bot,
     stop_bot,
 )
@@ -270,6 +271,25 @@ async def test_thread_and_fallback_when_threads_are_not_allowed(env: Env) -> Non
     closed = env.bot.get_channel(env.closed.id)
     assert isinstance(closed, discord.TextChannel)
     assert not closed.permissions_for(closed.guild.me).create_public_threads
+
+
+async def test_a_thread_is_edited_as_discord_allows(env: Env) -> None:
+    await (await env.fake.slash(env.alice, env.games, "play")).done()
+    [thread] = env.fake.threads(env.games)
+    env.fake.archive_thread(thread)
+    with pytest.raises(discord.HTTPException) as refused:  # archived: only while unarchiving
+        await env.bot.http.edit_channel(thread.id, name="Renamed")
+    assert refused.value.code == 50083 and thread.name == "Game 1"
+    await env.bot.http.edit_channel(thread.id, name="Renamed", archived=False)
+    assert thread.name == "Renamed" and not thread.archived
+    env.fake.lock_thread(thread)
+    env.fake.deny_bot(env.games, perms.MANAGE_THREADS)  # a locked one needs Manage Threads
+    with pytest.raises(discord.Forbidden):
+        await env.bot.http.edit_channel(thread.id, name="Again", archived=False)
+    assert thread.name == "Renamed" and thread.locked and thread.archived
+    env.fake.deny_bot(env.games, 0)
+    await env.bot.http.edit_channel(thread.id, name="Again", archived=False)
+    assert thread.name == "Again" and not thread.archived
 
 
 async def test_select_menu_edits_the_message(env: Env) -> None:

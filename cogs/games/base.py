@@ -82,6 +82,11 @@ class GameAdapter(ABC, Generic[S]):
     def prompt(self, lang: str, state: S, path: tuple[str, ...]) -> str:
         """What the picker asks after ``path``."""
 
+    def picked_words(self, lang: str, state: S, path: tuple[str, ...]) -> str | None:
+        """A move the picker completed (``path``, in ``state`` before it), told back in the
+        picker's own words; None: as ``move_words`` tells the notation."""
+        return None
+
     def picker_image(self, lang: str, state: S, path: tuple[str, ...]) -> bytes | None:
         """An image to show with the picker's step after ``path`` (None: no image)."""
         return None

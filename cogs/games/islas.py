@@ -294,6 +294,17 @@ class IslasAdapter(GameAdapter[IslasState]):
             follower=self._follower(lang, follower or NO_FOLLOWER),
         )
 
+    def picked_words(self, lang: str, state: IslasState, path: tuple[str, ...]) -> str:
+        """'Spot A, 90°, no follower': as the picker asked (its labels, not coordinates)."""
+        spot, rotation, follower = self._chosen(state, path)
+        return t(
+            lang,
+            "islas-picked",
+            spot=spot.label,
+            rotation=rotation,
+            follower=self._follower(lang, follower or NO_FOLLOWER),
+        )
+
     def _shown(self, state: IslasState, path: tuple[str, ...]) -> _Spot | None:
         """The spot whose rotations the picker's image shows after ``path``, if any: when
         asking the rotation, or the follower where the tile fits one way only (unasked)."""

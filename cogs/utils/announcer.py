@@ -321,7 +321,10 @@ class Announcer:
             + ("?" if after.provisional else "")
             for after, before in changes
         ]
-        return t(record.lang, "ratings-changed", changes=", ".join(shown))
+        line = t(record.lang, "ratings-changed", changes=", ".join(shown))
+        if any(s.level for s in record.seats):  # only the bot's level moved against it
+            line += "\n" + t(record.lang, "ratings-bot-note")
+        return line
 
     async def _continue_series(self, record: GameRecord) -> None:
         """Start the series' next game (once), the other player starting."""

@@ -31,12 +31,14 @@ def challenge_text(challenge: Challenge) -> str:
         "details": f" ({details})" if details else "",
         "expires": f"<t:{int(challenge.expires_at)}:R>",
     }
+    # Its number, last, small: what /mod cancel asks for.
+    number = "\n" + t(lang, "challenge-number", number=challenge.id)
     if challenge.is_open:
         seated = [challenge.challenger_name, *(p.name for p in challenge.accepted)]
         engine = plugin_for(challenge.game).engine
         if engine.max_players == 2:
-            return t(lang, "challenge-open", **common)
-        return t(
+            return t(lang, "challenge-open", **common) + number
+        text = t(
             lang,
             "challenge-open-table",
             **common,
@@ -44,6 +46,7 @@ def challenge_text(challenge: Challenge) -> str:
             least=engine.min_players,
             most=engine.max_players,
         )
+        return text + number
     invited = join(lang, [f"<@{p.user_id}>" for p in challenge.players])
     text = t(lang, "challenge-named", **common, opponent=invited)
     if challenge.bot_levels:
@@ -52,7 +55,7 @@ def challenge_text(challenge: Challenge) -> str:
     if challenge.accepted:
         waiting = join(lang, [f"<@{p.user_id}>" for p in challenge.waiting_for])
         text += "\n" + t(lang, "challenge-waiting", waiting=waiting)
-    return text
+    return text + number
 
 
 async def expire(bot: Host, challenge: Challenge) -> None:

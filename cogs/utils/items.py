@@ -247,6 +247,7 @@ async def advance(
         files = [discord.File(io.BytesIO(png), "choices.png", description=alt)] if png else []
         await interaction.response.edit_message(content=content, view=view, attachments=files)
         return
+    words = adapter.picked_words(lang_of(interaction), state, path)  # before the move
     await interaction.response.defer()
     try:
         played = await service.play(record, interaction.user.id, state.format(here.move))
@@ -255,7 +256,7 @@ async def advance(
             content="⚠️ " + tr(interaction, error.key, **error.params), view=None
         )
         return
-    content, view, file = await _after_move(interaction, service, played)
+    content, view, file = await _after_move(interaction, service, played, words)
     await interaction.edit_original_response(
         content=content, view=view, attachments=[file] if file else []
     )
@@ -275,14 +276,18 @@ async def acknowledge(
 
 
 async def _after_move(
-    interaction: discord.Interaction, service: GameService, played: Played
+    interaction: discord.Interaction,
+    service: GameService,
+    played: Played,
+    words: str | None = None,
 ) -> tuple[str, discord.ui.View | None, discord.File | None]:
     """'Done' when the turn passed (with what only the mover learnt, and their private view);
-    else the private board and the picker to go on."""
+    else the private board and the picker to go on. ``words``: the move as the picker put it
+    (else its notation in the mover's language)."""
     record = played.record
     adapter = adapter_for(record.game)
     lang = lang_of(interaction)
-    done = tr(interaction, "move-done", move=adapter.move_words(lang, played.notation))
+    done = tr(interaction, "move-done", move=words or adapter.move_words(lang, played.notation))
     done += where_played(interaction, record)
     if played.problem is not None:
         done += "\n" + not_posted(interaction, played.problem)

@@ -129,6 +129,7 @@ islas-prompt-rotation = Spot { $spot }: which way round? The image shows each wa
 islas-prompt-follower = Spot { $spot }, { $rotation }°: put a follower on this tile?
 islas-prompt-follower-one-way = Spot { $spot }: the tile fits only one way, { $rotation }° (shown). Put a follower on it?
 islas-prompt-confirm = Spot { $spot }, { $rotation }°, { $follower }. Confirm?
+islas-picked = Spot { $spot }, { $rotation }°, { $follower }
 islas-pick-confirm = ✅ Confirm
 islas-choices-alt = Spot { $spot } ({ $x },{ $y }) with { $tile } turned { $count ->
     [one] the only way it fits

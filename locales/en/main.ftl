@@ -86,6 +86,7 @@ challenge-open-table = **{ $challenger }** opens a table of **{ $game }**{ $deta
     [one] 1 player
    *[other] { $most } players
 }. Seated: { $seated }. Join with the button; { $challenger } starts the game when ready. The table closes { $expires }.
+challenge-number = -# Challenge #{ $number }
 challenge-waiting = Still waiting for { $waiting }.
 button-open-accept = Join
 button-open-decline = Leave
@@ -326,8 +327,9 @@ error-limit-games = You are playing { $count ->
 error-limit-challenges = You have { $count ->
     [one] one open challenge
    *[other] { $count } open challenges
-} on this server already, its limit: wait for an answer, or withdraw one.
+} on this server already, its limit: wait for an answer, or withdraw one with the Decline button on its post (Leave, at an open table).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
+ratings-bot-note = 🤖 Results against the bot do not change people's ratings: only the bot level's own rating moves.
 game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
@@ -351,11 +353,11 @@ choice-level-easy = Easy: a beginner can beat it
 choice-level-normal = Normal: plays the best move it sees
 choice-level-hard = Hard: thinks ahead (up to 2 seconds a move)
 cmd-play-bots = bots
-cmd-play-bots-desc = Seats the bot takes at the table
-choice-bots-1 = One bot seat
-choice-bots-2 = Two bot seats
-choice-bots-3 = Three bot seats
-choice-bots-4 = Four bot seats
+cmd-play-bots-desc = Seats for the bot, on top of the one it takes when named as the opponent
+choice-bots-1 = 1 more bot seat
+choice-bots-2 = 2 more bot seats
+choice-bots-3 = 3 more bot seats
+choice-bots-4 = 4 more bot seats
 level-easy = easy
 level-normal = normal
 level-hard = hard
@@ -405,11 +407,15 @@ privacy-public = 🌍 You now appear on the global leaderboards, and every serve
 privacy-private = 🔒 Each server now sees only the games played there, and you are off the global leaderboards.
 cmd-forget-me = forget-me
 cmd-forget-me-desc = Delete your ratings and settings, and your name from stored games
-forget-confirm = ⚠️ This deletes your ratings, their history and your settings, and replaces your name by "former player" in every stored game (the games and the other players' results stay). Messages already posted in the games' threads do not change. It cannot be undone.
+forget-confirm = ⚠️ This deletes your ratings, their history and your settings, and replaces your name by "former player" in every stored game (the games and the other players' results stay). The games' threads that carry your name are renamed; messages already posted in them do not change. It cannot be undone.
 button-forget-me = Forget me
 forget-done = Done: you are forgotten. { $count ->
     [one] One stored game now says "former player" in your seat.
    *[other] { $count } stored games now say "former player" in your seat.
+}
+forget-threads-left = { $count ->
+    [one] One thread still shows your name: Discord did not let the bot rename it ({ $places }). Ask the server's moderators to rename or delete it.
+   *[other] { $count } threads still show your name: Discord did not let the bot rename them ({ $places }). Ask the servers' moderators to rename or delete them.
 }
 former-player = former player
 error-forget-not-yours = Only the person who asked to be forgotten can confirm it.
@@ -448,6 +454,8 @@ rating-value = { $value }{ $provisional ->
    *[no] {""}
 }
 leaderboard-empty = Nobody is rated at this game here yet: a game counts once two people have finished it.
+leaderboard-empty-global = Nobody is rated at this game yet: a game counts once two people have finished it.
+leaderboard-empty-hidden = Players are rated at this game, but none has made their rating public yet: this list shows only those who turn on `/privacy public:True`.
 leaderboard-you-hidden = You are not on the global leaderboard: /privacy puts you on it.
 leaderboard-you-unrated = You are not rated at this game here yet.
 leaderboard-footer = Page { $page } of { $pages } · ? = provisional (first 10 games)

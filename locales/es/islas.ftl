@@ -139,6 +139,7 @@ islas-prompt-rotation = Sitio { $spot }: ¿en qué giro? La imagen muestra cada 
 islas-prompt-follower = Sitio { $spot }, { $rotation }°: ¿pones un seguidor en esta ficha?
 islas-prompt-follower-one-way = Sitio { $spot }: la ficha solo encaja de una manera, con giro { $rotation }° (en la imagen). ¿Pones un seguidor en ella?
 islas-prompt-confirm = Sitio { $spot }, { $rotation }°, { $follower }. ¿Confirmas?
+islas-picked = Sitio { $spot }, { $rotation }°, { $follower }
 islas-pick-confirm = ✅ Confirmar
 islas-choices-alt = Sitio { $spot } ({ $x },{ $y }) con { $tile } { $count ->
     [one] en el único giro que encaja

@@ -86,6 +86,7 @@ challenge-open-table = **{ $challenger }** abre una mesa de **{ $game }**{ $deta
     [one] 1 jugador
    *[other] { $most } jugadores
 }. Sentados: { $seated }. Únete con el botón; { $challenger } empieza la partida cuando quiera. La mesa se cierra { $expires }.
+challenge-number = -# Reto #{ $number }
 challenge-waiting = Aún falta que acepte { $waiting }.
 button-open-accept = Unirme
 button-open-decline = Salir
@@ -326,8 +327,9 @@ error-limit-games = Ya juegas { $count ->
 error-limit-challenges = Ya tienes { $count ->
     [one] un reto abierto
    *[other] { $count } retos abiertos
-} en este servidor, su límite: espera una respuesta o retira alguno.
-ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
+} en este servidor, su límite: espera una respuesta o retira alguno con el botón Rechazar de su mensaje (Salir, en una mesa abierta).
+ratings-changed = 📈 Puntuación de clasificación aquí: { $changes } (? mientras es provisional)
+ratings-bot-note = 🤖 Los resultados contra el bot no cambian la puntuación de clasificación de las personas: solo se mueve la del nivel del bot.
 game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
@@ -351,11 +353,11 @@ choice-level-easy = Fácil: un principiante le puede ganar
 choice-level-normal = Normal: juega la mejor jugada que ve
 choice-level-hard = Difícil: piensa por adelantado (hasta 2 segundos por jugada)
 cmd-play-bots = bots
-cmd-play-bots-desc = Asientos que ocupa el bot en la mesa
-choice-bots-1 = Un asiento para el bot
-choice-bots-2 = Dos asientos para el bot
-choice-bots-3 = Tres asientos para el bot
-choice-bots-4 = Cuatro asientos para el bot
+cmd-play-bots-desc = Asientos para el bot, además del que ocupa si lo nombras como rival
+choice-bots-1 = 1 asiento más para el bot
+choice-bots-2 = 2 asientos más para el bot
+choice-bots-3 = 3 asientos más para el bot
+choice-bots-4 = 4 asientos más para el bot
 level-easy = fácil
 level-normal = normal
 level-hard = difícil
@@ -405,11 +407,15 @@ privacy-public = 🌍 Ahora apareces en las clasificaciones globales, y todos lo
 privacy-private = 🔒 Ahora cada servidor ve solo las partidas jugadas en él, y sales de las clasificaciones globales.
 cmd-forget-me = olvidame
 cmd-forget-me-desc = Borra tus puntuaciones y ajustes, y tu nombre de las partidas guardadas
-forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los mensajes ya publicados en los hilos de las partidas no cambian. No se puede deshacer.
+forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los hilos de las partidas que llevan tu nombre se renombran; los mensajes ya publicados en ellos no cambian. No se puede deshacer.
 button-forget-me = Olvídame
 forget-done = Hecho: te hemos olvidado. { $count ->
     [one] Una partida guardada dice ahora «exjugador» en tu asiento.
    *[other] { $count } partidas guardadas dicen ahora «exjugador» en tu asiento.
+}
+forget-threads-left = { $count ->
+    [one] Un hilo sigue mostrando tu nombre: Discord no dejó que el bot lo renombrara ({ $places }). Pide a la moderación del servidor que lo renombre o lo borre.
+   *[other] { $count } hilos siguen mostrando tu nombre: Discord no dejó que el bot los renombrara ({ $places }). Pide a la moderación de los servidores que los renombre o los borre.
 }
 former-player = exjugador
 error-forget-not-yours = Solo quien pidió ser olvidado puede confirmarlo.
@@ -448,6 +454,8 @@ rating-value = { $value }{ $provisional ->
    *[no] {""}
 }
 leaderboard-empty = Aquí nadie tiene puntuación en este juego todavía: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty-global = Nadie tiene aún puntuación de clasificación en este juego: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty-hidden = Hay jugadores con puntuación de clasificación en este juego, pero ninguno la ha hecho pública aún: esta lista solo muestra a quienes activan `/privacidad publico:True`.
 leaderboard-you-hidden = No estás en la clasificación global: /privacidad te pone en ella.
 leaderboard-you-unrated = Todavía no tienes puntuación en este juego aquí.
 leaderboard-footer = Página { $page } de { $pages } · ? = provisional (primeras 10 partidas)
