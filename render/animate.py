@@ -23,12 +23,12 @@ from PIL import Image, ImageDraw, features
 
 from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
 from render.stream import LazyFrames
-from rules import Event, get_game
+from rules import Event
 from rules.ended import ended
 from rules.history import History
 from rules.islas_view import IslasView
 from rules.kahuna_view import KahunaView
-from rules.record import Record
+from rules.record import Record, game_of
 from rules.stonehenge_view import StonehengeView
 
 MAX_WIDTH = 800
@@ -51,8 +51,7 @@ class Frame:
     seat: int | None
     #: what the turn did in public (what the bot narrated when it was played)
     events: tuple[Event, ...] = ()
-    #: the turn's moves in the record's notation. A finished game's record is public, but
-    #: during the game some of this was not (a Kahuna discard, a hidden druid's value).
+    #: the turn's moves in the record's notation (a public record's: unknown parts as ``?``)
     moves: tuple[str, ...] = ()
 
 
@@ -64,7 +63,7 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
     of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
     way (a resignation, a time-out): the result frame shows it over, won by them.
     """
-    game = get_game(record.game)
+    game = game_of(record)  # a public record replays with its unknowns unknown
     history = History(game, record.players, record.seed, record.options)
     frames: list[Frame] = []
     start = 0  # the first move of the turn under way
