@@ -98,15 +98,17 @@ class Records(commands.Cog):
 
     async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
         """The finished game meant: the one numbered ``number`` if the caller may see it, else
-        the newest game of this thread or channel (UserError when there is none, or when it
-        is still being played)."""
+        the newest finished game of this thread or channel, even when a newer one (a rematch)
+        is under way there (UserError when there is none, or when it is still being played)."""
         games = self.bot.store.games
+        place = interaction.channel_id or 0
         if number is not None:
             record = await games.get(number)
             if record is None or not _visible(record, interaction):
                 raise UserError("records-no-such-game", number=number)
         else:
-            record = await games.latest_in_place(interaction.channel_id or 0)
+            record = await games.latest_in_place(place, finished=True)
+            record = record or await games.latest_in_place(place)
             if record is None:
                 raise UserError("records-no-game-here")
         if record.active:

@@ -21,6 +21,7 @@ from tests.e2e import (
     World,
     accept,
     boards,
+    button,
     challenge,
     mirror,
     move,
@@ -277,3 +278,27 @@ async def test_an_islas_export_has_no_seed_and_no_pile(tablero: World) -> None:
         # The tiles drawn in public (the one on top included); the rest of the pile stays put.
         assert got[name]["shown"] == list(state.pile[: state.next + 1])
     assert replay(got["Eve"])["ok"]
+
+
+async def test_after_a_rematch_the_thread_replays_its_finished_game(tablero: World) -> None:
+    world = tablero
+    place = await started(world)
+    await move(world, world.ana, place, "6L")
+    await resign(world, world.luis, place)
+    final = (await wait_boards(world, place, 3))[-1]
+    # The end post names the game, so that its command still finds it later.
+    assert "/replay game:1" in final.content and "/export game:1" in final.content
+    ix = await (await world.fake.click(world.luis, final, "rm:1")).done()
+    offer = ix.message
+    await (await world.fake.click(world.ana, offer, button(offer, "ch:", ":accept"))).done()
+    await world.fake.wait_for_message(place, lambda m: len(boards(world, place)) >= 4)
+    assert (await stored_game(world, 2)).active and world.fake.threads(world.channel) == [place]
+    # Game #2 is under way in the same thread: the commands mean the finished game #1.
+    exported = await (await world.fake.slash(world.eve, place, "export")).done()
+    assert exported.attachments and exported.attachments[0].filename == "tablero-stonehenge-1.json"
+    assert json.loads(exported.attachments[0].data)["moves"] == ["6L"]
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    assert not replayed.ephemeral and "Stonehenge #1" in replayed.messages[0].content
+    # By its number, the game under way is still refused.
+    asked = await (await world.fake.slash(world.eve, place, "export", {"game": 2})).done()
+    assert asked.ephemeral and "still being played" in asked.text and not asked.attachments

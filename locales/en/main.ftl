@@ -333,7 +333,7 @@ error-limit-challenges = You have { $count ->
    *[other] { $count } open challenges
 } on this server already, its limit: wait for an answer, or withdraw one.
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
-game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
+game-over-hint = 🎞️ `/replay game:{ $number }` shows the whole game again; `/export game:{ $number }` gives you its public record.
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.

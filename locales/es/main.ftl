@@ -333,7 +333,7 @@ error-limit-challenges = Ya tienes { $count ->
    *[other] { $count } retos abiertos
 } en este servidor, su límite: espera una respuesta o retira alguno.
 ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
-game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
+game-over-hint = 🎞️ `/repeticion partida:{ $number }` muestra toda la partida; `/exportar partida:{ $number }` te da su registro público.
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
