@@ -68,7 +68,7 @@ def _animate(record: Record, state: State, output: Path) -> int:
         result = f"{won} {'wins' if len(outcome.winners) == 1 else 'share the win'} ({scores})"
     else:
         result = f"not over ({len(record.moves)} moves)"
-    fmt = "gif" if output.suffix.lower() == ".gif" else None
+    fmt = "webp" if output.suffix.lower() == ".webp" else None  # else GIF, as the bot sends
     data = animate(frames, notation_headers(frames, names, result), names, fmt=fmt)
     took = (time.perf_counter() - start) * 1000
     output.write_bytes(data)

@@ -134,11 +134,12 @@ async def test_replay_of_a_resigned_game_shows_its_announced_turns(tablero: Worl
     (posted,) = ix.messages
     assert "Replay of Kahuna #1: Ana – Luis" in posted.content
     (attachment,) = posted.attachments
-    assert attachment.filename == "tablero-kahuna-1.webp"
+    assert attachment.filename == "tablero-kahuna-1.gif"  # GIF moves on every client
     assert "Kahuna" in attachment.description and "1 turn," in attachment.description
     image = Image.open(io.BytesIO(attachment.data))
     # Ana's turn, then the result: Luis's unfinished turn was never shown, so it is not now.
-    assert image.format == "WEBP" and image.n_frames == 2 and image.width <= MAX_WIDTH
+    assert image.format == "GIF" and image.n_frames == 2 and image.width <= MAX_WIDTH
+    assert image.info["loop"] == 0  # it plays on and on
     assert posted in world.fake.messages(place) and boards(world, place)[-1] is posted
     # Spanish for a Spanish user only where the reply is theirs alone: the post is the game's.
     again = await (await world.fake.slash(world.luis, world.channel, "replay", {"game": 1})).done(

@@ -52,7 +52,7 @@ def record_name(record: GameRecord) -> str:
 
 
 def replay_name(record: GameRecord, fmt: str | None = None) -> str:
-    """The animation's file name: 'tablero-kahuna-12.webp'."""
+    """The animation's file name: 'tablero-kahuna-12.gif'."""
     return f"tablero-{record.game}-{record.id}.{fmt or default_format()}"
 
 
