@@ -286,10 +286,12 @@ def encode(pictures: Iterator[Image.Image], durations: Sequence[int], fmt: str) 
 
     GIF (every frame held): Pillow's ``optimize`` turns pixels that did not change into
     transparency, which compresses to almost nothing; measured on whole games it is also
-    quicker to write than WebP. WebP (for the command line, on request): lossless (the frames
-    are already palette images, which it stores as such), method 1 at a low effort, one key
-    frame (libwebp's default puts one every 9-17 frames, each a whole picture); about two
-    thirds of the GIF's size, with the same exact colours and sharp text.
+    quicker to write than WebP, though Pillow keeps every frame until it writes them (about
+    50 MB more at its peak than WebP for a 72-tile Islas game; one replay is drawn at a time).
+    WebP (for the command line, on request): lossless (the frames are already palette
+    images, which it stores as such), method 1 at a low effort, one key frame (libwebp's
+    default puts one every 9-17 frames, each a whole picture); about two thirds of the GIF's
+    size, with the same exact colours and sharp text.
     """
     out = io.BytesIO()
     options = {"save_all": True, "duration": list(durations), "loop": 0}

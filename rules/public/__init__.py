@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rules import get_game
 from rules.base import Game, InvalidRecord, State
@@ -71,12 +71,11 @@ def public_record(record: Record, seat: int | None = None) -> Record:
 class PublicGame(Game):
     """A game replayed from a public record (the seed it is given is not read)."""
 
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1_000
-
     def __init__(self, base: Game, publisher: Publisher, shown: tuple[str, ...]) -> None:
+        # The base game's facts, on this instance (one public game a record).
         self.name = base.name  # type: ignore[misc]
         self.option_defaults = base.option_defaults  # type: ignore[misc]
+        self.min_players, self.max_players = base.min_players, base.max_players  # type: ignore[misc]
         self.base, self.publisher, self.shown = base, publisher, shown
 
     def new(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
@@ -96,4 +95,11 @@ def public_game(record: Record) -> Game:
     return PublicGame(get_game(record.game), _publisher(record.game), record.shown)
 
 
-__all__ = ["UNKNOWN", "Publisher", "public_game", "public_record", "register_publisher"]
+__all__ = [
+    "PUBLISHERS",
+    "UNKNOWN",
+    "Publisher",
+    "public_game",
+    "public_record",
+    "register_publisher",
+]
