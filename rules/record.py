@@ -8,7 +8,8 @@ order. A public record replays through ``rules.public`` with its unknowns left u
 Error keys (``InvalidRecord``): ``record-not-object``, ``record-missing-field`` (field),
 ``record-bad-field`` (field), ``record-unknown-field`` (field), plus whatever the game's
 ``new`` raises (``record-unknown-game``, ``record-unknown-option``, ``record-bad-option``,
-``record-bad-players``, …).
+``record-bad-players``, …), and for a public record ``record-public-unknown`` (point),
+``record-public-unrevealed`` (line), ``record-public-unsupported`` (game).
 """
 
 from __future__ import annotations
