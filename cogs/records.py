@@ -1,10 +1,12 @@
-"""A finished game to keep or show: /export (its record as JSON) and /replay (an animation).
+"""A finished game to keep or show: /export (its public record as JSON) and /replay (an
+animation).
 
 Both mean the game of the thread they are used in, or the game numbered ``game``. Only a
-finished game: an unfinished one's record would give away hands, the pile and hidden druids
-(its seed decides them), and its replay would only show what its thread already shows.
-A finished game's record is public, so anyone who can see the game may ask for it: a player,
-or anyone on the server where it was played.
+finished game: an unfinished one's replay would only show what its thread already shows.
+Both give the public record (spec/records.md), never the stored one: a finished game may
+still hold face-down druids and discards never revealed, and the seed and pile order that
+decided the hands. So anyone who can see the game may ask: a player (whose own export adds
+what that seat saw), or anyone on the server where it was played.
 """
 
 from __future__ import annotations
@@ -22,9 +24,17 @@ from cogs.utils.errors import UserError
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.images import Drawn
-from cogs.utils.replays import draw_replay, record_json, record_name, replay_name
+from cogs.utils.replays import (
+    draw_replay,
+    public_of,
+    record_json,
+    record_name,
+    replay_name,
+    shown_record,
+)
 from data import GameRecord
 from locales import t
+from rules.base import InvalidRecord
 
 #: Replays kept drawn (a finished game never changes): a few, each some hundred KB.
 CACHED_REPLAYS = 8
@@ -47,11 +57,17 @@ class Records(commands.Cog):
     async def export(
         self, interaction: discord.Interaction, game: app_commands.Range[int, 1, MAX_GAME] | None
     ) -> None:
-        """The game's record as a JSON file, for you only."""
+        """The game's public record as a JSON file (as the caller saw it), for them only."""
         record = await self._finished(interaction, game)
+        seat = record.seat_of(interaction.user.id)
+        try:  # a whole game replayed: off the event loop
+            public = await asyncio.to_thread(public_of, record.record, seat)
+        except InvalidRecord:
+            raise UserError("records-not-public", number=record.id) from None
         title = adapter_for(record.game).title(lang_of(interaction))
-        file = discord.File(io.BytesIO(record_json(record)), record_name(record))
-        text = tr(interaction, "export-done", game=title, number=record.id, count=len(record.moves))
+        file = discord.File(io.BytesIO(record_json(public)), record_name(record))
+        count = len(public.moves)
+        text = tr(interaction, "export-done", game=title, number=record.id, count=count)
         await interaction.response.send_message(text, file=file, ephemeral=True)
 
     @app_commands.command(name=L("cmd-replay"), description=L("cmd-replay-desc"))
@@ -82,15 +98,17 @@ class Records(commands.Cog):
 
     async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
         """The finished game meant: the one numbered ``number`` if the caller may see it, else
-        the newest game of this thread or channel (UserError when there is none, or when it
-        is still being played)."""
+        the newest finished game of this thread or channel, even when a newer one (a rematch)
+        is under way there (UserError when there is none, or when it is still being played)."""
         games = self.bot.store.games
+        place = interaction.channel_id or 0
         if number is not None:
             record = await games.get(number)
             if record is None or not _visible(record, interaction):
                 raise UserError("records-no-such-game", number=number)
         else:
-            record = await games.latest_in_place(interaction.channel_id or 0)
+            record = await games.latest_in_place(place, finished=True)
+            record = record or await games.latest_in_place(place)
             if record is None:
                 raise UserError("records-no-game-here")
         if record.active:
@@ -103,14 +121,17 @@ class Records(commands.Cog):
         async with self._drawing:
             drawn = self._drawn.get(key)
             if drawn is None:
-                drawn = await asyncio.to_thread(
-                    draw_replay, record.record, record.names(), record.lang, record.result
-                )
+                drawn = await asyncio.to_thread(_draw_public, record)
                 self._drawn[key] = drawn
                 while len(self._drawn) > CACHED_REPLAYS:
                     self._drawn.popitem(last=False)
             self._drawn.move_to_end(key)
         return drawn
+
+
+def _draw_public(record: GameRecord) -> Drawn:
+    """The replay drawn from the game's public record (slow: in a worker thread)."""
+    return draw_replay(shown_record(record.record), record.names(), record.lang, record.result)
 
 
 def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:

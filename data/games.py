@@ -296,9 +296,11 @@ class GameStore:
             (channel_id, channel_id),
         )
 
-    async def latest_in_place(self, place_id: int) -> GameRecord | None:
-        """The newest game (active or not) played in a thread or channel."""
-        games = await self._many("WHERE place_id = ? ORDER BY id DESC LIMIT 1", (place_id,))
+    async def latest_in_place(self, place_id: int, *, finished: bool = False) -> GameRecord | None:
+        """The newest game (active or not; only a finished one with ``finished``) played in a
+        thread or channel."""
+        over = " AND status = 'finished'" if finished else ""
+        games = await self._many(f"WHERE place_id = ?{over} ORDER BY id DESC LIMIT 1", (place_id,))
         return games[0] if games else None
 
     async def active_for_user(self, user_id: int) -> list[GameRecord]:

@@ -1,6 +1,6 @@
 """``python -m render RECORD.json -o board.png [--seat N]``: draw a record's last position;
-``python -m render RECORD.json --animate -o game.webp``: the whole game, animated (a name
-ending in .gif writes a GIF)."""
+``python -m render RECORD.json --animate -o game.gif``: the whole game, animated. A record
+may be public (what ``/export`` gives): its unknown parts stay unknown, public views only."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 from render import render
 from render.animate import animate, notation_headers, replay_frames
-from rules import State, get_game
+from rules import State
 from rules.base import RulesError
-from rules.record import Record
+from rules.record import Record, game_of
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,9 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text("utf-8")
         record = Record.from_json(json.loads(text))
-        game = get_game(record.game)
+        game = game_of(record)
         if args.seat is not None and not 0 <= args.seat < record.players:
             parser.error(f"--seat must be between 0 and {record.players - 1}")
+        if args.seat is not None and record.public:
+            parser.error("a public record holds no hands: no --seat")
         state = game.replay(record.players, record.seed, record.options, record.moves)
     except (OSError, ValueError) as error:  # RulesError is a ValueError
         kind = "record" if isinstance(error, RulesError) else "file"
@@ -66,7 +68,7 @@ def _animate(record: Record, state: State, output: Path) -> int:
         result = f"{won} {'wins' if len(outcome.winners) == 1 else 'share the win'} ({scores})"
     else:
         result = f"not over ({len(record.moves)} moves)"
-    fmt = "gif" if output.suffix.lower() == ".gif" else None
+    fmt = "webp" if output.suffix.lower() == ".webp" else None  # else GIF, as the bot sends
     data = animate(frames, notation_headers(frames, names, result), names, fmt=fmt)
     took = (time.perf_counter() - start) * 1000
     output.write_bytes(data)

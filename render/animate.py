@@ -1,6 +1,6 @@
 """An animated replay of a game: one frame per announced turn, then the result, held.
 
-Pure, like the boards: a record in, WebP (or GIF) bytes out. Each frame is the public view
+Pure, like the boards: a record in, GIF (or WebP) bytes out. Each frame is the public view
 after a turn (a Kahuna turn of several actions is one frame; an Islas turn skipped by the
 table is one too), drawn by the game's own renderer, shrunk to at most ``MAX_WIDTH`` px, under
 a header that says the turn and what happened in it. The caller chooses the header's words
@@ -16,19 +16,18 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, features
+from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
 from render.stream import LazyFrames
-from rules import Event, get_game
+from rules import Event
 from rules.ended import ended
 from rules.history import History
 from rules.islas_view import IslasView
 from rules.kahuna_view import KahunaView
-from rules.record import Record
+from rules.record import Record, game_of
 from rules.stonehenge_view import StonehengeView
 
 MAX_WIDTH = 800
@@ -51,8 +50,7 @@ class Frame:
     seat: int | None
     #: what the turn did in public (what the bot narrated when it was played)
     events: tuple[Event, ...] = ()
-    #: the turn's moves in the record's notation. A finished game's record is public, but
-    #: during the game some of this was not (a Kahuna discard, a hidden druid's value).
+    #: the turn's moves in the record's notation (a public record's: unknown parts as ``?``)
     moves: tuple[str, ...] = ()
 
 
@@ -64,7 +62,7 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
     of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
     way (a resignation, a time-out): the result frame shows it over, won by them.
     """
-    game = get_game(record.game)
+    game = game_of(record)  # a public record replays with its unknowns unknown
     history = History(game, record.players, record.seed, record.options)
     frames: list[Frame] = []
     start = 0  # the first move of the turn under way
@@ -233,7 +231,7 @@ def animate(
 ) -> bytes:
     """The animation of ``frames``, each under its header, the players called ``names`` and
     the boards labelled with ``labels`` (as ``render``'s renderers take them); ``fmt`` is
-    "webp" or "gif" (None: WebP where this Pillow writes it, else GIF)."""
+    "gif" (None: the default) or "webp"."""
     if not frames or len(headers) != len(frames):
         raise ValueError(f"{len(frames)} frames but {len(headers)} headers")
     views = [frame.view for frame in frames]
@@ -276,21 +274,24 @@ def _shrink(image: Image.Image) -> Image.Image:
     return half.resize((MAX_WIDTH, height), Image.Resampling.BILINEAR)
 
 
-@lru_cache(maxsize=1)
 def default_format() -> str:
-    """ "webp", unless this Pillow was built without WebP: then "gif", which it always writes."""
-    return "webp" if features.check("webp") else "gif"
+    """GIF: Discord plays an animated GIF on every client, phones included, while animated
+    WebP is not known to move on its mobile apps. The boards' fixed palette is what GIF
+    holds anyway, so nothing is lost; a whole 72-tile Islas game is about 1.2 MB."""
+    return "gif"
 
 
 def encode(pictures: Iterator[Image.Image], durations: Sequence[int], fmt: str) -> bytes:
     """An endlessly looping animation of palette ``pictures``, one per duration.
 
-    WebP: lossless (the frames are already palette images, which it stores as such), method 1
-    at a low effort, one key frame (libwebp's default puts one every 9-17 frames, each a whole
-    picture). Measured on whole games, this is about half the size of the GIF below and
-    a quarter of lossy WebP's, with exact colours and sharp text. GIF (every frame held):
-    Pillow's ``optimize`` turns pixels that did not change into transparency, which
-    compresses to almost nothing.
+    GIF (every frame held): Pillow's ``optimize`` turns pixels that did not change into
+    transparency, which compresses to almost nothing; measured on whole games it is also
+    quicker to write than WebP, though Pillow keeps every frame until it writes them (about
+    50 MB more at its peak than WebP for a 72-tile Islas game; one replay is drawn at a time).
+    WebP (for the command line, on request): lossless (the frames are already palette
+    images, which it stores as such), method 1 at a low effort, one key frame (libwebp's
+    default puts one every 9-17 frames, each a whole picture); about two thirds of the GIF's
+    size, with the same exact colours and sharp text.
     """
     out = io.BytesIO()
     options = {"save_all": True, "duration": list(durations), "loop": 0}

@@ -1,9 +1,15 @@
 """Game records and their replay, as spec/records.md describes them; the same for every game.
 
+A record is full (it has the seed and whatever it decides: hands, face-down druids, the pile)
+or public (``"public": true``, spec/records.md "The public record"): no seed, ``?`` for every
+hidden part never revealed, and ``shown``, the cards or tiles turned face up for everyone, in
+order. A public record replays through ``rules.public`` with its unknowns left unknown.
+
 Error keys (``InvalidRecord``): ``record-not-object``, ``record-missing-field`` (field),
 ``record-bad-field`` (field), ``record-unknown-field`` (field), plus whatever the game's
 ``new`` raises (``record-unknown-game``, ``record-unknown-option``, ``record-bad-option``,
-``record-bad-players``, …).
+``record-bad-players``, …), and for a public record ``record-public-unknown`` (point),
+``record-public-unrevealed`` (line), ``record-public-unsupported`` (game).
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import get_game
-from rules.base import InvalidRecord, RulesError
+from rules.base import Game, InvalidRecord, RulesError
 
 EXIT_OK, EXIT_BAD_MOVE, EXIT_BAD_RECORD = 0, 1, 2
 
@@ -31,28 +37,44 @@ _FIELDS: dict[str, tuple[Any, Any]] = {
     "options": (lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v), {}),
     "moves": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), []),
 }
+# The fields of a public record other than those above (``seed`` it has not).
+_PUBLIC_FIELDS: dict[str, tuple[Any, Any]] = {
+    "public": (lambda v: v is True, ...),
+    "seat": (_is_int, None),
+    "shown": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), []),
+}
 
 
 @dataclass(frozen=True)
 class Record:
-    """A whole game: which game, how many players, the seed, the options, the moves."""
+    """A whole game: which game, how many players, the seed, the options, the moves.
+
+    A public record (``public``) has no seed (0 here, never written), may say whose it is
+    (``seat``) and lists the cards or tiles ``shown`` to everyone, in order."""
 
     game: str
     players: int
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     moves: tuple[str, ...] = ()
+    public: bool = False
+    seat: int | None = None
+    shown: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, obj: Any) -> Record:
         """Check the shape of a decoded JSON record (InvalidRecord when it is wrong)."""
         if not isinstance(obj, dict):
             raise InvalidRecord("record-not-object")
-        unknown = sorted(set(obj) - set(_FIELDS), key=str)
+        fields = dict(_FIELDS)
+        if "public" in obj:
+            del fields["seed"]
+            fields.update(_PUBLIC_FIELDS)
+        unknown = sorted(set(obj) - set(fields), key=str)
         if unknown:
             raise InvalidRecord("record-unknown-field", field=unknown[0])
-        values = {}
-        for name, (valid, default) in _FIELDS.items():
+        values: dict[str, Any] = {}
+        for name, (valid, default) in fields.items():
             if name not in obj:
                 if default is ...:
                     raise InvalidRecord("record-missing-field", field=name)
@@ -61,12 +83,26 @@ class Record:
                 raise InvalidRecord("record-bad-field", field=name)
             else:
                 values[name] = obj[name]
+        if "public" in values:
+            values["seed"] = 0
+            values["shown"] = tuple(values["shown"])
+            seat, players = values["seat"], values["players"]
+            if seat is not None and not (_is_int(players) and 0 <= seat < players):
+                raise InvalidRecord("record-bad-field", field="seat")
         return cls(
             **{**values, "options": dict(values["options"]), "moves": tuple(values["moves"])}
         )
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object."""
+        if self.public:
+            found: dict[str, Any] = {"public": True, "game": self.game, "players": self.players}
+            if self.seat is not None:
+                found["seat"] = self.seat
+            found |= {"options": dict(self.options), "moves": list(self.moves)}
+            if self.shown:
+                found["shown"] = list(self.shown)
+            return found
         return {
             "game": self.game,
             "players": self.players,
@@ -81,7 +117,7 @@ def replay(record: Record | Mapping[str, Any]) -> dict[str, Any]:
     try:
         if not isinstance(record, Record):
             record = Record.from_json(record)
-        state = get_game(record.game).new(record.players, record.seed, record.options)
+        state = game_of(record).new(record.players, record.seed, record.options)
     except InvalidRecord as error:
         return {"ok": False, "error": str(error)}
     for ply, text in enumerate(record.moves):
@@ -102,6 +138,16 @@ def replay(record: Record | Mapping[str, Any]) -> dict[str, Any]:
         "winners": list(outcome.winners),
         "summary": state.summary(),
     }
+
+
+def game_of(record: Record) -> Game:
+    """The engine that replays ``record``: the game's own, or for a public record the one
+    that leaves its unknown parts unknown (InvalidRecord when the game has none)."""
+    if record.public:
+        from rules.public import public_game
+
+        return public_game(record)
+    return get_game(record.game)
 
 
 def exit_code(result: Mapping[str, Any]) -> int:

@@ -102,6 +102,17 @@ async def test_finished_game_takes_no_more_moves(store: Store) -> None:
     assert game is not None and game.status == "finished" and game.result.winners == (1,)
 
 
+async def test_the_latest_finished_game_of_a_place_behind_a_newer_one(store: Store) -> None:
+    first = await _game(store)
+    assert await store.games.latest_in_place(30, finished=True) is None
+    await store.games.finish(first, 0, Result(Ending.RESIGN, (1,), (0, 0), loser=0))
+    rematch = await _game(store)  # the same thread, under way
+    latest = await store.games.latest_in_place(30)
+    finished = await store.games.latest_in_place(30, finished=True)
+    assert latest is not None and latest.id == rematch
+    assert finished is not None and finished.id == first
+
+
 async def test_unposted_lists_games_whose_moves_were_not_announced(store: Store) -> None:
     game_id = await _game(store)
     assert [g.id for g in await store.games.unposted()] == [game_id]

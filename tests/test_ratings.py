@@ -153,7 +153,7 @@ async def test_the_last_board_tells_how_the_ratings_moved(tablero) -> None:
     ana = await world.bot.store.ratings.get("stonehenge", world.guild.id, human(world.ana.id))
     assert f"Luis 1000 → {luis.value}?" in line and f"Ana 1000 → {ana.value}?" in line
     assert luis.value > 1000 > ana.value
-    assert "`/replay` shows the whole game again" in final
+    assert "`/replay game:1` shows the whole game again" in final
 
 
 def test_an_agreed_ending_ranks_its_winners_level() -> None:

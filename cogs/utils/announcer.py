@@ -307,7 +307,7 @@ class Announcer:
             done = [g.result for g in games if g.result is not None]
             line += "\n" + adapter.series_text(lang, done, names, length)
         ratings = await self._rating_changes(record)
-        hint = t(lang, "game-over-hint")  # what a finished game offers
+        hint = t(lang, "game-over-hint", number=record.id)  # what a finished game offers
         return "\n".join(part for part in (line, ratings, hint) if part)
 
     async def _rating_changes(self, record: GameRecord) -> str:

@@ -16,8 +16,8 @@ from cogs.utils.images import Drawn
 from data import GameRecord, Result
 from locales import t
 from render.animate import Frame, Header, animate, default_format, replay_frames
-from rules import get_game
-from rules.record import Record
+from rules.public import PUBLISHERS, public_record
+from rules.record import Record, game_of
 
 #: Discord's limit on an attachment's description (the alt text).
 ALT_MAX = 1000
@@ -25,9 +25,21 @@ ALT_MAX = 1000
 JOINERS = "\ufe0f\u200d"
 
 
-def record_json(record: GameRecord) -> bytes:
-    """The record of spec/records.md, as ``python -m rules replay`` reads it (UTF-8 JSON)."""
-    return (json.dumps(record.to_record(), ensure_ascii=False) + "\n").encode("utf-8")
+def public_of(record: Record, seat: int | None = None) -> Record:
+    """The public record of a finished game as ``seat`` saw it (None: anyone), spec/records.md
+    "The public record" (InvalidRecord for a game that has none, a plugin's)."""
+    return public_record(record, seat)
+
+
+def shown_record(record: Record) -> Record:
+    """What a replay is drawn from: the public record, so that nothing hidden can reach it;
+    for a game without one (a plugin's) the record itself, whose frames are public views."""
+    return public_record(record) if record.game in PUBLISHERS else record
+
+
+def record_json(record: Record) -> bytes:
+    """A record (a public one, for /export) as ``python -m rules replay`` reads it (UTF-8)."""
+    return (json.dumps(record.to_json(), ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def record_name(record: GameRecord) -> str:
@@ -36,7 +48,7 @@ def record_name(record: GameRecord) -> str:
 
 
 def replay_name(record: GameRecord, fmt: str | None = None) -> str:
-    """The animation's file name: 'tablero-kahuna-12.webp'."""
+    """The animation's file name: 'tablero-kahuna-12.gif'."""
     return f"tablero-{record.game}-{record.id}.{fmt or default_format()}"
 
 
@@ -73,7 +85,7 @@ def result_text(record: Record, names: Sequence[str], lang: str, result: Result 
     if result is not None and result.loser is not None:
         winners = " / ".join(names[w] for w in result.winners)
         return t(lang, f"result-{result.ending}", loser=names[result.loser], winner=winners)
-    state = get_game(record.game).replay(record.players, record.seed, record.options, record.moves)
+    state = game_of(record).replay(record.players, record.seed, record.options, record.moves)
     if not state.outcome().finished:
         return t(lang, "replay-ended")
     return adapter_for(record.game).result(lang, state, names)

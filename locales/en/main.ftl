@@ -151,10 +151,10 @@ series-won = 🏆 **{ $winner }** wins the series.
 series-tied = 🤝 The series is tied.
 
 ## /export and /replay
-export-done = The record of { $game } #{ $number } ({ $count ->
+export-done = The public record of { $game } #{ $number } ({ $count ->
     [one] { $count } move
    *[other] { $count } moves
-}): `python -m rules replay` reads it.
+}), as you saw it: whatever was never revealed is written `?`. `python -m rules replay` and `python -m render --animate` read it.
 replay-posted = 🎞️ Replay of { $game } #{ $number }: { $players }.
 replay-turn = Turn { $number }/{ $count }
 replay-result = Result
@@ -166,6 +166,7 @@ replay-alt = Animated replay of { $game }: { $players }, { $count ->
 records-no-such-game = There is no game numbered #{ $number } that you can see.
 records-no-game-here = No game was played here. Use this command in a game's thread, or give the game's number.
 records-unfinished = Game #{ $number } is still being played: its record would give away what players may not see yet (hands, the pile, hidden druids). Ask again once it is over.
+records-not-public = Game #{ $number } has no public record to give: its game does not say what in it was hidden.
 replay-too-big = The replay of game #{ $number } is too large to post here.
 
 ## /games
@@ -215,6 +216,10 @@ record-bad-players = { $game } cannot be played by { $players ->
 }.
 record-missing-field = The record lacks the field { $field }.
 record-not-object = The record must be a JSON object.
+record-public = The record is already public: it has no seed to write a public record from.
+record-public-unknown = A public record of a game played face up cannot leave the druid on { $point } unknown.
+record-public-unrevealed = Line L{ $line } filled up and was turned face up: its druids cannot be unknown (`?`) in a public record.
+record-public-unsupported = { $game } has no public record: its game does not say what in it was hidden.
 record-unknown-field = The record has an unknown field { $field }.
 record-unknown-game = There is no game called { $game }.
 record-unknown-option = Unknown option { $option }.
@@ -330,7 +335,7 @@ error-limit-challenges = You have { $count ->
 } on this server already, its limit: wait for an answer, or withdraw one with the Decline button on its post (Leave, at an open table).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
 ratings-bot-note = 🤖 Results against the bot do not change people's ratings: only the bot level's own rating moves.
-game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
+game-over-hint = 🎞️ `/replay game:{ $number }` shows the whole game again; `/export game:{ $number }` gives you its public record.
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.

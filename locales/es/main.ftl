@@ -151,10 +151,10 @@ series-won = 🏆 **{ $winner }** gana la serie.
 series-tied = 🤝 La serie termina en empate.
 
 ## /exportar y /repeticion
-export-done = El registro de { $game } #{ $number } ({ $count ->
+export-done = El registro público de { $game } #{ $number } ({ $count ->
     [one] { $count } jugada
    *[other] { $count } jugadas
-}): `python -m rules replay` lo lee.
+}), tal como lo viste: lo que nunca se reveló aparece como `?`. `python -m rules replay` y `python -m render --animate` lo leen.
 replay-posted = 🎞️ Repetición de { $game } #{ $number }: { $players }.
 replay-turn = Turno { $number }/{ $count }
 replay-result = Resultado
@@ -166,6 +166,7 @@ replay-alt = Repetición animada de { $game }: { $players }, { $count ->
 records-no-such-game = No hay ninguna partida con el número #{ $number } que puedas ver.
 records-no-game-here = Aquí no se ha jugado ninguna partida. Usa este comando en el hilo de una partida o indica su número.
 records-unfinished = La partida #{ $number } sigue en juego: su registro revelaría lo que los jugadores aún no pueden ver (manos, el mazo, druidas ocultos). Vuelve a pedirlo cuando termine.
+records-not-public = La partida #{ $number } no tiene registro público que dar: su juego no indica qué tenía oculto.
 replay-too-big = La repetición de la partida #{ $number } es demasiado grande para publicarla aquí.
 
 ## /partidas
@@ -215,6 +216,10 @@ record-bad-players = { $game } no se puede jugar con { $players ->
 }.
 record-missing-field = Al registro le falta el campo { $field }.
 record-not-object = El registro debe ser un objeto JSON.
+record-public = El registro ya es público: no tiene semilla de la que escribir un registro público.
+record-public-unknown = Un registro público de una partida boca arriba no puede dejar desconocido el druida de { $point }.
+record-public-unrevealed = La línea L{ $line } se llenó y se puso boca arriba: sus druidas no pueden ser desconocidos (`?`) en un registro público.
+record-public-unsupported = { $game } no tiene registro público: su juego no indica qué tenía oculto.
 record-unknown-field = El registro tiene un campo desconocido: { $field }.
 record-unknown-game = No existe ningún juego llamado { $game }.
 record-unknown-option = Opción desconocida: { $option }.
@@ -330,7 +335,7 @@ error-limit-challenges = Ya tienes { $count ->
 } en este servidor, su límite: espera una respuesta o retira alguno con el botón Rechazar de su mensaje (Salir, en una mesa abierta).
 ratings-changed = 📈 Puntuación de clasificación aquí: { $changes } (? mientras es provisional)
 ratings-bot-note = 🤖 Los resultados contra el bot no cambian la puntuación de clasificación de las personas: solo se mueve la del nivel del bot.
-game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
+game-over-hint = 🎞️ `/repeticion partida:{ $number }` muestra toda la partida; `/exportar partida:{ $number }` te da su registro público.
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
