@@ -167,9 +167,14 @@ async def leaderboard_page(
 
 
 async def history_page(
-    interaction: discord.Interaction, user_id: int, game: str | None, page: int
+    interaction: discord.Interaction,
+    user_id: int,
+    game: str | None,
+    page: int,
+    user: discord.abc.User | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """A page of a person's finished games, newest first."""
+    """A page of a person's finished games, newest first (``user``: the person, when the
+    command names them: their name titles a history without a game to take it from)."""
     store = host_of(interaction).store
     lang = lang_of(interaction)
     guild = await visible_guild(interaction, user_id)
@@ -185,7 +190,7 @@ async def history_page(
     title = t(
         lang,
         "history-title",
-        player=name(who or _user_name(interaction, user_id)),
+        player=name(who or _user_name(interaction, user_id, user)),
         game=adapter_for(game).title(lang) if game else "all",
     )
     embed = discord.Embed(title=title, description=whole_rows(lang, rows), colour=COLOUR)
@@ -196,8 +201,14 @@ async def history_page(
     return embed, _pages(interaction, "hi", user_id, game or "", page, pages)
 
 
-def _user_name(interaction: discord.Interaction, user_id: int) -> str:
-    user = interaction.client.get_user(user_id)
+def _user_name(
+    interaction: discord.Interaction, user_id: int, user: discord.abc.User | None
+) -> str:
+    """A person's name as Discord knows it now (their games have none to give)."""
+    if user is None and user_id == interaction.user.id:
+        user = interaction.user
+    if user is None:
+        user = interaction.client.get_user(user_id)
     return user.display_name if user is not None else str(user_id)
 
 
@@ -335,7 +346,7 @@ class Profiles(commands.Cog):
         target = user or interaction.user
         if target.bot:
             raise UserError("error-profile-bot")
-        embed, view = await history_page(interaction, target.id, game, 0)
+        embed, view = await history_page(interaction, target.id, game, 0, target)
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )
