@@ -1,0 +1,51 @@
+"""Names as people set them (line breaks, control and format characters) through the
+loopback Discord: a game with such a player is played, resigned and replayed like any other,
+and the name is shown cleaned wherever it appears."""
+
+from __future__ import annotations
+
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    challenge,
+    move,
+    resign,
+    settled,
+    stored_game,
+    wait_boards,
+)
+
+#: A display name as Discord lets people set it: newlines, a tab, NUL, bidi overrides.
+MESSY = "Ana\nMaría\r\n\x00\u202e\tLópez\u2028\u200f"
+CLEAN = "Ana María López"
+
+
+async def test_a_player_whose_name_holds_line_breaks_plays_a_whole_game(tablero: World) -> None:
+    world = tablero
+    world.ana.global_name = MESSY
+    offer = await challenge(world, world.ana, world.luis, first="me")
+    assert CLEAN in offer.text and MESSY not in offer.text
+    place = await accept(world, world.luis, offer)  # the opening board is posted
+    await settled(world)
+    game = await stored_game(world)
+    assert game.names() == (CLEAN, "Luis")
+    opening = boards(world, place)
+    assert len(opening) == 1 and CLEAN in opening[0].text
+    played = await move(world, world.ana, place, "6L")
+    assert "6L" in played.text, played.text
+    await wait_boards(world, place, 2)
+    assert world.bot is not None
+    state = world.bot.service.state(await stored_game(world))
+    answer = await move(world, world.luis, place, state.format(state.legal_moves()[0]))
+    assert "⚠️" not in answer.text, answer.text
+    await wait_boards(world, place, 3)
+    await resign(world, world.luis, place)
+    (*_, result) = await wait_boards(world, place, 4)
+    assert CLEAN in result.text and "\n" not in CLEAN
+    assert (await stored_game(world)).status == "finished"
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    assert not replayed.ephemeral, replayed.text
+    (posted,) = replayed.messages
+    assert f"{CLEAN} – Luis" in posted.content and posted.attachments
+    assert all(MESSY not in m.text for m in world.fake.messages(place))
