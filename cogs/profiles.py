@@ -40,7 +40,7 @@ from data import PlayerRecord
 from data.ratings import GLOBAL, human
 from locales import join, t
 from render.charts import Line, rating_chart
-from render.text import clean_name
+from rules.text import clean_name
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host

@@ -17,7 +17,7 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.text import one_line
+from rules.text import one_line
 
 FONT_DIR = Path(__file__).parent / "fonts"
 SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges for free
@@ -128,7 +128,7 @@ LAYOUT_ERRORS = (RuntimeError, ValueError, OSError)
 
 
 def drawable(text: str) -> str:
-    """``text`` as every drawing function takes it: one line (render.text), not too long."""
+    """``text`` as every drawing function takes it: one line (rules.text), not too long."""
     return one_line(text[:MAX_DRAWN])
 
 

@@ -49,3 +49,27 @@ async def test_a_player_whose_name_holds_line_breaks_plays_a_whole_game(tablero:
     (posted,) = replayed.messages
     assert f"{CLEAN} – Luis" in posted.content and posted.attachments
     assert all(MESSY not in m.text for m in world.fake.messages(place))
+
+
+async def test_a_game_whose_stored_name_holds_line_breaks_is_played_and_replayed(
+    tablero: World,
+) -> None:
+    """A name stored before names were cleaned (or by another program) is drawn all the same."""
+    world = tablero
+    assert world.bot is not None
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    async with world.bot.store.db.transaction() as tx:
+        await tx.execute("UPDATE seats SET name = ? WHERE user_id = ?", (MESSY, world.ana.id))
+    assert (await stored_game(world)).names() == (CLEAN, "Luis")  # cleaned as it is read
+    await move(world, world.ana, place, "6L")
+    await wait_boards(world, place, 2)
+    await resign(world, world.luis, place)
+    (*_, result) = await wait_boards(world, place, 3)
+    assert CLEAN in result.text, result.text
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    assert not replayed.ephemeral, replayed.text
+    (posted,) = replayed.messages
+    assert posted.attachments and f"{CLEAN} – Luis" in posted.content

@@ -22,10 +22,10 @@ from render.islas import render_islas_choices
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.kahuna import render_kahuna_hand
 from render.stonehenge import LABELS as STONEHENGE_LABELS
-from render.text import FALLBACK_NAME, MAX_MARKS, NAME_LIMIT, clean_name
 from rules import get_game
 from rules.history import History
 from rules.record import Record
+from rules.text import FALLBACK_NAME, MAX_MARKS, NAME_LIMIT, clean_name
 
 #: What names really hold, and what breaks text layout.
 TRICKY = [

@@ -8,7 +8,7 @@ import discord
 
 from data import NewSeat
 from locales import t
-from render.text import clean_name
+from rules.text import clean_name
 
 
 def bot_seats(me: discord.ClientUser | None, lang: str, levels: Sequence[str]) -> list[NewSeat]:

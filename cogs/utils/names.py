@@ -2,14 +2,14 @@
 
 A display name or a server nickname may hold line breaks, control and format characters,
 or be nothing but those: every name the bot stores or shows is taken through here
-(``render.text.clean_name``: one line, no controls, at most 32 characters, never empty).
+(``rules.text.clean_name``: one line, no controls, at most 32 characters, never empty).
 """
 
 from __future__ import annotations
 
 import discord
 
-from render.text import FALLBACK_NAME, clean_name
+from rules.text import FALLBACK_NAME, STORED_LIMIT, clean_name
 
 
 def shown_name(user: discord.abc.User) -> str:
@@ -21,4 +21,4 @@ def shown_name(user: discord.abc.User) -> str:
 def stored_name(name: str) -> str:
     """A name read back from storage (stored before names were cleaned, or by another
     program), cleaned as a new one would be."""
-    return clean_name(name)
+    return clean_name(name, STORED_LIMIT)

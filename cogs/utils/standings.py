@@ -14,7 +14,7 @@ from cogs.utils.errors import shorten
 from data import Ending, Finished, PlayerRecord, Rating, ServerStats
 from data.stats import result_for
 from locales import join, t
-from render.text import clean_name
+from rules.text import clean_name
 
 NAME_LIMIT = 32  #: Discord's longest display name
 #: An embed's description holds 4096 characters; what is cut is said in a last line.

@@ -1,4 +1,6 @@
-"""Text that people wrote (their names), fit to store, show and draw.
+"""Text that people wrote (their names), fit to store, show and draw. Pure, as the rules are,
+so that every layer may use it: the cogs where names come in, the stores where they are read
+back, the renderers where any text is drawn.
 
 A Discord display name or nickname may hold anything: line breaks, control and format
 characters, right-to-left overrides, hundreds of combining marks. Pillow's text layout fails
@@ -12,6 +14,8 @@ from __future__ import annotations
 import unicodedata
 
 NAME_LIMIT = 32  #: characters of a name: Discord's longest display name or nickname
+#: characters of a name read back from storage: a bot's seat adds its level to its name
+STORED_LIMIT = 2 * NAME_LIMIT
 FALLBACK_NAME = "player"  #: a name with nothing to show left
 MAX_MARKS = 4  #: combining marks kept on one character: more climb out of any text box
 #: Format characters kept: the joiners that emoji sequences (👨‍👩‍👧) and some scripts need.
