@@ -73,3 +73,19 @@ async def test_a_game_whose_stored_name_holds_line_breaks_is_played_and_replayed
     assert not replayed.ephemeral, replayed.text
     (posted,) = replayed.messages
     assert posted.attachments and f"{CLEAN} – Luis" in posted.content
+
+
+async def test_a_server_nickname_with_control_characters_is_cleaned_as_it_comes_in(
+    tablero: World,
+) -> None:
+    world = tablero
+    world.luis.nicks[world.guild.id] = "\u202eLu\x00is\n\n el\tGrande\u200b"
+    offer = await challenge(world, world.ana, world.luis, first="me")
+    place = await accept(world, world.luis, offer)
+    await settled(world)
+    assert (await stored_game(world)).names() == ("Ana", "Luis el Grande")
+    assert "Luis el Grande" in boards(world, place)[0].text
+    # Nothing visible at all: the username stands in.
+    world.eve.nicks[world.guild.id] = "\u200b\n\u202e \x00"
+    open_table = await challenge(world, world.eve, None)
+    assert "**Eve**" in open_table.text, open_table.text
