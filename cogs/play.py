@@ -26,6 +26,7 @@ from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
 from cogs.utils.items import not_posted
 from cogs.utils.moderation import is_moderator
+from cogs.utils.names import shown_name, stored_name
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
@@ -82,8 +83,8 @@ class Play(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             challenger_id=interaction.user.id,
-            challenger_name=interaction.user.display_name,
-            invited=[(m.id, m.display_name) for m in invited],
+            challenger_name=shown_name(interaction.user),
+            invited=[(m.id, shown_name(m)) for m in invited],
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
             days_per_move=values["days"],
@@ -140,7 +141,9 @@ class Play(commands.Cog):
         seats = record.seats
         if any(s.user_id == FORGOTTEN and not s.is_bot for s in seats):
             raise UserError("error-rematch-forgotten")  # /forget-me: nobody to invite
-        invited = [(s.user_id, s.name) for s in seats if not s.is_bot and s.user_id != user.id]
+        invited = [
+            (s.user_id, stored_name(s.name)) for s in seats if not s.is_bot and s.user_id != user.id
+        ]
         bot_levels = [s.level for s in seats if s.level is not None]
         await self._within_limits(interaction, challenging=bool(invited))
         offer = functools.partial(
@@ -152,7 +155,7 @@ class Play(commands.Cog):
             guild_id=record.guild_id,
             channel_id=interaction.channel_id or record.channel_id,
             challenger_id=user.id,
-            challenger_name=user.display_name,
+            challenger_name=shown_name(user),
             invited=invited,
             max_players=len(seats),
             ttl=self.bot.challenge_seconds,
@@ -195,14 +198,14 @@ class Play(commands.Cog):
             raise UserError("error-challenge-own")
         elif challenge.is_open:
             await self._within_limits(interaction, challenging=False)
-            if not await self.store.challenges.join(challenge.id, user.id, user.display_name):
+            if not await self.store.challenges.join(challenge.id, user.id, shown_name(user)):
                 raise UserError("error-challenge-full-or-joined")
             await self._progress(interaction, challenge.id)
         else:
             if challenge.invitee(user.id) is None:
                 raise UserError("error-not-your-challenge")
             await self._within_limits(interaction, challenging=False)
-            if not await self.store.challenges.accept(challenge.id, user.id, user.display_name):
+            if not await self.store.challenges.accept(challenge.id, user.id, shown_name(user)):
                 raise UserError("error-challenge-answered")
             await self._progress(interaction, challenge.id)
 
@@ -231,7 +234,7 @@ class Play(commands.Cog):
             raise UserError("error-challenge-closed")
         key = "challenge-cancelled" if status == "cancelled" else "challenge-declined"
         await interaction.response.edit_message(
-            content=t(challenge.lang, key, name=user.display_name), view=None
+            content=t(challenge.lang, key, name=shown_name(user)), view=None
         )
 
     async def _cancel_as_moderator(
@@ -246,7 +249,7 @@ class Play(commands.Cog):
     async def _host_leaves(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Leave means the same for everyone: the host's seat goes, the table stays for those
         seated (the longest seated hosts it now); an empty table closes."""
-        name = interaction.user.display_name
+        name = shown_name(interaction.user)
         try:
             host = await self.store.challenges.hand_over(challenge.id, interaction.user.id)
         except ChallengeGone:
@@ -258,7 +261,7 @@ class Play(commands.Cog):
             return
         now = await self.store.challenges.get(challenge.id)
         assert now is not None
-        note = t(challenge.lang, "challenge-host-left", name=name, host=host.name)
+        note = t(challenge.lang, "challenge-host-left", name=name, host=stored_name(host.name))
         await interaction.response.edit_message(
             content=f"{challenge_text(now)}\n{note}",
             view=challenge_buttons(now),
@@ -340,7 +343,7 @@ class Play(commands.Cog):
                 content=t(
                     challenge.lang,
                     key,
-                    name=interaction.user.display_name,
+                    name=shown_name(interaction.user),
                     game=title,
                     place=getattr(place, "mention", ""),
                 ),
@@ -405,7 +408,7 @@ def _invited(
         if member is None:
             continue
         if member in invited or (bot_named and me is not None and member.id == me.id):
-            raise UserError("error-challenge-twice", name=member.display_name)
+            raise UserError("error-challenge-twice", name=shown_name(member))
         if member.id == challenger.id:
             raise UserError("error-challenge-self")
         if me is not None and member.id == me.id:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
+from cogs.utils.names import stored_name
 from cogs.utils.places import thread_name
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
@@ -54,7 +55,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<
     async def _run(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.user_id:
             raise UserError("error-forget-not-yours")
-        names = {lang: t(lang, "former-player") for lang in LANGUAGES}
+        # Stored as the seats' names: cleaned as every name is (a translation is text too).
+        names = {lang: stored_name(t(lang, "former-player")) for lang in LANGUAGES}
         bot = host_of(interaction)
         try:
             done = await bot.store.privacy.forget(self.user_id, names, names[DEFAULT])

@@ -22,6 +22,7 @@ from cogs.games import adapter_for, plugins
 from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.names import shown_name
 from cogs.utils.options import check_option_values
 from cogs.utils.replies import guarded
 from cogs.utils.standings import (
@@ -39,6 +40,7 @@ from data import PlayerRecord, Store
 from data.ratings import GLOBAL, human
 from locales import join, t
 from render.charts import Line, rating_chart
+from rules.text import clean_name
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -141,7 +143,8 @@ async def leaderboard_page(
     mine = await store.ratings.place_of(game, scope, me)
     ids = [r.user_id for _, r in rows if r.user_id] + [interaction.user.id]
     names = await store.stats.names(ids, guild_id=None if scope == GLOBAL else scope)
-    bot_name = interaction.client.user.name if interaction.client.user else "Tablero"
+    bot = interaction.client.user
+    bot_name = clean_name(bot.name, fallback="Tablero") if bot else "Tablero"
     lines = [
         board_row(lang, place, r, player_label(lang, r, names, bot_name), me=r.player == me)
         for place, r in rows
@@ -177,9 +180,14 @@ async def _empty_reason(store: Store, game: str, scope: int) -> str:
 
 
 async def history_page(
-    interaction: discord.Interaction, user_id: int, game: str | None, page: int
+    interaction: discord.Interaction,
+    user_id: int,
+    game: str | None,
+    page: int,
+    user: discord.abc.User | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """A page of a person's finished games, newest first."""
+    """A page of a person's finished games, newest first (``user``: the person, when the
+    command names them: their name titles a history without a game to take it from)."""
     store = host_of(interaction).store
     lang = lang_of(interaction)
     guild = await visible_guild(interaction, user_id)
@@ -195,7 +203,7 @@ async def history_page(
     title = t(
         lang,
         "history-title",
-        player=name(who or _user_name(interaction, user_id)),
+        player=name(who or _user_name(interaction, user_id, user)),
         game=adapter_for(game).title(lang) if game else "all",
     )
     embed = discord.Embed(title=title, description=whole_rows(lang, rows), colour=COLOUR)
@@ -206,9 +214,15 @@ async def history_page(
     return embed, _pages(interaction, "hi", user_id, game or "", page, pages)
 
 
-def _user_name(interaction: discord.Interaction, user_id: int) -> str:
-    user = interaction.client.get_user(user_id)
-    return user.display_name if user is not None else str(user_id)
+def _user_name(
+    interaction: discord.Interaction, user_id: int, user: discord.abc.User | None
+) -> str:
+    """A person's name as Discord knows it now (their games have none to give)."""
+    if user is None and user_id == interaction.user.id:
+        user = interaction.user
+    if user is None:
+        user = interaction.client.get_user(user_id)
+    return shown_name(user) if user is not None else str(user_id)
 
 
 class Profiles(commands.Cog):
@@ -254,7 +268,7 @@ class Profiles(commands.Cog):
         both = guild if guild is not None or vs is None else await visible_guild(interaction, vs.id)
         await interaction.response.defer(thinking=True)
         lang = lang_of(interaction)
-        player = name(target.display_name)
+        player = name(shown_name(target))
         embed = discord.Embed(title=t(lang, "profile-title", player=player), colour=COLOUR)
         lines = await self._games(embed, lang, target.id, guild)
         last = await self.store.stats.finished(target.id, guild_id=guild, limit=LAST_GAMES)
@@ -325,7 +339,7 @@ class Profiles(commands.Cog):
             for game, m in met.items()
         ]
         embed.add_field(
-            name=t(lang, "profile-vs-title", player=name(other.display_name)),
+            name=t(lang, "profile-vs-title", player=name(shown_name(other))),
             value="\n".join(rows)[:FIELD_ROOM] or t(lang, "profile-vs-none"),
             inline=False,
         )
@@ -345,7 +359,7 @@ class Profiles(commands.Cog):
         target = user or interaction.user
         if target.bot:
             raise UserError("error-profile-bot")
-        embed, view = await history_page(interaction, target.id, game, 0)
+        embed, view = await history_page(interaction, target.id, game, 0, target)
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
         )

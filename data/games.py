@@ -13,6 +13,7 @@ from data.ratings import rate_finished
 from data.results import Result
 from data.shards import Shards, where_owned
 from rules.record import Record
+from rules.text import STORED_LIMIT, clean_name
 
 Clock = Callable[[], float]
 
@@ -179,7 +180,11 @@ def _game(row: Row) -> GameRecord:
         updated_at=row["updated_at"],
         days_per_move=row["days_per_move"],
         turn_started_at=row["turn_started_at"],
-        seats=tuple(Seat(*seat) for seat in seats),
+        # A name stored before names were cleaned where they come in is cleaned here.
+        seats=tuple(
+            Seat(seat, user_id, clean_name(name, STORED_LIMIT), level)
+            for seat, user_id, name, level in seats
+        ),
     )
 
 

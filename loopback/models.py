@@ -30,6 +30,8 @@ class FakeUser:
     locale: str = "en-US"
     bot: bool = False
     global_name: str | None = None
+    #: a server nickname per guild id (what the member is called there)
+    nicks: dict[int, str] = field(default_factory=dict)
 
     @property
     def mention(self) -> str:

@@ -59,7 +59,7 @@ def member_payload(
         "mute": False,
         "flags": 0,
         "pending": False,
-        "nick": None,
+        "nick": user.nicks.get(guild.id),
         "avatar": None,
         "banner": None,
         "communication_disabled_until": None,

@@ -17,6 +17,8 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.text import one_line
+
 FONT_DIR = Path(__file__).parent / "fonts"
 SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges for free
 
@@ -112,24 +114,54 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
+@lru_cache(maxsize=32)
+def basic_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """``font`` laid out by Pillow's basic engine: no shaping, but it draws what raqm refuses."""
+    return ImageFont.truetype(font(size, bold).path, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+#: Characters of a text drawn at most: no picture is wide enough for more (Pillow refuses a
+#: million), and a long text costs its layout each time it is measured.
+MAX_DRAWN = 2000
+#: What a text layout may raise on a text it cannot lay out (raqm_layout() failed, too long).
+LAYOUT_ERRORS = (RuntimeError, ValueError, OSError)
+
+
+def drawable(text: str) -> str:
+    """``text`` as every drawing function takes it: one line (rules.text), not too long."""
+    return one_line(text[:MAX_DRAWN])
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """How wide ``text`` is drawn at ``size`` (remembered: labels are measured every turn)."""
-    return font(size, bold).getlength(text)
+    text = drawable(text)
+    try:
+        return font(size, bold).getlength(text)
+    except LAYOUT_ERRORS:  # the last line of defence: draw_text falls back the same way
+        return basic_font(size, bold).getlength(text)
 
 
 def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text``, shortened with an ellipsis until it fits ``width`` px."""
+    """``text`` (made ``drawable``), shortened with an ellipsis until it fits ``width`` px."""
+    text = drawable(text)
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # The longest start that fits with its ellipsis, found by halving: a text may be long.
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(text[:middle] + "…", size, bold) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits].rstrip() + "…"
 
 
 def fit_name(name: str, size: int, width: float, bold: bool = True) -> tuple[str, int]:
     """A player's name and the size to draw it at: smaller, down to 80% of ``size``, before
     it is cut ("Tablero 1 · normal" keeps its level), then cut with an ellipsis."""
+    name = drawable(name)
     least = round(size * 0.8)
     for candidate in range(size, least - 1, -2):
         if text_width(name, candidate, bold) <= width:
@@ -149,14 +181,27 @@ def draw_text(
     outline: RGB | None = None,
     outline_width: int = 3,
 ) -> None:
-    """Draw ``text`` at ``xy`` (a Pillow ``anchor``), optionally outlined for busy backgrounds."""
+    """Draw ``text`` at ``xy`` (a Pillow ``anchor``), optionally outlined for busy backgrounds.
+
+    Any text: it is made ``drawable`` (one line), and should the layout still refuse it, it
+    is drawn by the basic layout engine, or left out, rather than fail the whole picture.
+    """
+    text = drawable(text)
     stroke = outline_width if outline else 0
-    masks = _text_masks(text, size, bold, anchor, stroke, xy)
-    if masks is None:  # at the top or left edge, or several lines: Pillow draws it
-        draw.text(
-            xy, text, font=font(size, bold), fill=fill, anchor=anchor,
-            stroke_width=stroke, stroke_fill=outline,
-        )  # fmt: skip
+    try:
+        masks = _text_masks(text, size, bold, anchor, stroke, xy)
+    except LAYOUT_ERRORS:
+        masks = None
+    if masks is None:  # at the top or left edge, or refused by raqm: Pillow draws it
+        for shape in (font(size, bold), basic_font(size, bold)):
+            try:
+                draw.text(
+                    xy, text, font=shape, fill=fill, anchor=anchor,
+                    stroke_width=stroke, stroke_fill=outline,
+                )  # fmt: skip
+                return
+            except LAYOUT_ERRORS:
+                continue
         return
     # What ``draw.text`` does: the outline (glyphs included) first, then the glyphs on top.
     edge, body = masks
@@ -184,11 +229,11 @@ def _text_masks(
     Pillow rasterises a text from its anchor's fraction of a pixel only (the whole pixels just
     move it), so the same text at the same fraction has the same masks wherever it goes: a turn
     only blends them in (FreeType was about a tenth of a render). Drawing 255 on a black "L"
-    canvas gives back a mask exactly. None (draw it directly) for several lines, or for a text
-    cut by the top or left edge, whose masks would be cut too.
+    canvas gives back a mask exactly. None (draw it directly) for a text cut by the top or
+    left edge, whose masks would be cut too (``draw_text`` gives one line only).
     """
     x, y = xy
-    if x < 0 or y < 0 or "\n" in text:
+    if x < 0 or y < 0:
         return None
     fx, fy = x - math.floor(x), y - math.floor(y)  # exact, and what Pillow takes as the start
     key = (text, size, bold, anchor, stroke, fx, fy)

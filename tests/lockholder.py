@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 _HOLD = """
 import sqlite3, sys
@@ -42,3 +43,23 @@ class WriteLock:
         assert self._proc is not None and self._proc.stdin is not None
         self._proc.stdin.close()
         assert await asyncio.wait_for(self._proc.wait(), 10) == 0
+
+
+class TableLock:
+    """``async with TableLock(url):`` an operator's ``LOCK TABLE games IN ACCESS EXCLUSIVE
+    MODE`` on a PostgreSQL database: nobody else may even read the games until it ends."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._conn: Any = None
+
+    async def __aenter__(self) -> TableLock:
+        import asyncpg  # only the PostgreSQL tests need it
+
+        self._conn = await asyncpg.connect(self.url)
+        await self._conn.execute("BEGIN; LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._conn.execute("ROLLBACK")
+        await self._conn.close()

@@ -2,8 +2,52 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest_asyncio
+
+from data import StorageBusy
+from loopback.bots import start_bot, stop_bot
 from loopback.models import FakeChannel, FakeUser
-from tests.e2e import World, accept, challenge
+from tests.e2e import World, accept, challenge, make_bot, settled
+from tests.lockholder import TableLock
+
+
+@pytest_asyncio.fixture
+async def tablero_on(world: World, database: str) -> AsyncIterator[World]:
+    """The world with a running bot, once on each storage engine."""
+    world.database = database
+    world.bot = make_bot(world)
+    await start_bot(world.bot)
+    try:
+        yield world
+    finally:
+        await stop_bot(world.bot)
+
+
+@contextlib.asynccontextmanager
+async def unreadable(world: World) -> AsyncIterator[None]:
+    """Reads of the bot's database fail as busy: on PostgreSQL an operator locks the games
+    table; SQLite's reader (WAL) waits for no writer, so there its reads fail as they do
+    when another program holds the file exclusively."""
+    assert world.bot is not None
+    db = world.bot.store.db
+    if db.engine != "sqlite":
+        async with TableLock(str(world.database)):
+            yield
+        return
+
+    async def busy(*_: Any, **__: Any) -> Any:
+        raise StorageBusy(db.path)
+
+    read = db.fetchall
+    db.fetchall = busy  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        db.fetchall = read  # type: ignore[method-assign]
 
 
 async def _pick(
@@ -59,3 +103,26 @@ async def test_nothing_matching_offers_a_hint_that_answers_itself(tablero: World
     assert "“8”" in hint["name"]
     ix = await (await world.fake.slash(world.ana, place, "move", {"move": hint["value"]})).done()
     assert "/board" in ix.text and "can’t read" not in ix.text
+
+
+async def test_a_database_nobody_may_read_answers_with_a_hint_on_both_engines(
+    tablero_on: World,
+) -> None:
+    world = tablero_on
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    async with unreadable(world):
+        # To move, waiting, not playing here, and a move that names its game.
+        for user, typed, said in (
+            (world.ana, "6", "storage is busy"),
+            (world.luis, "", "almacén de partidas está ocupado"),
+            (world.eve, "6L", "storage is busy"),
+            (world.ana, "#1 6", "storage is busy"),
+        ):
+            (hint,) = await _pick(world, user, place, typed)
+            assert said in hint["name"] and hint["value"] == "?", hint
+    # The lock is gone: the moves are offered again.
+    choices = await _pick(world, world.ana, place, "6")
+    assert choices and all("6" in c["value"] for c in choices)

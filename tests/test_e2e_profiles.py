@@ -170,6 +170,18 @@ async def test_history_pages_newest_first(tablero: World) -> None:
     assert first_kahuna == ids[-1] + 1
 
 
+async def test_the_history_of_someone_without_finished_games_is_titled_with_their_name(
+    tablero: World,
+) -> None:
+    world = tablero
+    for asker, asked in ((world.eve, None), (world.ana, world.eve)):
+        args = {"user": asked} if asked is not None else {}
+        ix = await (await world.fake.slash(asker, world.channel, "history", args)).done()
+        assert ix.ephemeral
+        assert "Eve: finished games" in ix.text, ix.text
+        assert str(world.eve.id) not in ix.text
+
+
 async def test_stats_of_a_server(tablero: World) -> None:
     world = tablero
     ana, luis, eve = _seat(world.ana), _seat(world.luis), _seat(world.eve)

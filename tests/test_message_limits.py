@@ -239,6 +239,7 @@ def test_every_message_fits_where_discord_shows_it(lang: str) -> None:
 def test_an_echo_is_short_and_on_one_line() -> None:
     assert shorten("6L") == "6L"
     assert shorten("  6\n\nL ") == "6 L"
+    assert shorten("6\x00\u202eL\u2028x\r\u200b") == "6L x"  # no controls, no overrides
     long = shorten("x" * 3_000)
     assert len(long) == 60 and long.endswith("…")
     assert len(ECHO) <= 60

@@ -8,6 +8,7 @@ import discord
 
 from data import NewSeat
 from locales import t
+from rules.text import clean_name
 
 
 def bot_seats(me: discord.ClientUser | None, lang: str, levels: Sequence[str]) -> list[NewSeat]:
@@ -16,8 +17,9 @@ def bot_seats(me: discord.ClientUser | None, lang: str, levels: Sequence[str]) -
         return []
     assert me is not None  # a bot that starts games is logged in
     seats: list[NewSeat] = []
+    own = clean_name(me.name, fallback="Tablero")
     for number, level in enumerate(levels, start=1):
-        name = me.name if len(levels) == 1 else f"{me.name} {number}"
+        name = own if len(levels) == 1 else f"{own} {number}"
         label = t(lang, "bot-name", name=name, level=t(lang, f"level-{level}"))
         seats.append((me.id, label, level))
     return seats

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import RulesError
+from rules.text import one_line
 
 #: How much of a user's text a reply quotes back: enough to recognise it, never enough to
 #: push a message past Discord's 2,000 characters (or a Fluent placeable past its limit).
@@ -12,8 +13,9 @@ ECHO_LIMIT = 60
 
 
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
-    """User text fit to quote in a reply: one line, at most ``limit`` characters, '…' if cut."""
-    flat = " ".join(text.split())
+    """User text fit to quote in a reply: one line (no control or format characters either),
+    at most ``limit`` characters, '…' if cut."""
+    flat = " ".join(one_line(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 

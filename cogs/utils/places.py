@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.games import adapter_for
+from cogs.utils.names import stored_name
 from data import GameRecord
 from locales import t
 
@@ -74,7 +75,8 @@ async def find_post(channel: discord.abc.Messageable, record: GameRecord) -> dis
 def thread_name(record: GameRecord) -> str:
     """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit)."""
     title = adapter_for(record.game).title(record.lang)
-    return f"{title}: {' – '.join(record.names())}"[:100]
+    names = (stored_name(name) for name in record.names())  # no line break in a title
+    return f"{title}: {' – '.join(names)}"[:100]
 
 
 async def open_place(

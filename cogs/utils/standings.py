@@ -14,6 +14,7 @@ from cogs.utils.errors import shorten
 from data import Ending, Finished, PlayerRecord, Rating, ServerStats
 from data.stats import result_for
 from locales import join, t
+from rules.text import clean_name
 
 NAME_LIMIT = 32  #: Discord's longest display name
 #: An embed's description holds 4096 characters; what is cut is said in a last line.
@@ -23,7 +24,7 @@ FIELD_ROOM = 1024
 
 def name(text: str) -> str:
     """A stored name fit for a list: one line, at most a display name long, no markdown."""
-    return discord.utils.escape_markdown(shorten(text, NAME_LIMIT))
+    return discord.utils.escape_markdown(shorten(clean_name(text, 4 * NAME_LIMIT), NAME_LIMIT))
 
 
 def rating_text(lang: str, rating: Rating) -> str:
