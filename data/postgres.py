@@ -22,7 +22,7 @@ import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -89,15 +89,19 @@ def widen(script: str) -> str:
 
 
 def redact(url: str) -> str:
-    """The URL without its password, as messages and logs may show it."""
+    """The URL without any password it carries, as messages and logs may show it: the one in
+    its user info and those of its query (``password``, ``sslpassword``: libpq and asyncpg
+    read both from there)."""
     parts = urlsplit(url)
-    if not parts.password:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}:***@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+    netloc = parts.netloc
+    userinfo, at, host = netloc.rpartition("@")
+    if at and ":" in userinfo:
+        netloc = f"{userinfo.split(':', 1)[0]}:***@{host}"
+    query = "&".join(
+        f"{name}=***" if "password" in unquote(name).lower() else f"{name}{eq}{value}"
+        for name, eq, value in (field.partition("=") for field in parts.query.split("&"))
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 class _Cursor:

@@ -61,6 +61,28 @@ def test_placeholders_and_types_are_translated() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://tab:s3cret@db.example/tablero", "postgresql://tab:***@db.example/tablero"),
+        ("postgresql://:s3cret@db.example/t", "postgresql://:***@db.example/t"),
+        (
+            "postgresql://tab@/tablero?host=/run/pg&password=s3cret",
+            "postgresql://tab@/tablero?host=/run/pg&password=***",
+        ),
+        (
+            "postgres://tab:s3cret@[::1]:5433/t?password=s3cret&sslpassword=s3cret&sslmode=require",
+            "postgres://tab:***@[::1]:5433/t?password=***&sslpassword=***&sslmode=require",
+        ),
+        ("postgresql://tab@/t?PassWord=s3cret", "postgresql://tab@/t?PassWord=***"),
+        ("postgresql://tab@/t?pass%77ord=s3cret", "postgresql://tab@/t?pass%77ord=***"),
+        ("postgresql://tab@/t?password=s3%26cret&x=1", "postgresql://tab@/t?password=***&x=1"),
+    ],
+)
+def test_every_password_the_url_can_carry_is_masked(url: str, shown: str) -> None:
+    assert redact(url) == shown
+
+
 async def test_a_database_from_a_newer_tablero_is_refused(postgres: PostgresServer) -> None:
     url = postgres.new_database()
     await _new_database(url)
@@ -115,7 +137,7 @@ async def test_no_server_at_the_url_is_said_plainly(tmp_path: Path) -> None:
     assert "secret" not in message  # the password never reaches a message
 
 
-@pytest.mark.parametrize("case", ["newer", "no server"])
+@pytest.mark.parametrize("case", ["newer", "no server", "a password in the query"])
 def test_the_bot_exits_with_a_plain_message(
     postgres: PostgresServer, tmp_path: Path, case: str
 ) -> None:
@@ -123,8 +145,10 @@ def test_the_bot_exits_with_a_plain_message(
         url = postgres.new_database()
         asyncio.run(_new_database(url))
         asyncio.run(_sql(url, "UPDATE tablero_schema SET version = 99"))
-    else:
+    elif case == "no server":
         url = f"postgresql://tablero@/tablero?host={tmp_path}"
+    else:
+        url = f"postgresql://tablero@/tablero?host={tmp_path}&password=s3cret"
     env = {
         **os.environ,
         "DISCORD_TOKEN": "not-a-real-token",
@@ -135,7 +159,8 @@ def test_the_bot_exits_with_a_plain_message(
         [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == EXIT_STORAGE, done.stderr
-    assert url in done.stderr and "Traceback" not in done.stderr
+    assert redact(url) in done.stderr and "Traceback" not in done.stderr
+    assert "s3cret" not in done.stderr + done.stdout
 
 
 @asynccontextmanager
