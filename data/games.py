@@ -511,7 +511,9 @@ class GameStore:
         """How many games a place hosts, and how many of them in a thread of their own (a
         place other than the channel they were challenged in): counted, not read."""
         row = await self.db.fetchone(
-            "SELECT COUNT(*) AS games, COALESCE(SUM(channel_id != place_id), 0) AS own"
+            # CASE, not a bare comparison: PostgreSQL sums no booleans (SQLite takes 0/1).
+            "SELECT COUNT(*) AS games,"
+            " COALESCE(SUM(CASE WHEN channel_id <> place_id THEN 1 ELSE 0 END), 0) AS own"
             " FROM games WHERE place_id = ?",
             (place_id,),
         )
