@@ -25,6 +25,9 @@ from tests.postgres import PostgresServer
 
 CASES: list[Callable[[World], Awaitable[None]]] = [
     test_e2e_stonehenge.test_challenge_accept_full_game_result_stored,
+    test_e2e_stonehenge.test_a_game_looked_at_undone_and_ended_across_a_restart,
+    test_e2e_stonehenge.test_a_restart_keeps_the_game_and_its_buttons_work,
+    test_e2e_stonehenge.test_spanish_user_gets_spanish_text,
     test_e2e_kahuna.test_actions_are_private_until_the_draw_and_survive_a_restart,
     test_e2e_islas.test_three_players_from_challenge_to_result,
     test_e2e_undo_rematch.test_undo_accepted_restores_the_exact_previous_state,
