@@ -15,6 +15,7 @@ from tests import (
     test_e2e_integrity,
     test_e2e_islas,
     test_e2e_kahuna,
+    test_e2e_limits,
     test_e2e_profiles,
     test_e2e_stonehenge,
     test_e2e_time,
@@ -39,6 +40,9 @@ CASES: list[Callable[[World], Awaitable[None]]] = [
     test_e2e_computer.test_the_bot_answers_after_a_restart,
     test_e2e_profiles.test_a_profile_and_a_leaderboard_after_a_few_games,
     test_e2e_agreements.test_an_accepted_draw_ends_the_game_level_for_the_ratings,
+    test_e2e_limits.test_eight_challenges_at_once_make_three_under_a_limit_of_three,
+    test_e2e_limits.test_a_challenger_at_the_game_limit_starts_no_second_game,
+    test_e2e_limits.test_a_member_at_the_game_limit_cannot_join_an_open_table,
 ]
 
 

@@ -10,6 +10,7 @@ one: add it to the scenario), and the scenario's answers must be the same on bot
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import itertools
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from data import GuildSettings, Store
+from data import ChallengeLimit, GameLimit, GuildSettings, Store
 from data.results import Ending, Result
 from data.shards import Shards
 from tests.postgres import PostgresServer
@@ -115,6 +116,18 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
         channel_id=place,  # challenged in the thread itself
         place_id=place,
     )
+    with pytest.raises(GameLimit) as over:  # Ana plays two games on the server
+        await games.create_game(
+            game="kahuna",
+            seats=[(2, "Luis"), (1, "Ana")],
+            seed=9,
+            options={},
+            lang="en",
+            guild_id=guild,
+            channel_id=channel,
+            max_games=2,
+        )
+    note("create_game over the limit", (over.value.user_id, over.value.name, over.value.limit))
     note("place_use", await games.place_use(place))
     note("place_use empty", await games.place_use(12345))
     note("unposted", [g.id for g in await games.unposted(shards)])
@@ -164,6 +177,24 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("challenges.create", invite)
     await challenges.set_message(invite.id, 700)
     note("challenges.accept", await challenges.accept(invite.id, 2, "Luis"))
+    note("challenges.unaccept", await challenges.unaccept(invite.id, 2))
+    note("challenges.accept again", await challenges.accept(invite.id, 2, "Luis"))
+    with pytest.raises(ChallengeLimit) as refused:  # Ana has one open challenge
+        await challenges.create(
+            game="kahuna",
+            options={},
+            series_length=1,
+            lang="en",
+            guild_id=guild,
+            channel_id=channel,
+            challenger_id=1,
+            challenger_name="Ana",
+            invited=[(3, "Eve")],
+            max_players=2,
+            ttl=600,
+            limit=1,
+        )
+    note("challenges.create over the limit", refused.value.limit)
     table = await challenges.create(
         game="islas",
         options={},
@@ -290,3 +321,53 @@ async def test_the_use_of_a_place_is_counted_on_both_engines(store: Store, own: 
         place_id=30,
     )
     assert await store.games.place_use(30) == (1, int(own))
+
+
+async def test_challenges_made_at_once_stop_at_the_limit(store: Store) -> None:
+    async def offer(to: int) -> str:
+        try:
+            await store.challenges.create(
+                game="stonehenge",
+                options={},
+                series_length=1,
+                lang="en",
+                guild_id=10,
+                channel_id=20,
+                challenger_id=1,
+                challenger_name="Ana",
+                invited=[(to, "Someone")],
+                max_players=2,
+                ttl=600,
+                limit=3,
+            )
+            return "made"
+        except ChallengeLimit:
+            return "refused"
+
+    done = await asyncio.gather(*(offer(100 + i) for i in range(8)))
+    assert sorted(done) == ["made"] * 3 + ["refused"] * 5
+    assert await store.challenges.open_by(1, 10) == 3
+
+
+async def test_games_started_at_once_stop_at_the_limit(store: Store) -> None:
+    async def start(opponent: int) -> str:
+        try:
+            await store.games.create_game(
+                game="stonehenge",
+                seats=[(opponent, "Someone"), (1, "Ana")],
+                seed=7,
+                options={},
+                lang="en",
+                guild_id=10,
+                channel_id=20,
+                max_games=2,
+            )
+            return "started"
+        except GameLimit as over:
+            assert (over.user_id, over.name, over.limit) == (1, "Ana", 2)
+            return "refused"
+
+    done = await asyncio.gather(*(start(100 + i) for i in range(5)))
+    assert sorted(done) == ["refused"] * 3 + ["started"] * 2
+    assert await store.games.active_count(1, 10) == 2
+    assert await store.games.active_count(1, 11) == 0  # another server: its own count

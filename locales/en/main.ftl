@@ -327,6 +327,14 @@ error-limit-challenges = You have { $count ->
     [one] one open challenge
    *[other] { $count } open challenges
 } on this server already, its limit: wait for an answer, or withdraw one.
+error-limit-challenges-withdraw = You have { $count ->
+    [one] one open challenge
+   *[other] { $count } open challenges
+} on this server already, its limit: wait for an answer, or withdraw one. To withdraw one, press Decline under it (Leave, under an open table).
+error-limit-games-player = { $name } already plays { $count ->
+    [one] one game
+   *[other] { $count } games
+} on this server, its limit: this game can start once one of them is over (answer again then).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
 game-over-hint = 🎞️ `/replay` shows the whole game again; `/export` gives you its record.
 error-undo-nothing = There is no move to take back.

@@ -327,6 +327,14 @@ error-limit-challenges = Ya tienes { $count ->
     [one] un reto abierto
    *[other] { $count } retos abiertos
 } en este servidor, su límite: espera una respuesta o retira alguno.
+error-limit-challenges-withdraw = Ya tienes { $count ->
+    [one] un reto abierto
+   *[other] { $count } retos abiertos
+} en este servidor, su límite: espera una respuesta o retira alguno. Para retirar uno, pulsa Rechazar debajo de él (Salir, en una mesa abierta).
+error-limit-games-player = { $name } ya juega { $count ->
+    [one] una partida
+   *[other] { $count } partidas
+} en este servidor, su límite: esta partida podrá empezar cuando termine alguna (responde de nuevo entonces).
 ratings-changed = 📈 Puntuaciones aquí: { $changes } (? mientras es provisional)
 game-over-hint = 🎞️ `/repeticion` muestra toda la partida; `/exportar` te da su registro.
 error-undo-nothing = No hay ninguna jugada que deshacer.
