@@ -151,6 +151,12 @@ class GameRecord:
         return self.record.to_json()
 
 
+#: The number of the game ending now: one more than the last. Only inside the transaction
+#: that ends it, where writes run one at a time (SQLite's write lock, PostgreSQL's advisory
+#: lock), so numbers are unique and follow the order games ended, whatever the clocks say.
+_NEXT_END = "(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games)"
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -416,7 +422,7 @@ class GameStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-                " result = ?, finished_at = ?,"
+                f" result = ?, finished_at = ?, finish_seq = CASE WHEN ? THEN {_NEXT_END} END,"
                 " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (
@@ -424,6 +430,7 @@ class GameStore:
                     "active" if result is None else "finished",
                     None if result is None else _dumps(result.to_json()),
                     None if result is None else now,
+                    result is not None,
                     shown,
                     game_id,
                     expected_version,
@@ -450,7 +457,7 @@ class GameStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?,"
-                " version = version + 1"
+                f" version = version + 1, finish_seq = {_NEXT_END}"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (_dumps(result.to_json()), now, now, game_id, expected_version),
             )
