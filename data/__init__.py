@@ -9,7 +9,7 @@ from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOffered
 from data.db import Database
 from data.engines import open_database
-from data.errors import StorageBusy, StorageError
+from data.errors import StorageBusy, StorageError, StorageFull
 from data.games import (
     ChallengeGone,
     Clock,
@@ -93,6 +93,7 @@ __all__ = [
     "StillPlaying",
     "StorageBusy",
     "StorageError",
+    "StorageFull",
     "Store",
     "Timer",
     "TimerStore",

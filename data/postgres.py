@@ -28,7 +28,7 @@ import asyncpg
 
 from data import errors
 from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
-from data.errors import StorageBusy, StorageError
+from data.errors import StorageBusy, StorageError, StorageFull
 from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
@@ -330,6 +330,8 @@ class PostgresDatabase(Database):
                 await _rollback(conn)
                 if isinstance(error, _BUSY):
                     raise StorageBusy(self.path) from None
+                if isinstance(error, asyncpg.DiskFullError):
+                    raise StorageFull(self.path) from None
                 if isinstance(error, _GONE):
                     conn.terminate()
                     raise _gone(self.path, error) from None
@@ -348,6 +350,8 @@ class PostgresDatabase(Database):
             return await self.pool.fetch(translate(sql), *params)
         except _BUSY:
             raise StorageBusy(self.path) from None
+        except asyncpg.DiskFullError:  # a large sort's temporary file found no room
+            raise StorageFull(self.path) from None
         except _GONE as error:
             raise _gone(self.path, error) from None
 

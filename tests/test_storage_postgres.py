@@ -12,6 +12,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -243,5 +244,33 @@ async def test_connections_cut_by_the_server_cost_one_try_again_at_most(
         assert outcomes[-1] == 1 and len(outcomes) <= 2, outcomes
         game = await store.games.get(game_id)
         assert game is not None and game.moves == ("6L",)
+    finally:
+        await store.close()
+
+
+async def test_a_full_disk_refuses_a_write_whole(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from data import StorageFull
+    from data.postgres import _Transaction
+
+    url = postgres.new_database()
+    game_id = await _new_database(url)
+    store = await Store(url).open()
+    real = _Transaction.execute
+
+    async def full(self: _Transaction, sql: str, params: Any = ()) -> Any:
+        if sql.startswith("INSERT INTO moves"):  # the server's answer when its disk is full
+            raise asyncpg.DiskFullError("could not extend file: No space left on device")
+        return await real(self, sql, params)
+
+    try:
+        monkeypatch.setattr(_Transaction, "execute", full)
+        with pytest.raises(StorageFull):
+            await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+        game = await store.games.get(game_id)
+        assert game is not None and game.moves == () and game.version == 0
+        monkeypatch.setattr(_Transaction, "execute", real)
+        await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
     finally:
         await store.close()

@@ -10,7 +10,7 @@ import discord
 
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
-from data import StorageBusy
+from data import StorageBusy, StorageFull
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,15 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Tell the user what went wrong: a UserError in words, anything else as a generic failure."""
     if isinstance(error, UserError):
         text = tr(interaction, error.key, **error.params)
+    elif isinstance(error, StorageFull):
+        # No room on the database's disk: the write was rolled back whole. One line, no
+        # traceback: the operator's fix is space, not code.
+        log.error(
+            "database %s is full (no room on its disk): nothing was written in %s",
+            error,
+            _where(interaction),
+        )
+        text = tr(interaction, "error-storage-full")
     elif isinstance(error, StorageBusy):
         # Another program holds the database's write lock; the write was rolled back whole.
         log.warning("database busy in %s: nothing was written", _where(interaction))

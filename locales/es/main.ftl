@@ -178,6 +178,7 @@ games-their-turn = le toca a { $player }
 error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
 error-reply-refused = Discord rechazó mi respuesta (superaba uno de sus límites). /tablero muestra cómo va la partida.
 error-storage-busy = El almacén de partidas está ocupado; no se ha cambiado nada. Vuelve a intentarlo en un momento.
+error-storage-full = El almacén de partidas está lleno; no se ha cambiado nada. Vuelve a intentarlo cuando quien gestiona el bot haya liberado espacio.
 error-restarting = Tablero se está reiniciando; no se ha cambiado nada. Vuelve a intentarlo en un minuto.
 error-no-game = Esa partida ya no existe.
 error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
