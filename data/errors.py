@@ -31,6 +31,18 @@ class StorageFull(StorageBusy):
     (timers, announcements) does so here too; a player is told it is full."""
 
 
+class StorageDown(StorageBusy):
+    """The database server cannot be reached: nothing was written. The database logs one
+    line when it goes and one when it is back, so whoever catches this logs nothing more
+    (see ``worth_logging``)."""
+
+
+def worth_logging(error: StorageBusy) -> bool:
+    """Whether a busy write is worth a line of its own: not while the server is down, which
+    the database already said once."""
+    return not isinstance(error, StorageDown)
+
+
 def _code(error: sqlite3.Error) -> int:
     return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 

@@ -3,7 +3,10 @@ with the bot's database on the test session's PostgreSQL server."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -21,7 +24,7 @@ from tests import (
     test_e2e_time,
     test_e2e_undo_rematch,
 )
-from tests.e2e import World, make_bot
+from tests.e2e import World, accept, challenge, make_bot, settled
 from tests.postgres import PostgresServer
 
 CASES: list[Callable[[World], Awaitable[None]]] = [
@@ -63,3 +66,51 @@ async def test_on_postgresql(
     tablero_on_postgres: World, case: Callable[[World], Awaitable[None]]
 ) -> None:
     await case(tablero_on_postgres)
+
+
+async def test_a_server_that_goes_away_is_logged_once_down_and_once_back(
+    world: World, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A server of its own, stopped and started again mid-run (the session's is shared).
+    server = PostgresServer(tmp_path / "own")
+    try:
+        world.database = server.new_database()
+        world.bot = make_bot(world)
+        await start_bot(world.bot)
+        try:
+            place = await accept(world, world.luis, await challenge(world, world.ana, world.luis))
+            await settled(world)
+            caplog.set_level(logging.INFO)
+            caplog.clear()
+            await asyncio.to_thread(server.halt)
+            # Everything that reads or writes fails meanwhile, each with a plain "try again".
+            for user, name, options in (
+                (world.ana, "board", {}),
+                (world.luis, "move", {"move": "6L"}),
+                (world.ana, "move", {"move": "6L"}),
+                (world.luis, "games", {}),
+                (world.ana, "board", {}),
+            ):
+                world.bot.wake_timers()
+                ix = await (await world.fake.slash(user, place, name, options)).done()
+                assert "busy" in ix.text or "ocupado" in ix.text, ix.text
+            await asyncio.to_thread(server.resume)
+            for _ in range(3):  # a connection that died with the server may cost one more
+                ix = await (await world.fake.slash(world.ana, place, "board")).done()
+                if ix.attachments:
+                    break
+            assert ix.attachments, ix.text
+        finally:
+            await stop_bot(world.bot)
+    finally:
+        server.stop()
+    said = [
+        r
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and not r.name.startswith(("discord", "pgserver"))
+    ]
+    lines = [f"{r.name}: {r.getMessage()}" for r in said]
+    assert not [r for r in said if r.exc_info], lines  # no traceback
+    down = [line for line in lines if "cannot be reached" in line]
+    back = [line for line in lines if "reachable again" in line]
+    assert len(down) == 1 and len(back) == 1 and len(lines) == 2, lines

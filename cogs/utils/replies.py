@@ -11,6 +11,7 @@ import discord
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
 from data import StorageBusy, StorageFull
+from data.errors import worth_logging
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,10 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         )
         text = tr(interaction, "error-storage-full")
     elif isinstance(error, StorageBusy):
-        # Another program holds the database's write lock; the write was rolled back whole.
-        log.warning("database busy in %s: nothing was written", _where(interaction))
+        # Another program holds the database's write lock (or its server is away, which
+        # the database logged once); the write was rolled back whole.
+        if worth_logging(error):
+            log.warning("database busy in %s: nothing was written", _where(interaction))
         text = tr(interaction, "error-storage-busy")
     else:
         # Logged with the traceback but without the interaction's payload: a move text in a
