@@ -369,8 +369,12 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, challenge: Challenge
     ) -> None:
         """The game could not start (a player at the limit of games): the answer that would
-        have started it does not count, so the same button starts it once that is over."""
+        have started it does not count, so the same button starts it once that is over (a
+        game against the bot alone, which nobody answers, is called off)."""
         user_id = interaction.user.id
+        if challenge.bot_levels and not challenge.players:  # against the bot alone
+            await self.store.challenges.resolve(challenge.id, "cancelled")
+            return
         if user_id == challenge.challenger_id:
             return  # Start: nothing to take back
         if challenge.is_open:
