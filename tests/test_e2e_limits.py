@@ -173,6 +173,8 @@ async def test_a_challenger_at_the_game_limit_starts_no_second_game(tablero: Wor
 
 
 async def test_a_member_at_the_game_limit_cannot_join_an_open_table(tablero: World) -> None:
+    # Refused when taking the seat, not only once the table starts: without the check on
+    # the join path Luis would sit at a table he may not play at.
     world = tablero
     await _limit_games(world, 1)
     await accept(world, world.luis, await challenge(world, world.ana, world.luis))
