@@ -25,6 +25,7 @@ from cogs.utils.bot_seats import bot_seats
 from cogs.utils.errors import UserError
 from cogs.utils.thinker import Timing
 from data import GameRecord, StorageBusy
+from data.errors import worth_logging
 from locales import t
 
 if TYPE_CHECKING:
@@ -76,8 +77,9 @@ class Computer(commands.Cog):
             try:
                 games = await self.service.store.games.active_with_bots(self.bot.own_shards)
                 break
-            except StorageBusy:
-                log.warning("bot games: the database is busy; looking again shortly")
+            except StorageBusy as busy:
+                if worth_logging(busy):
+                    log.warning("bot games: the database is busy; looking again shortly")
                 await asyncio.sleep(BUSY_RETRY)
         for record in games:
             if bot_to_move(record, self.service.state(record).turn) is not None:
@@ -124,8 +126,9 @@ class Computer(commands.Cog):
                     return
         except asyncio.CancelledError:
             raise
-        except StorageBusy:
-            log.warning("game %d: the bot's move waits, the database is busy", game_id)
+        except StorageBusy as busy:
+            if worth_logging(busy):
+                log.warning("game %d: the bot's move waits, the database is busy", game_id)
             loop.call_later(BUSY_RETRY, self.take_up, game_id)
         except Exception:  # a game must not wait for good on one failure: later, again
             log.exception("game %d: the bot could not play its turn", game_id)

@@ -22,6 +22,7 @@ from cogs.utils import metrics
 from cogs.utils.errors import UserError
 from cogs.utils.host import Host
 from data import StorageBusy
+from data.errors import worth_logging
 from rules import GAMES
 
 log = logging.getLogger(__name__)
@@ -113,8 +114,9 @@ class Metrics(commands.Cog):
         while True:
             try:
                 await self.refresh()
-            except StorageBusy:
-                log.info("metrics: the database is busy; the figures wait for the next round")
+            except StorageBusy as busy:
+                if worth_logging(busy):
+                    log.info("metrics: the database is busy; the figures wait for the next round")
             except Exception:  # figures must never stop the bot
                 log.exception("metrics: could not read the figures")
             await asyncio.sleep(REFRESH_SECONDS)

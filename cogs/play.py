@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,7 +30,7 @@ from cogs.utils.names import shown_name, stored_name
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
-from data import Challenge, ChallengeGone, NewSeat, RematchOffered
+from data import Challenge, ChallengeGone, ChallengeLimit, GameLimit, NewSeat, RematchOffered
 from data.ratings import FORGOTTEN
 from locales import t
 from rules import RulesError
@@ -74,8 +74,10 @@ class Play(commands.Cog):
             engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
             raise UserError.from_rules(error) from None
-        await self._within_limits(interaction, challenging=not (bot_levels and not invited))
-        challenge = await self.store.challenges.create(
+        challenging = not (bot_levels and not invited)
+        limit = await self._within_limits(interaction, challenging=challenging)
+        create = functools.partial(
+            self.store.challenges.create,
             game=plugin.name,
             options=options,
             series_length=values.get("series", 1),
@@ -89,22 +91,25 @@ class Play(commands.Cog):
             ttl=self.bot.challenge_seconds,
             days_per_move=values["days"],
             bot_levels=bot_levels,
+            limit=limit,
         )
+        challenge = await _limited(create)
         if bot_levels and not invited:  # nobody to wait for: the game starts at once
             await self._start_now(interaction, challenge)
         else:
             await self._post(interaction, challenge)
 
-    async def _within_limits(self, interaction: discord.Interaction, *, challenging: bool) -> None:
-        """Refuse a member over the server's limits: games at once and open challenges."""
+    async def _within_limits(
+        self, interaction: discord.Interaction, *, challenging: bool
+    ) -> int | None:
+        """Refuse a member at the server's limit of games at once (said early: the limit
+        itself is kept when a game starts, see ``start_game``); the limit of open challenges
+        for ``ChallengeStore.create`` to keep, when ``challenging``."""
         settings = await self.store.settings.guild(interaction.guild_id)
         user, guild = interaction.user.id, interaction.guild_id
         if await self.store.games.active_count(user, guild) >= settings.max_games:
             raise UserError("error-limit-games", count=settings.max_games)
-        if challenging and await self.store.challenges.open_by(user, guild) >= (
-            settings.max_challenges
-        ):
-            raise UserError("error-limit-challenges", count=settings.max_challenges)
+        return settings.max_challenges if challenging else None
 
     async def _start_now(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """Start a game against the bot alone: its message (which gets the game's thread)
@@ -145,7 +150,7 @@ class Play(commands.Cog):
             (s.user_id, stored_name(s.name)) for s in seats if not s.is_bot and s.user_id != user.id
         ]
         bot_levels = [s.level for s in seats if s.level is not None]
-        await self._within_limits(interaction, challenging=bool(invited))
+        limit = await self._within_limits(interaction, challenging=bool(invited))
         offer = functools.partial(
             self.store.challenges.create,
             game=record.game,
@@ -163,9 +168,10 @@ class Play(commands.Cog):
             days_per_move=record.days_per_move,
             rematch_of=record.id,
             bot_levels=bot_levels,
+            limit=limit,
         )
         try:
-            challenge = await offer()
+            challenge = await _limited(offer)
         except RematchOffered as offered:  # a second click, or the other player's
             existing = offered.challenge
             if existing.expires_at > self.bot.clock():
@@ -174,7 +180,7 @@ class Play(commands.Cog):
                     raise UserError("error-rematch-yours", link=link) from None
                 raise UserError("error-rematch-offered", challenger=name, link=link) from None
             await self.expire(existing)  # its time is up; its timer just has not fired yet
-            challenge = await offer()
+            challenge = await _limited(offer)
         if bot_levels and not invited:
             await self._start_now(interaction, challenge)
         else:
@@ -312,6 +318,7 @@ class Play(commands.Cog):
         seats += bot_seats(self.bot.user, challenge.lang, challenge.bot_levels)
         if challenge.seat_order is not None:
             seats.sort(key=lambda seat: challenge.seat_order.index(seat[0]))
+        settings = await self.store.settings.guild(challenge.guild_id)
         try:
             record = await service.open_game(
                 game=challenge.game,
@@ -323,7 +330,13 @@ class Play(commands.Cog):
                 series_id=series_id,
                 challenge_id=challenge.id,
                 days_per_move=challenge.days_per_move,
+                max_games=settings.max_games,
             )
+        except GameLimit as over:
+            await self._take_answer_back(interaction, challenge)
+            if over.user_id == interaction.user.id:
+                raise UserError("error-limit-games", count=over.limit) from None
+            raise UserError("error-limit-games-player", name=over.name, count=over.limit) from None
         except ChallengeGone:
             again = await self.store.challenges.get(challenge.id)
             if again is not None and again.status == "accepted":
@@ -355,6 +368,23 @@ class Play(commands.Cog):
         if problem is not None:  # the game is on; Discord refused its first board
             await send_private(interaction, not_posted(interaction, problem, "game-not-posted"))
 
+    async def _take_answer_back(
+        self, interaction: discord.Interaction, challenge: Challenge
+    ) -> None:
+        """The game could not start (a player at the limit of games): the answer that would
+        have started it does not count, so the same button starts it once that is over (a
+        game against the bot alone, which nobody answers, is called off)."""
+        user_id = interaction.user.id
+        if challenge.bot_levels and not challenge.players:  # against the bot alone
+            await self.store.challenges.resolve(challenge.id, "cancelled")
+            return
+        if user_id == challenge.challenger_id:
+            return  # Start: nothing to take back
+        if challenge.is_open:
+            await self.store.challenges.leave(challenge.id, user_id)
+        else:
+            await self.store.challenges.unaccept(challenge.id, user_id)
+
     @commands.Cog.listener()
     async def on_challenge_button(
         self, interaction: discord.Interaction, challenge_id: int, act: str
@@ -370,6 +400,14 @@ class Play(commands.Cog):
     async def expire(self, challenge: Challenge) -> None:
         """Mark a challenge whose time is up expired (its timer may not have fired yet)."""
         await expire(self.bot, challenge)
+
+
+async def _limited(create: Callable[[], Awaitable[Challenge]]) -> Challenge:
+    """A new challenge, or the refusal of one over the server's limit of open challenges."""
+    try:
+        return await create()
+    except ChallengeLimit as over:
+        raise UserError("error-limit-challenges", count=over.limit) from None
 
 
 def _title(challenge: Challenge) -> str:

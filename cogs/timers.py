@@ -34,6 +34,7 @@ from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
 from cogs.utils.places import MENTION_USERS
 from data import GameRecord, StorageBusy, Timer
+from data.errors import worth_logging
 from locales import t
 
 if TYPE_CHECKING:
@@ -106,8 +107,9 @@ class Timers(commands.Cog):
             try:
                 await self.fire_due()
                 due = await self.store.timers.next_due(self.bot.own_shards)
-            except StorageBusy:  # another program holds the database: look again soon
-                log.warning("timers: the database is busy; trying again shortly")
+            except StorageBusy as busy:  # another program holds the database: look again soon
+                if worth_logging(busy):
+                    log.warning("timers: the database is busy; trying again shortly")
                 due = self.bot.clock() + BUSY_RETRY
             delay = min(MAX_SLEEP, MAX_SLEEP if due is None else max(0.0, due - self.bot.clock()))
             self._wakes_at = self.bot.clock() + delay
@@ -134,8 +136,9 @@ class Timers(commands.Cog):
                     await self._step("claimed", timer)
                     await self.fire(timer)
                     await self._step("acted", timer)
-            except StorageBusy:
-                log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
+            except StorageBusy as busy:
+                if worth_logging(busy):
+                    log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
                 continue
             except TRANSIENT as error:
                 tries = self._tries[timer.id] = self._tries.get(timer.id, 0) + 1

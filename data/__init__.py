@@ -6,11 +6,20 @@ import time
 from pathlib import Path
 
 from data.away import Away, AwayRefused, AwayStore
-from data.challenges import Challenge, ChallengeStore, RematchOffered
+from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOffered
 from data.db import Database
 from data.engines import open_database
-from data.errors import StorageBusy, StorageError
-from data.games import ChallengeGone, Clock, GameRecord, GameStore, NewSeat, Seat, StaleGame
+from data.errors import StorageBusy, StorageError, StorageFull
+from data.games import (
+    ChallengeGone,
+    Clock,
+    GameLimit,
+    GameRecord,
+    GameStore,
+    NewSeat,
+    Seat,
+    StaleGame,
+)
 from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
@@ -54,11 +63,13 @@ __all__ = [
     "AwayStore",
     "Challenge",
     "ChallengeGone",
+    "ChallengeLimit",
     "ChallengeStore",
     "Database",
     "Ending",
     "Finished",
     "Forgotten",
+    "GameLimit",
     "GameRecord",
     "GameStore",
     "GuildSettings",
@@ -82,6 +93,7 @@ __all__ = [
     "StillPlaying",
     "StorageBusy",
     "StorageError",
+    "StorageFull",
     "Store",
     "Timer",
     "TimerStore",

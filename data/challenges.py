@@ -25,6 +25,14 @@ class RematchOffered(Exception):
         self.challenge = challenge
 
 
+class ChallengeLimit(Exception):
+    """The challenger has ``limit`` open challenges on that server already: none was made."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+
 @dataclass(frozen=True)
 class Invitee:
     """A player invited to (or seated at) a challenge."""
@@ -90,6 +98,11 @@ class ChallengeStore:
             " WHERE challenge_id = ?)",
         )
         self._same_guild = dialect.same("guild_id", "?")
+        #: a challenger's open challenges on a server (those whose time is not up yet)
+        self._open_by = (
+            "SELECT COUNT(*) AS n FROM challenges WHERE status = 'open' AND challenger_id = ?"
+            f" AND {self._same_guild} AND expires_at > ?"
+        )
 
     async def create(
         self,
@@ -109,16 +122,23 @@ class ChallengeStore:
         days_per_move: int | None = None,
         rematch_of: int | None = None,
         bot_levels: Sequence[str] = (),
+        limit: int | None = None,
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
         With no one ``invited`` it is open to anyone, up to ``max_players`` in all. A rematch
         of a game that has an open one already raises :class:`RematchOffered`: a unique index
-        decides, so two clicks at once make one offer.
+        decides, so two clicks at once make one offer. With ``limit``, ChallengeLimit when the
+        challenger has that many open on the server already: counted in the transaction that
+        adds this one (writes run one at a time), so challenges made at once cannot pass it.
         """
         now = self.clock()
         try:
             async with self.db.transaction() as conn:
+                if limit is not None:
+                    cur = await conn.execute(self._open_by, (challenger_id, guild_id, now))
+                    if int((await cur.fetchone())[0]) >= limit:
+                        raise ChallengeLimit(limit)
                 cur = await conn.execute(
                     "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                     " channel_id, challenger_id, challenger_name, created_at, expires_at,"
@@ -197,11 +217,7 @@ class ChallengeStore:
 
     async def open_by(self, user_id: int, guild_id: int | None) -> int:
         """How many open challenges ``user_id`` made on a server (for its limit)."""
-        row = await self.db.fetchone(
-            "SELECT COUNT(*) AS n FROM challenges WHERE status = 'open' AND challenger_id = ?"
-            f" AND {self._same_guild}",
-            (user_id, guild_id),
-        )
+        row = await self.db.fetchone(self._open_by, (user_id, guild_id, self.clock()))
         return int(row["n"]) if row else 0
 
     async def set_message(self, challenge_id: int, message_id: int) -> None:
@@ -219,6 +235,19 @@ class ChallengeStore:
                 " WHERE challenge_id = ? AND user_id = ? AND accepted = 0"
                 " AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open')",
                 (name, challenge_id, user_id, challenge_id),
+            )
+            return cur.rowcount == 1
+
+    async def unaccept(self, challenge_id: int, user_id: int) -> bool:
+        """An invited player's yes no longer counts (their game could not start); False
+        when the challenge is closed or they had not accepted."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE challenge_players SET accepted = 0"
+                " WHERE challenge_id = ? AND user_id = ? AND accepted = 1"
+                " AND EXISTS (SELECT 1 FROM challenges WHERE id = ? AND status = 'open'"
+                " AND is_open = 0)",
+                (challenge_id, user_id, challenge_id),
             )
             return cur.rowcount == 1
 

@@ -7,7 +7,7 @@ import sqlite3
 import asyncpg
 
 # Primary SQLite result codes (the low byte of an extended code).
-_BUSY, _LOCKED, _READONLY, _CORRUPT, _CANTOPEN, _NOTADB = 5, 6, 8, 11, 14, 26
+_BUSY, _LOCKED, _READONLY, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 11, 13, 14, 26
 
 
 class StorageError(Exception):
@@ -25,6 +25,24 @@ class StorageBusy(Exception):
     """Another program holds the database's write lock: the write was not applied at all."""
 
 
+class StorageFull(StorageBusy):
+    """The disk (or the database's size limit) had no room for a write: it was rolled back
+    whole, nothing was changed. A StorageBusy, so that whatever retries a busy write later
+    (timers, announcements) does so here too; a player is told it is full."""
+
+
+class StorageDown(StorageBusy):
+    """The database server cannot be reached: nothing was written. The database logs one
+    line when it goes and one when it is back, so whoever catches this logs nothing more
+    (see ``worth_logging``)."""
+
+
+def worth_logging(error: StorageBusy) -> bool:
+    """Whether a busy write is worth a line of its own: not while the server is down, which
+    the database already said once."""
+    return not isinstance(error, StorageDown)
+
+
 def _code(error: sqlite3.Error) -> int:
     return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
 
@@ -32,6 +50,11 @@ def _code(error: sqlite3.Error) -> int:
 def is_busy(error: sqlite3.Error) -> bool:
     """Whether SQLite gave up waiting for a lock another connection holds."""
     return _code(error) in (_BUSY, _LOCKED) or "database is locked" in str(error)
+
+
+def is_full(error: sqlite3.Error) -> bool:
+    """Whether SQLite found no room to write (the disk, or ``PRAGMA max_page_count``)."""
+    return _code(error) == _FULL or "database or disk is full" in str(error)
 
 
 def newer_schema(path: str, found: int, known: int) -> StorageError:

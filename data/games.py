@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from data.db import Database, Dialect, Row
+from data.db import Database, Dialect, Row, Transaction
 from data.ratings import rate_finished
 from data.results import Result
 from data.shards import Shards, where_owned
@@ -24,6 +24,17 @@ class StaleGame(Exception):
 
 class ChallengeGone(Exception):
     """The challenge was no longer open (accepted twice, declined or expired meanwhile)."""
+
+
+class GameLimit(Exception):
+    """A person to be seated plays ``limit`` games at once on the server already: the game
+    was not started (``user_id``, ``name``: the first such person in seat order)."""
+
+    def __init__(self, user_id: int, name: str, limit: int) -> None:
+        super().__init__(user_id, limit)
+        self.user_id = user_id
+        self.name = name
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,12 @@ class GameRecord:
         return self.record.to_json()
 
 
+#: The number of the game ending now: one more than the last. Only inside the transaction
+#: that ends it, where writes run one at a time (SQLite's write lock, PostgreSQL's advisory
+#: lock), so numbers are unique and follow the order games ended, whatever the clocks say.
+_NEXT_END = "(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games)"
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
@@ -225,14 +242,20 @@ class GameStore:
         series_index: int = 0,
         challenge_id: int | None = None,
         days_per_move: int | None = None,
+        max_games: int | None = None,
     ) -> int:
         """Store a new game with its seats (user id, display name[, bot level]) in seat order.
 
         With ``challenge_id`` the open challenge is marked accepted in the same transaction,
-        so a double click on Accept starts one game (ChallengeGone for the other).
+        so a double click on Accept starts one game (ChallengeGone for the other). With
+        ``max_games``, GameLimit when a person seated plays that many games on the server
+        already: counted in this transaction (writes run one at a time), so games started
+        at once cannot pass the limit either.
         """
         now = self.clock()
         async with self.db.transaction() as conn:
+            if max_games is not None:
+                await self._within(conn, seats, guild_id, max_games)
             cur = await conn.execute(
                 "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
                 " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
@@ -272,6 +295,27 @@ class GameStore:
                 if cur.rowcount != 1:
                     raise ChallengeGone(challenge_id)
         return game_id
+
+    async def _within(
+        self, conn: Transaction, seats: Sequence[NewSeat], guild_id: int | None, limit: int
+    ) -> None:
+        """GameLimit unless every person of ``seats`` plays fewer than ``limit`` games on the
+        server (the bot's own seats have no limit)."""
+        people = [seat for seat in seats if len(seat) < 3 or seat[2] is None]
+        if not people:
+            return
+        marks = ", ".join("?" for _ in people)
+        cur = await conn.execute(
+            "SELECT s.user_id, COUNT(DISTINCT g.id) FROM games g"
+            " JOIN seats s ON s.game_id = g.id"
+            f" WHERE g.status = 'active' AND {self.db.dialect.same('g.guild_id', '?')}"
+            f" AND s.level IS NULL AND s.user_id IN ({marks}) GROUP BY s.user_id",
+            (guild_id, *(seat[0] for seat in people)),
+        )
+        playing = {int(row[0]): int(row[1]) for row in await cur.fetchall()}
+        for seat in people:
+            if playing.get(seat[0], 0) >= limit:
+                raise GameLimit(seat[0], seat[1], limit)
 
     async def set_place(self, game_id: int, place_id: int) -> None:
         """Record the thread (or channel) where the game is played."""
@@ -385,7 +429,7 @@ class GameStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-                " result = ?, finished_at = ?,"
+                f" result = ?, finished_at = ?, finish_seq = CASE WHEN ? THEN {_NEXT_END} END,"
                 " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (
@@ -393,6 +437,7 @@ class GameStore:
                     "active" if result is None else "finished",
                     None if result is None else _dumps(result.to_json()),
                     None if result is None else now,
+                    result is not None,
                     shown,
                     game_id,
                     expected_version,
@@ -419,7 +464,7 @@ class GameStore:
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, finished_at = ?, updated_at = ?,"
-                " version = version + 1"
+                f" version = version + 1, finish_seq = {_NEXT_END}"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (_dumps(result.to_json()), now, now, game_id, expected_version),
             )
@@ -518,7 +563,9 @@ class GameStore:
         """How many games a place hosts, and how many of them in a thread of their own (a
         place other than the channel they were challenged in): counted, not read."""
         row = await self.db.fetchone(
-            "SELECT COUNT(*) AS games, COALESCE(SUM(channel_id != place_id), 0) AS own"
+            # CASE, not a bare comparison: PostgreSQL sums no booleans (SQLite takes 0/1).
+            "SELECT COUNT(*) AS games,"
+            " COALESCE(SUM(CASE WHEN channel_id <> place_id THEN 1 ELSE 0 END), 0) AS own"
             " FROM games WHERE place_id = ?",
             (place_id,),
         )

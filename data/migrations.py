@@ -211,6 +211,21 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until REAL
     """,
+    # 13: finished games numbered in the order they ended, inside the transaction that ends
+    # each (writes run one at a time): live ratings and a rebuild follow that one order,
+    # whatever the clocks of the processes that wrote them. Games finished before are
+    # numbered in the order a rebuild used to follow (when they ended, then id).
+    """
+    ALTER TABLE games ADD COLUMN finish_seq INTEGER;
+    CREATE TEMP TABLE finish_order (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);
+    INSERT INTO finish_order (id, n)
+        SELECT id, ROW_NUMBER() OVER (ORDER BY COALESCE(finished_at, updated_at), id)
+        FROM games WHERE status = 'finished';
+    UPDATE games SET finish_seq = (SELECT n FROM finish_order WHERE finish_order.id = games.id)
+        WHERE status = 'finished';
+    DROP TABLE finish_order;
+    CREATE UNIQUE INDEX games_finish_seq ON games(finish_seq)
+    """,
 ]
 
 

@@ -17,18 +17,19 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import inspect
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
 from data import errors
 from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
-from data.errors import StorageBusy, StorageError
+from data.errors import StorageBusy, StorageDown, StorageError, StorageFull
 from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,15 @@ log = logging.getLogger(__name__)
 WRITE_LOCK = 0x5461626C65726F
 POOL_SIZE = 8  # connections: reads and writes of one bot process at once
 VERSION_TABLE = "tablero_schema"
+
+#: One connection at start (a URL that leads nowhere is said at once), and no floor kept
+#: after: asyncpg 0.32 restores a floor in the background while the server is away, logging
+#: a traceback at every try; the bot's own reads and writes reconnect when they need to.
+_FLOOR: dict[str, int] = (
+    {"init_size": 1, "min_size": 0}
+    if "init_size" in inspect.signature(asyncpg.create_pool).parameters
+    else {"min_size": 1}  # older asyncpg: min_size is only the start, no floor is kept
+)
 
 _tx: contextvars.ContextVar[tuple[PostgresDatabase, asyncpg.Connection] | None] = (
     contextvars.ContextVar("postgres_tx", default=None)
@@ -89,15 +99,19 @@ def widen(script: str) -> str:
 
 
 def redact(url: str) -> str:
-    """The URL without its password, as messages and logs may show it."""
+    """The URL without any password it carries, as messages and logs may show it: the one in
+    its user info and those of its query (``password``, ``sslpassword``: libpq and asyncpg
+    read both from there)."""
     parts = urlsplit(url)
-    if not parts.password:
-        return url
-    host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}:***@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+    netloc = parts.netloc
+    userinfo, at, host = netloc.rpartition("@")
+    if at and ":" in userinfo:
+        netloc = f"{userinfo.split(':', 1)[0]}:***@{host}"
+    query = "&".join(
+        f"{name}=***" if "password" in unquote(name).lower() else f"{name}{eq}{value}"
+        for name, eq, value in (field.partition("=") for field in parts.query.split("&"))
+    )
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 class _Cursor:
@@ -172,6 +186,8 @@ class PostgresDatabase(Database):
         self.path = redact(url)
         self.write_wait = write_wait
         self._pool: asyncpg.Pool | None = None
+        #: False from a failure to reach the server until it answers again
+        self._reachable = True
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -184,7 +200,7 @@ class PostgresDatabase(Database):
         try:
             self._pool = await asyncpg.create_pool(
                 self.url,
-                min_size=1,
+                **_FLOOR,
                 max_size=POOL_SIZE,
                 timeout=START_WAIT,
                 # Reads wait for a lock no longer than a write does (an operator's LOCK TABLE).
@@ -292,7 +308,7 @@ class PostgresDatabase(Database):
         except TimeoutError:
             raise StorageBusy(self.path) from None
         except _GONE as error:
-            raise _gone(self.path, error) from None
+            raise self._gone(error) from None
         try:
             # One round trip: the wait left bounds the lock and whatever the statements wait
             # for after it (a write waits at most ``write_wait`` in all).
@@ -308,7 +324,8 @@ class PostgresDatabase(Database):
                 raise StorageBusy(self.path) from None
             except _GONE as error:  # the server dropped this connection: the pool replaces it
                 conn.terminate()
-                raise _gone(self.path, error) from None
+                raise self._gone(error) from None
+            self._answered()
             left_ms = int((deadline - loop.time()) * 1000)
             if left_ms < wait_ms - WAIT_MARGIN * 1000:
                 # It queued for the lock: a statement waiting for a row lock now may only
@@ -326,9 +343,11 @@ class PostgresDatabase(Database):
                 await _rollback(conn)
                 if isinstance(error, _BUSY):
                     raise StorageBusy(self.path) from None
+                if isinstance(error, asyncpg.DiskFullError):
+                    raise StorageFull(self.path) from None
                 if isinstance(error, _GONE):
                     conn.terminate()
-                    raise _gone(self.path, error) from None
+                    raise self._gone(error) from None
                 raise
             finally:
                 _tx.reset(token)
@@ -341,11 +360,34 @@ class PostgresDatabase(Database):
         try:
             if current is not None and current[0] is self:
                 return await current[1].fetch(translate(sql), *params)
-            return await self.pool.fetch(translate(sql), *params)
+            rows = await self.pool.fetch(translate(sql), *params)
+            self._answered()
+            return rows
         except _BUSY:
             raise StorageBusy(self.path) from None
+        except asyncpg.DiskFullError:  # a large sort's temporary file found no room
+            raise StorageFull(self.path) from None
         except _GONE as error:
-            raise _gone(self.path, error) from None
+            raise self._gone(error) from None
+
+    def _gone(self, error: BaseException) -> StorageDown:
+        """The server went away mid-run: the player hears "try again"; the log says so once,
+        not at every read and write while it stays away."""
+        if self._reachable:
+            self._reachable = False
+            log.error(
+                'database %s cannot be reached (%s): moves and reads fail with "try again"'
+                " until it is back",
+                self.path,
+                str(error) or type(error).__name__,
+            )
+        return StorageDown(self.path)
+
+    def _answered(self) -> None:
+        """The server answered: if it had gone away, say once that it is back."""
+        if not self._reachable:
+            self._reachable = True
+            log.warning("database %s is reachable again", self.path)
 
     async def tables(self) -> dict[str, list[str]]:
         """Every table of the schema and its columns, in order."""
@@ -365,9 +407,3 @@ async def _rollback(conn: asyncpg.Connection) -> None:
             await conn.execute("ROLLBACK")
         except Exception:  # the pool resets or drops a connection left in a bad state
             log.debug("rollback failed", exc_info=True)
-
-
-def _gone(path: str, error: BaseException) -> StorageBusy:
-    """The server went away mid-run: the player hears "try again", the log says why."""
-    log.error("database %s cannot be reached: %s", path, error)
-    return StorageBusy(path)

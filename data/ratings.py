@@ -312,15 +312,19 @@ class RatingStore:
         return row is not None
 
     async def rerate(self) -> int:
-        """Rebuild every rating from the stored games, in the order they ended (one
-        transaction: the ratings are the old ones or the new ones, never half). Returns
-        how many finished games were gone through."""
+        """Rebuild every rating from the stored games, in the order they ended: their
+        ``finish_seq``, the order live ratings followed, not the clocks of the processes
+        that ended them (one transaction: the ratings are the old ones or the new ones,
+        never half). Returns how many finished games were gone through."""
         async with self.db.transaction() as conn:
             for table in ("ratings", "rating_history", "rated_games"):
                 await conn.execute(f"DELETE FROM {table}")
+            # A game without a number (ended by a Tablero older than schema 13 still running
+            # beside this one) comes after the numbered ones, by when it ended.
             cur = await conn.execute(
                 "SELECT id, COALESCE(finished_at, updated_at) AS at FROM games"
-                " WHERE status = 'finished' ORDER BY at, id"
+                " WHERE status = 'finished'"
+                " ORDER BY CASE WHEN finish_seq IS NULL THEN 1 ELSE 0 END, finish_seq, at, id"
             )
             games = list(await cur.fetchall())
             for row in games:

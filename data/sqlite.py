@@ -21,7 +21,7 @@ import aiosqlite
 
 from data import errors
 from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
-from data.errors import StorageBusy
+from data.errors import StorageBusy, StorageFull
 from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
@@ -232,8 +232,11 @@ class SQLiteDatabase(Database):
             except BaseException as error:
                 if self.conn.in_transaction:  # a failed COMMIT may have rolled back already
                     await self.conn.execute("ROLLBACK")
-                if isinstance(error, sqlite3.OperationalError) and errors.is_busy(error):
-                    raise StorageBusy(self.path) from None
+                if isinstance(error, sqlite3.OperationalError):
+                    if errors.is_busy(error):
+                        raise StorageBusy(self.path) from None
+                    if errors.is_full(error):
+                        raise StorageFull(self.path) from None
                 raise
             finally:
                 _writing.reset(token)
@@ -259,6 +262,8 @@ class SQLiteDatabase(Database):
         except sqlite3.OperationalError as error:
             if errors.is_busy(error):
                 raise StorageBusy(self.path) from None
+            if errors.is_full(error):  # a large sort's temporary file found no room
+                raise StorageFull(self.path) from None
             raise
 
     async def tables(self) -> dict[str, list[str]]:

@@ -47,6 +47,18 @@ class PostgresServer:
         finally:
             await conn.close()
 
+    def halt(self) -> None:
+        """Stop the server as an operator (or a crash) would, keeping its data: the tests of
+        a server that goes away mid-run (``resume`` starts it again)."""
+        from pgserver._commands import pg_ctl
+
+        server = self._server
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=server.pgdata, user=server.system_user)
+
+    def resume(self) -> None:
+        """Start the server ``halt`` stopped, on the same socket."""
+        self._server.ensure_postgres_running()
+
     def stop(self) -> None:
         """Stop the server (its folder goes with the test session's temporary files)."""
         self._server.cleanup()

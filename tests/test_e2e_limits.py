@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
+from data import GuildSettings
+from loopback.models import FakeMessage, FakeUser
 from loopback.records import Interaction
-from tests.e2e import World, accept, challenge
+from tests.e2e import World, accept, button, challenge, play, resign, settled
 
 LONG_TEXTS = (1_970, 3_000)
 
@@ -105,3 +108,79 @@ async def test_a_refused_reply_after_deferring_falls_back_too(
     ix = await world.fake.slash(world.luis, place, "move", {"move": "5D"})
     await _answered_after_refusal(world, ix)
     assert ix.deferred and "/tablero" in ix.text and len(ix.text) < 300
+
+
+# -- the server's limits on open challenges and games at once --------------------------------
+async def _limit_games(world: World, count: int) -> None:
+    assert world.bot is not None
+    await world.bot.store.settings.set_guild(world.guild.id, GuildSettings(max_games=count))
+
+
+async def _press(world: World, user: FakeUser, offer: FakeMessage, act: str) -> Interaction:
+    return await (await world.fake.click(user, offer, button(offer, "ch:", f":{act}"))).done()
+
+
+def _private(ix: Interaction) -> bool:
+    """Whether everything the interaction produced only its user sees (and there is some)."""
+    return bool(ix.messages) and all(m.ephemeral for m in ix.messages)
+
+
+async def test_eight_challenges_at_once_make_three_under_a_limit_of_three(tablero: World) -> None:
+    world = tablero
+    sent = [await play(world, world.ana, "stonehenge", {"opponent": world.luis}) for _ in range(8)]
+    answers = await asyncio.gather(*(ix.done() for ix in sent))
+    made = [ix for ix in answers if not ix.ephemeral]
+    refused = [ix for ix in answers if ix.ephemeral]
+    assert len(made) == 3 and len(refused) == 5, [ix.text for ix in answers]
+    for ix in refused:
+        assert "3 open challenges on this server already" in ix.text, ix.text
+        assert "press Decline under it" in ix.text, ix.text
+    assert await world.bot.store.challenges.open_by(world.ana.id, world.guild.id) == 3
+    # In Spanish too.
+    again = await (
+        await play(world, world.ana, "kahuna", {"opponent": world.luis}, locale="es-ES")
+    ).done()
+    assert "pulsa Rechazar debajo" in again.text, again.text
+
+
+async def test_a_challenger_at_the_game_limit_starts_no_second_game(tablero: World) -> None:
+    # Ana's challenges are accepted one after the other: the first game puts her at the
+    # limit of one, and the others cannot start (the one who accepts is told why).
+    world = tablero
+    await _limit_games(world, 1)
+    tom = world.fake.add_user("Tom", locale="es-ES")
+    offers = [
+        await challenge(world, world.ana, world.luis),
+        await challenge(world, world.ana, world.eve),
+        await challenge(world, world.ana, tom, "kahuna"),
+    ]
+    await accept(world, world.luis, offers[0])
+    await settled(world)
+    for user, offer in ((world.eve, offers[1]), (tom, offers[2])):
+        before = offer.content
+        refused = await _press(world, user, offer, "accept")
+        assert _private(refused) and "Ana" in refused.text, refused.text
+        assert offer.content == before and offer.buttons  # still waiting for that answer
+    refused = await _press(world, world.eve, offers[1], "accept")
+    assert "Ana already plays one game on this server" in refused.text, refused.text
+    assert len(await world.bot.store.games.active_for_user(world.ana.id)) == 1
+    # Nothing was half done: once Ana's game is over, Eve's answer starts hers.
+    await resign(world, world.luis, world.fake.threads(world.channel)[0])
+    await settled(world)
+    started = await _press(world, world.eve, offers[1], "accept")
+    assert "accepted" in offers[1].content and not offers[1].buttons, started.text
+    assert len(await world.bot.store.games.active_for_user(world.ana.id)) == 1
+
+
+async def test_a_member_at_the_game_limit_cannot_join_an_open_table(tablero: World) -> None:
+    # Refused when taking the seat, not only once the table starts: without the check on
+    # the join path Luis would sit at a table he may not play at.
+    world = tablero
+    await _limit_games(world, 1)
+    await accept(world, world.luis, await challenge(world, world.ana, world.luis))
+    table = await (await play(world, world.eve, "islas", {})).done()
+    assert table.message is not None
+    joined = await _press(world, world.luis, table.message, "accept")
+    assert joined.ephemeral and "Ya juegas una partida en este servidor" in joined.text
+    offer = await world.bot.store.challenges.get(2)
+    assert offer is not None and offer.players == ()  # not seated

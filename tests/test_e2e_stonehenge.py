@@ -5,8 +5,19 @@ from __future__ import annotations
 import asyncio
 import random
 
-from loopback.models import FakeChannel
-from tests.e2e import World, accept, boards, challenge, move, pick, stored_game, wait_boards
+from loopback.models import FakeChannel, FakeUser
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    button,
+    challenge,
+    move,
+    pick,
+    resign,
+    stored_game,
+    wait_boards,
+)
 
 
 async def _started(world: World, **options: object) -> FakeChannel:
@@ -146,6 +157,43 @@ async def test_a_restart_keeps_the_game_and_its_buttons_work(tablero: World) -> 
     await move(world, world.ana, place, "4A")
     game = await stored_game(world)
     assert game.moves == ("6L", "5D", "4A")
+
+
+async def test_a_game_looked_at_undone_and_ended_across_a_restart(tablero: World) -> None:
+    """The commands that look up the game of a place, in its thread, before and after a
+    restart (the new process knows no place yet and asks the database), to its end: run
+    on both engines (test_e2e_postgres.py)."""
+    world = tablero
+
+    async def look(user: FakeUser) -> None:
+        board = await (await world.fake.slash(user, place, "board")).done()
+        assert board.ephemeral and board.attachments, board.text
+        listed = await (await world.fake.slash(user, world.channel, "games")).done()
+        assert f"<#{place.id}>" in listed.text, listed.text
+
+    place = await _started(world)
+    await move(world, world.ana, place, "6L")
+    await look(world.luis)
+    await world.restart()
+    await look(world.ana)
+    await look(world.luis)
+    await move(world, world.luis, place, "5D")
+    asked = await (await world.fake.slash(world.luis, place, "undo")).done()
+    assert asked.ephemeral, asked.text
+    request = world.fake.messages(place)[-1]
+    await (await world.fake.click(world.ana, request, button(request, "ud:", ":yes"))).done()
+    await wait_boards(world, place, 4)
+    assert (await stored_game(world)).moves == ("6L",)
+    await world.restart()
+    await move(world, world.luis, place, "5A")
+    await resign(world, world.ana, place)
+    await wait_boards(world, place, 5)
+    game = await stored_game(world)
+    assert not game.active and game.moves == ("6L", "5A")
+    board = await (await world.fake.slash(world.eve, place, "board")).done()
+    assert board.ephemeral and "went wrong" not in board.text, board.text
+    listed = await (await world.fake.slash(world.ana, world.channel, "games")).done()
+    assert "no game in progress" in listed.text
 
 
 async def test_accept_buttons_work_after_a_restart(tablero: World) -> None:

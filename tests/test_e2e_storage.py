@@ -4,6 +4,11 @@ refused quickly and cleanly, and works again once the lock is gone."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
+from typing import Any
+
+import pytest
 
 from tests.e2e import World, accept, boards, challenge, move, settled, stored_game
 from tests.lockholder import WriteLock
@@ -61,3 +66,37 @@ async def test_the_busy_message_is_in_the_players_language(tablero: World) -> No
         ix = await (await world.fake.slash(world.luis, place, "move", {"move": "6L"})).done()
     assert ix.ephemeral and "ocupado" in ix.text and "no se ha cambiado nada" in ix.text.lower()
     assert (await stored_game(world)).moves == ()
+
+
+async def test_a_full_disk_is_said_plainly_and_loses_nothing(
+    tablero: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    assert world.bot is not None
+    writer = world.bot.store.db.conn  # SQLite's writing connection
+    real = writer.execute
+
+    def full(sql: str, params: Any = ()) -> Any:
+        # What SQLite says when the disk (or the file's max_page_count) has no room left.
+        if sql.startswith("INSERT INTO moves"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(sql, params)
+
+    monkeypatch.setattr(writer, "execute", full)
+    caplog.set_level(logging.INFO)
+    ix = await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
+    assert ix.ephemeral and "storage is full" in ix.text and "nothing was changed" in ix.text
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) == 1 and "full" in said[0].getMessage(), [r.getMessage() for r in said]
+    assert said[0].exc_info is None  # one line, no traceback
+    game = await stored_game(world)
+    assert game.moves == () and game.version == 0
+    monkeypatch.setattr(writer, "execute", real)  # room again: the same move goes through
+    await move(world, world.ana, place, "6L")
+    assert (await stored_game(world)).moves == ("6L",)
+    es = await (await world.fake.slash(world.luis, place, "board")).done()
+    assert es.attachments

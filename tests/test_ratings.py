@@ -169,3 +169,83 @@ async def test_an_aborted_game_is_not_rated(store: Store) -> None:
     assert await store.ratings.get("stonehenge", GUILD, human(1)) is None
     assert not await store.ratings.unrated()  # gone through all the same: no rerate at start
     assert Result.from_json(aborted.to_json()) == aborted
+
+
+async def test_rerate_equals_live_when_the_processes_clocks_differ(database: str) -> None:
+    # Two processes share the database; one's clock is twenty minutes behind. Live ratings
+    # follow the order games ended in (one transaction after another); the rebuild must
+    # follow that order too, not the clocks' finished_at.
+    ahead = await Store(database, clock=lambda: 1_800_002_000.0).open()
+    behind = await Store(database, clock=lambda: 1_800_000_800.0).open()
+    try:
+        pair = [(1, "Ana"), (2, "Luis")]
+        for i, store in enumerate((ahead, behind, ahead, behind, behind, ahead)):
+            await _finished(store, pair, _rules((5, 2) if i % 3 else (1, 4)), "stonehenge")
+        live = await _all(ahead)
+        assert await behind.ratings.rerate() == 6
+        assert await _all(ahead) == live
+    finally:
+        await ahead.close()
+        await behind.close()
+
+
+async def test_games_finished_before_the_finish_order_keep_the_order_of_their_ends(
+    database: str,
+) -> None:
+    # A database from before finished games were numbered: they are numbered in the order
+    # the rebuild used to follow (when each ended, then id), and rated alike afterwards.
+    from data.migrations import MIGRATIONS
+
+    before = 12
+    statements = [
+        "INSERT INTO games (id, game, players, seed, options, status, result, channel_id,"
+        f" created_at, updated_at, finished_at) VALUES ({game_id}, 'stonehenge', 2, 1, '{{}}',"
+        f' \'finished\', \'{{"reason":"rules","winners":[0],"scores":[5,2]}}\', 20, 0,'
+        f" 20, {ended})"
+        for game_id, ended in ((1, 30.0), (2, 10.0), (3, "NULL"), (4, 10.0))
+    ] + [
+        f"INSERT INTO seats (game_id, seat, user_id, name) VALUES ({g}, {seat}, {seat + 1}, 'P')"
+        for g in range(1, 5)
+        for seat in (0, 1)
+    ]
+    await _schema_with(database, MIGRATIONS[:before], statements)
+    store = await Store(database).open()
+    try:
+        rows = await store.db.fetchall("SELECT id FROM games ORDER BY finish_seq")
+        assert [row["id"] for row in rows] == [2, 4, 3, 1]
+        assert await store.ratings.rerate() == 4
+    finally:
+        await store.close()
+
+
+async def _schema_with(database: str, scripts: list[str], rows: list[str]) -> None:
+    """A database at the schema of ``scripts`` (an older Tablero's), holding ``rows``."""
+    from data.migrations import statements
+
+    if not database.startswith("postgresql"):
+        import aiosqlite
+
+        async with aiosqlite.connect(database) as conn:
+            for script in scripts:
+                for statement in statements(script):
+                    await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version={len(scripts)}")
+            for row in rows:
+                await conn.execute(row)
+            await conn.commit()
+        return
+    import asyncpg
+
+    from data.postgres import VERSION_TABLE, widen
+
+    conn = await asyncpg.connect(database)
+    try:
+        for script in scripts:
+            for statement in statements(widen(script)):
+                await conn.execute(statement)
+        await conn.execute(f"CREATE TABLE {VERSION_TABLE} (version BIGINT NOT NULL)")
+        await conn.execute(f"INSERT INTO {VERSION_TABLE} (version) VALUES ({len(scripts)})")
+        for row in rows:
+            await conn.execute(row)
+    finally:
+        await conn.close()

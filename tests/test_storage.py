@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot import ROOT
-from data import StorageBusy, StorageError, Store
+from data import StorageBusy, StorageError, StorageFull, Store
 from data.migrations import MIGRATIONS
 from tests.lockholder import WriteLock
 from tests.stores import new_game
@@ -253,5 +253,26 @@ async def test_a_read_after_a_commit_sees_it_while_other_reads_run(database: str
         stop.set()
         await asyncio.gather(*others)
         assert stale == 0
+    finally:
+        await store.close()
+
+
+async def test_a_full_disk_refuses_a_write_whole(tmp_path: Path) -> None:
+    # SQLite's own SQLITE_FULL, made certain by a size limit: the file may not grow.
+    store = await Store(tmp_path / "t.sqlite3").open()
+    try:
+        game_id = await new_game(store)
+        pages = (await store.db.fetchone("PRAGMA page_count"))[0]
+        await store.db.conn.execute(f"PRAGMA max_page_count = {pages}")
+        with pytest.raises(StorageFull):
+            for ply in range(10_000):  # long moves, until the pages are full
+                await store.games.append_move(
+                    game_id, ply, seat=ply % 2, user_id=1 + ply % 2, move="x" * 500
+                )
+        stored = await store.games.get(game_id)
+        assert stored is not None and stored.version == len(stored.moves) == ply
+        await store.db.conn.execute(f"PRAGMA max_page_count = {pages * 100}")
+        await store.games.append_move(game_id, ply, seat=ply % 2, user_id=1, move="6L")
+        assert (await store.games.get(game_id)).moves[-1] == "6L"
     finally:
         await store.close()

@@ -12,6 +12,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -59,6 +60,28 @@ def test_placeholders_and_types_are_translated() -> None:
     assert redact("postgresql://tab:s3cret@db.example:5432/tablero") == (
         "postgresql://tab:***@db.example:5432/tablero"
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://tab:s3cret@db.example/tablero", "postgresql://tab:***@db.example/tablero"),
+        ("postgresql://:s3cret@db.example/t", "postgresql://:***@db.example/t"),
+        (
+            "postgresql://tab@/tablero?host=/run/pg&password=s3cret",
+            "postgresql://tab@/tablero?host=/run/pg&password=***",
+        ),
+        (
+            "postgres://tab:s3cret@[::1]:5433/t?password=s3cret&sslpassword=s3cret&sslmode=require",
+            "postgres://tab:***@[::1]:5433/t?password=***&sslpassword=***&sslmode=require",
+        ),
+        ("postgresql://tab@/t?PassWord=s3cret", "postgresql://tab@/t?PassWord=***"),
+        ("postgresql://tab@/t?pass%77ord=s3cret", "postgresql://tab@/t?pass%77ord=***"),
+        ("postgresql://tab@/t?password=s3%26cret&x=1", "postgresql://tab@/t?password=***&x=1"),
+    ],
+)
+def test_every_password_the_url_can_carry_is_masked(url: str, shown: str) -> None:
+    assert redact(url) == shown
 
 
 async def test_a_database_from_a_newer_tablero_is_refused(postgres: PostgresServer) -> None:
@@ -115,7 +138,7 @@ async def test_no_server_at_the_url_is_said_plainly(tmp_path: Path) -> None:
     assert "secret" not in message  # the password never reaches a message
 
 
-@pytest.mark.parametrize("case", ["newer", "no server"])
+@pytest.mark.parametrize("case", ["newer", "no server", "a password in the query"])
 def test_the_bot_exits_with_a_plain_message(
     postgres: PostgresServer, tmp_path: Path, case: str
 ) -> None:
@@ -123,8 +146,10 @@ def test_the_bot_exits_with_a_plain_message(
         url = postgres.new_database()
         asyncio.run(_new_database(url))
         asyncio.run(_sql(url, "UPDATE tablero_schema SET version = 99"))
-    else:
+    elif case == "no server":
         url = f"postgresql://tablero@/tablero?host={tmp_path}"
+    else:
+        url = f"postgresql://tablero@/tablero?host={tmp_path}&password=s3cret"
     env = {
         **os.environ,
         "DISCORD_TOKEN": "not-a-real-token",
@@ -135,7 +160,8 @@ def test_the_bot_exits_with_a_plain_message(
         [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == EXIT_STORAGE, done.stderr
-    assert url in done.stderr and "Traceback" not in done.stderr
+    assert redact(url) in done.stderr and "Traceback" not in done.stderr
+    assert "s3cret" not in done.stderr + done.stdout
 
 
 @asynccontextmanager
@@ -218,5 +244,33 @@ async def test_connections_cut_by_the_server_cost_one_try_again_at_most(
         assert outcomes[-1] == 1 and len(outcomes) <= 2, outcomes
         game = await store.games.get(game_id)
         assert game is not None and game.moves == ("6L",)
+    finally:
+        await store.close()
+
+
+async def test_a_full_disk_refuses_a_write_whole(
+    postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from data import StorageFull
+    from data.postgres import _Transaction
+
+    url = postgres.new_database()
+    game_id = await _new_database(url)
+    store = await Store(url).open()
+    real = _Transaction.execute
+
+    async def full(self: _Transaction, sql: str, params: Any = ()) -> Any:
+        if sql.startswith("INSERT INTO moves"):  # the server's answer when its disk is full
+            raise asyncpg.DiskFullError("could not extend file: No space left on device")
+        return await real(self, sql, params)
+
+    try:
+        monkeypatch.setattr(_Transaction, "execute", full)
+        with pytest.raises(StorageFull):
+            await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
+        game = await store.games.get(game_id)
+        assert game is not None and game.moves == () and game.version == 0
+        monkeypatch.setattr(_Transaction, "execute", real)
+        await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
     finally:
         await store.close()

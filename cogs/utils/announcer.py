@@ -23,6 +23,7 @@ from cogs.utils.notices import DAY, direct_message, turn_timers
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.service import GameService, Problem
 from data import Ending, GameRecord, StorageBusy
+from data.errors import worth_logging
 from data.ratings import GLOBAL, bot, human
 from locales import t
 from rules import RulesError, State, get_game
@@ -79,10 +80,11 @@ class Announcer:
                 except discord.HTTPException as again:
                     log.warning("game %d: no new place either (%s)", record.id, again.status)
             return await self.posting_problem(record)
-        except StorageBusy:
+        except StorageBusy as busy:
             # The board is most likely out: only its marker is missing, which the retry
             # loop restores from the place's history.
-            log.warning("game %d: post not recorded, the database is busy", record.id)
+            if worth_logging(busy):
+                log.warning("game %d: post not recorded, the database is busy", record.id)
         return None
 
     async def _step(self, name: str) -> None:
@@ -384,7 +386,8 @@ class Announcer:
                     await self._recover_game(record)
             except (discord.HTTPException, RulesError, StorageBusy) as error:
                 # One game's trouble must not stop the others; the next round tries again.
-                log.warning("could not announce game %d yet (%s)", record.id, error)
+                if not isinstance(error, StorageBusy) or worth_logging(error):
+                    log.warning("could not announce game %d yet (%s)", record.id, error)
 
     async def _recover_game(self, record: GameRecord) -> None:
         record = await self.service.game(record.id)  # as it is now, under the lock

@@ -10,7 +10,8 @@ import discord
 
 from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
-from data import StorageBusy
+from data import StorageBusy, StorageFull
+from data.errors import worth_logging
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +43,20 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Tell the user what went wrong: a UserError in words, anything else as a generic failure."""
     if isinstance(error, UserError):
         text = tr(interaction, error.key, **error.params)
+    elif isinstance(error, StorageFull):
+        # No room on the database's disk: the write was rolled back whole. One line, no
+        # traceback: the operator's fix is space, not code.
+        log.error(
+            "database %s is full (no room on its disk): nothing was written in %s",
+            error,
+            _where(interaction),
+        )
+        text = tr(interaction, "error-storage-full")
     elif isinstance(error, StorageBusy):
-        # Another program holds the database's write lock; the write was rolled back whole.
-        log.warning("database busy in %s: nothing was written", _where(interaction))
+        # Another program holds the database's write lock (or its server is away, which
+        # the database logged once); the write was rolled back whole.
+        if worth_logging(error):
+            log.warning("database busy in %s: nothing was written", _where(interaction))
         text = tr(interaction, "error-storage-busy")
     else:
         # Logged with the traceback but without the interaction's payload: a move text in a

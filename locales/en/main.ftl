@@ -180,6 +180,7 @@ games-their-turn = { $player }'s turn
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
 error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
 error-storage-busy = The game's storage is busy; nothing was changed. Try again in a moment.
+error-storage-full = The game's storage is full; nothing was changed. Try again once whoever runs the bot has freed some space.
 error-restarting = Tablero is restarting; nothing was changed. Try again in a minute.
 error-no-game = That game no longer exists.
 error-no-game-here = There is no game in progress here. Start one with /play.
@@ -333,6 +334,10 @@ error-limit-challenges = You have { $count ->
     [one] one open challenge
    *[other] { $count } open challenges
 } on this server already, its limit: wait for an answer, or withdraw one with the Decline button on its post (Leave, at an open table).
+error-limit-games-player = { $name } already plays { $count ->
+    [one] one game
+   *[other] { $count } games
+} on this server, its limit: this game can start once one of them is over (answer again then).
 ratings-changed = 📈 Ratings here: { $changes } (? while provisional)
 ratings-bot-note = 🤖 Results against the bot do not change people's ratings: only the bot level's own rating moves.
 game-over-hint = 🎞️ `/replay game:{ $number }` shows the whole game again; `/export game:{ $number }` gives you its public record.

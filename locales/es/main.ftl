@@ -180,6 +180,7 @@ games-their-turn = le toca a { $player }
 error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
 error-reply-refused = Discord rechazó mi respuesta (superaba uno de sus límites). /tablero muestra cómo va la partida.
 error-storage-busy = El almacén de partidas está ocupado; no se ha cambiado nada. Vuelve a intentarlo en un momento.
+error-storage-full = El almacén de partidas está lleno; no se ha cambiado nada. Vuelve a intentarlo cuando quien gestiona el bot haya liberado espacio.
 error-restarting = Tablero se está reiniciando; no se ha cambiado nada. Vuelve a intentarlo en un minuto.
 error-no-game = Esa partida ya no existe.
 error-no-game-here = Aquí no hay ninguna partida en curso. Empieza una con /jugar.
@@ -333,6 +334,10 @@ error-limit-challenges = Ya tienes { $count ->
     [one] un reto abierto
    *[other] { $count } retos abiertos
 } en este servidor, su límite: espera una respuesta o retira alguno con el botón Rechazar de su mensaje (Salir, en una mesa abierta).
+error-limit-games-player = { $name } ya juega { $count ->
+    [one] una partida
+   *[other] { $count } partidas
+} en este servidor, su límite: esta partida podrá empezar cuando termine alguna (responde de nuevo entonces).
 ratings-changed = 📈 Puntuación de clasificación aquí: { $changes } (? mientras es provisional)
 ratings-bot-note = 🤖 Los resultados contra el bot no cambian la puntuación de clasificación de las personas: solo se mueve la del nivel del bot.
 game-over-hint = 🎞️ `/repeticion partida:{ $number }` muestra toda la partida; `/exportar partida:{ $number }` te da su registro público.
