@@ -134,7 +134,7 @@ async def test_eight_challenges_at_once_make_three_under_a_limit_of_three(tabler
     assert len(made) == 3 and len(refused) == 5, [ix.text for ix in answers]
     for ix in refused:
         assert "3 open challenges on this server already" in ix.text, ix.text
-        assert "press Decline under it" in ix.text, ix.text
+        assert "withdraw one with the Decline button" in ix.text, ix.text
     assert await world.bot.store.challenges.open_by(world.ana.id, world.guild.id) == 3
     # In Spanish too.
     again = await (

@@ -215,6 +215,7 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("challenges.hand_over", await challenges.hand_over(table.id, 3))
     note("challenges.get", await challenges.get(table.id))
     note("challenges.open_by", await challenges.open_by(1, guild))
+    note("challenges.open_in", await challenges.open_in(guild, 10))
     note("challenges.next_expiry", await challenges.next_expiry())
     note("challenges.due", await challenges.due())
     note("challenges.resolve", await challenges.resolve(invite.id, "accepted", first))
