@@ -140,7 +140,7 @@ async def test_eight_challenges_at_once_make_three_under_a_limit_of_three(tabler
     again = await (
         await play(world, world.ana, "kahuna", {"opponent": world.luis}, locale="es-ES")
     ).done()
-    assert "pulsa Rechazar debajo" in again.text, again.text
+    assert "con el botón Rechazar" in again.text, again.text
 
 
 async def test_a_challenger_at_the_game_limit_starts_no_second_game(tablero: World) -> None:
