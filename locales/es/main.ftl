@@ -410,14 +410,14 @@ error-away-too-long = Es más de lo que puedes ausentarte: como mucho 14 días s
    *[other] quedan { $count } días
 }.
 cmd-privacy = privacidad
-cmd-privacy-desc = Muestra tus puntuaciones y partidas en todos los servidores, o solo donde juegas
+cmd-privacy-desc = Muestra tu clasificación y tus partidas en todos los servidores, o solo donde juegas
 cmd-privacy-public = publico
 cmd-privacy-public-desc = True: clasificación global y perfil en todos los servidores; False: cada servidor ve lo suyo
 privacy-public = 🌍 Ahora apareces en las clasificaciones globales, y todos los servidores pueden ver tu perfil y tus partidas.
 privacy-private = 🔒 Ahora cada servidor ve solo las partidas jugadas en él, y sales de las clasificaciones globales.
 cmd-forget-me = olvidame
-cmd-forget-me-desc = Borra tus puntuaciones y ajustes, y tu nombre de las partidas guardadas
-forget-confirm = ⚠️ Esto borra tus puntuaciones, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los hilos de las partidas que llevan tu nombre se renombran; los mensajes ya publicados en ellos no cambian. No se puede deshacer.
+cmd-forget-me-desc = Borra tu clasificación y tus ajustes, y tu nombre de las partidas guardadas
+forget-confirm = ⚠️ Esto borra tus puntuaciones de clasificación, su historial y tus ajustes, y cambia tu nombre por «exjugador» en todas las partidas guardadas (las partidas y los resultados de los demás se quedan). Los hilos de las partidas que llevan tu nombre se renombran; los mensajes ya publicados en ellos no cambian. No se puede deshacer.
 button-forget-me = Olvídame
 forget-done = Hecho: te hemos olvidado. { $count ->
     [one] Una partida guardada dice ahora «exjugador» en tu asiento.
@@ -463,30 +463,30 @@ rating-value = { $value }{ $provisional ->
     [yes] ?
    *[no] {""}
 }
-leaderboard-empty = Aquí nadie tiene puntuación en este juego todavía: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty = Aquí nadie tiene puntuación de clasificación en este juego todavía: una partida cuenta cuando dos personas la terminan.
 leaderboard-empty-global = Nadie tiene aún puntuación de clasificación en este juego: una partida cuenta cuando dos personas la terminan.
 leaderboard-empty-hidden = Hay jugadores con puntuación de clasificación en este juego, pero ninguno la ha hecho pública aún: esta lista solo muestra a quienes activan `/privacidad publico:True`.
 leaderboard-you-hidden = No estás en la clasificación global: /privacidad te pone en ella.
-leaderboard-you-unrated = Todavía no tienes puntuación en este juego aquí.
+leaderboard-you-unrated = Todavía no tienes puntuación de clasificación en este juego aquí.
 leaderboard-footer = Página { $page } de { $pages } · ? = provisional (primeras 10 partidas)
 button-page-previous = ◀ Anterior
 button-page-next = Siguiente ▶
 error-page-gone = Esta lista ya no sirve: vuelve a pedirla.
 cmd-profile = perfil
-cmd-profile-desc = Puntuaciones, resultados y últimas partidas de un jugador
+cmd-profile-desc = Clasificación, resultados y últimas partidas de un jugador
 cmd-profile-user = usuario
 cmd-profile-user-desc = De quién es el perfil (por defecto: el tuyo)
 cmd-profile-vs = contra
 cmd-profile-vs-desc = Añade los resultados contra este jugador
 profile-title = { $player } — perfil
 profile-scope = { $where ->
-    [everywhere] 🌍 Partidas de todos los servidores; puntuaciones globales.
-   *[server] 🏠 Partidas y puntuaciones de este servidor.
+    [everywhere] 🌍 Partidas de todos los servidores; puntuaciones de clasificación globales.
+   *[server] 🏠 Partidas y puntuaciones de clasificación de este servidor.
 }
 profile-last-games = **Últimas partidas**
 profile-no-games = Todavía no hay partidas terminadas.
-profile-unrated = Sin puntuación todavía (una partida puntúa cuando juegan dos personas)
-profile-rating = Puntuación **{ $rating }**
+profile-unrated = Sin puntuación de clasificación todavía (una partida puntúa cuando juegan dos personas)
+profile-rating = Puntuación de clasificación **{ $rating }**
 profile-trend = ({ $change } en { $count ->
     [one] la última partida
    *[other] las últimas { $count } partidas
@@ -521,8 +521,8 @@ profile-chart-line = { $game } de { $start } a { $now } en { $count ->
     [one] 1 partida
    *[other] { $count } partidas
 }
-profile-chart-alt = Gráfico de la puntuación de { $player } a lo largo del tiempo: { $series }.
-error-profile-bot = El bot no tiene perfil: sus niveles tienen puntuación en /clasificacion.
+profile-chart-alt = Gráfico de la puntuación de clasificación de { $player } a lo largo del tiempo: { $series }.
+error-profile-bot = El bot no tiene perfil: sus niveles tienen puntuación de clasificación en /clasificacion.
 error-profile-vs-self = Elige a otra persona para comparar.
 error-profile-private = Las partidas de este jugador solo se muestran en los servidores donde juega.
 cmd-history = historial
