@@ -1,0 +1,173 @@
+"""Images checked by what they show, not only by their size: the last-move ring around the
+point itself, the Kahuna hand naming each line's far end (whichever end the card is)."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pytest
+from PIL import Image
+
+from render.common import HIGHLIGHT
+from render.kahuna import geometry, render_kahuna_hand
+from render.kahuna import hand as kahuna_hand
+from render.stonehenge import DRUID_D, render_stonehenge, tag_centre
+from render.stonehenge import geometry as stonehenge_geometry
+from rules.kahuna_view import KahunaView
+from rules.stonehenge_view import POINTS, Druid, StonehengeView
+
+# --- Stonehenge: the last-move ring -------------------------------------------------------------
+
+#: The ring's band (see render.stonehenge: a ring DRUID_D + 26 wide, 8 thick): its middle.
+RING_R = (DRUID_D + 26) / 2 - 4
+
+
+def _rgb(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def _ring_share(
+    image: Image.Image, centre: tuple[float, float], avoid: tuple[float, float]
+) -> float:
+    """The share of points on a circle of radius RING_R round ``centre`` drawn in the
+    highlight, leaving out those near ``avoid`` (whatever is drawn over the ring there)."""
+    cx, cy = centre
+    samples = []
+    for step in range(72):
+        a = step / 72 * math.tau
+        x, y = cx + RING_R * math.cos(a), cy + RING_R * math.sin(a)
+        if math.dist((x, y), avoid) < 40:
+            continue
+        samples.append(image.getpixel((round(x), round(y))) == HIGHLIGHT)
+    return sum(samples) / len(samples)
+
+
+def _view(point: str, seat: int) -> StonehengeView:
+    points: dict[str, Druid | None] = dict.fromkeys(POINTS)
+    points[point] = Druid(seat, 4)
+    points["A" if point != "A" else "B"] = Druid(1 - seat, 2)
+    return StonehengeView(
+        viewer=None,
+        hidden=False,
+        points=points,
+        line_owners=(None,) * 15,
+        megaliths=(0, 0),
+        hands=((1, 2, 3), (1, 3, 5)),
+        hand_sizes=(3, 3),
+        turn=1 - seat,
+        ply=2,
+        last_point=point,
+        last_seat=seat,
+        last_lines=(),
+        winner=None,
+    )
+
+
+@pytest.mark.parametrize("point", ["L", "D", "J", "A"])
+def test_the_last_move_ring_surrounds_the_point_not_its_letter_tag(point: str) -> None:
+    image = _rgb(render_stonehenge(_view(point, seat=0)))
+    centre = stonehenge_geometry()[0][point]
+    tag = tag_centre(point)
+    around_point = _ring_share(image, centre, avoid=tag)
+    around_tag = _ring_share(image, tag, avoid=centre)
+    assert around_point > 0.9, (point, around_point)
+    assert around_tag < 0.2, (point, around_tag)
+
+
+def test_only_the_last_point_has_a_ring() -> None:
+    image = _rgb(render_stonehenge(_view("L", seat=1)))
+    cells = stonehenge_geometry()[0]
+    assert _ring_share(image, cells["L"], avoid=tag_centre("L")) > 0.9
+    assert _ring_share(image, cells["A"], avoid=tag_centre("A")) < 0.2
+
+
+# --- Kahuna: the hand's far ends ----------------------------------------------------------------
+
+ISLANDS = tuple(geometry.board().islands)
+LINES = tuple(geometry.board().lines)
+
+
+def _hand_view(hand: tuple[str, ...], buildable: dict[str, tuple[str, ...]]) -> KahunaView:
+    return KahunaView(
+        viewer=0,
+        islands=ISLANDS,
+        bridges=dict.fromkeys(LINES),
+        control=dict.fromkeys(ISLANDS),
+        display=("Coco", "Elai", "Gola"),
+        pile_size=15,
+        discard_face_up=(),
+        discard_face_down=0,
+        hand=hand,
+        hand_sizes=(len(hand), 3),
+        bridges_left=(25, 25),
+        round=1,
+        scores=(0, 0),
+        turn=0,
+        ply=0,
+        buildable=buildable,
+    )
+
+
+def _words(monkeypatch: pytest.MonkeyPatch, view: KahunaView) -> list[str]:
+    """Every text the hand image centres (card names, then each card's far ends)."""
+    said: list[str] = []
+    draw = kahuna_hand.draw_centered
+
+    def spy(ink, at, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return draw(ink, at, text, *args, **kwargs)
+
+    monkeypatch.setattr(kahuna_hand, "draw_centered", spy)
+    render_kahuna_hand(view)
+    return said
+
+
+def test_the_hand_names_the_far_end_whichever_end_of_the_line_the_card_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert {"Aloa-Bari", "Bari-Coco", "Bari-Duda"} <= set(LINES)
+    # Bari is the second island of Aloa-Bari and the first of the others.
+    view = _hand_view(("Bari",), {"Bari": ("Aloa-Bari", "Bari-Coco", "Bari-Duda")})
+    assert _words(monkeypatch, view) == ["Bari", "Aloa", "Coco", "Duda"]
+
+
+def _list_area(png: bytes, card: int = 0) -> Image.Image:
+    """The part of a hand card below its minimap: the far ends' names."""
+    x = geometry.MARGIN + card * (kahuna_hand.COL_W + kahuna_hand.GAP)
+    top = kahuna_hand.CARD_TOP + 62 + kahuna_hand.MAP_H + 6
+    bottom = kahuna_hand.CARD_TOP + kahuna_hand.CARD_H - 6
+    return _rgb(png).crop((x, top, x + kahuna_hand.COL_W, bottom))
+
+
+def test_the_hand_image_shows_the_far_end_of_a_line_the_card_ends() -> None:
+    # The same word at the same place draws the same pixels: Bari's card on Aloa-Bari and
+    # Duda's on Aloa-Duda both list Aloa; Aloa's card on Aloa-Bari lists Bari.
+    bari = render_kahuna_hand(_hand_view(("Bari",), {"Bari": ("Aloa-Bari",)}))
+    duda = render_kahuna_hand(_hand_view(("Duda",), {"Duda": ("Aloa-Duda",)}))
+    aloa = render_kahuna_hand(_hand_view(("Aloa",), {"Aloa": ("Aloa-Bari",)}))
+    assert _list_area(bari).tobytes() == _list_area(duda).tobytes()
+    assert _list_area(bari).tobytes() != _list_area(aloa).tobytes()
+
+
+def test_the_hand_alt_text_names_the_far_end_whichever_end_of_the_line_the_card_is() -> None:
+    # The hand's description lists what the image lists: for every card (Aloa is the first
+    # island of all its lines, Lale the second of all of its), the other island of each line.
+    from cogs.games import adapter_for
+    from locales import join
+    from rules.kahuna import KAHUNA as ENGINE
+
+    adapter = adapter_for("kahuna")
+    state = ENGINE.new(2, 1, {"first": 0})
+    seconds = 0
+    for card in ISLANDS:
+        state.hands[0] = [card]
+        lines = state.view(0).buildable[card]
+        assert lines, card  # an empty board: every card can build
+        ends = [next(iter(set(line.split("-")) - {card})) for line in lines]
+        seconds += sum(line.split("-")[1] == card for line in lines)
+        text = adapter.private_alt_text("en", state, 0, ("Ana", "Luis"))
+        assert f"{card} (can build towards {join('en', ends)})" in text, text
+    assert seconds >= 10  # the card is the second island of many lines
