@@ -171,3 +171,94 @@ def test_the_hand_alt_text_names_the_far_end_whichever_end_of_the_line_the_card_
         text = adapter.private_alt_text("en", state, 0, ("Ana", "Luis"))
         assert f"{card} (can build towards {join('en', ends)})" in text, text
     assert seconds >= 10  # the card is the second island of many lines
+
+
+# --- who owns what: in the owner's colour -------------------------------------------------------
+
+
+def _counts(image: Image.Image, centre: tuple[float, float], radius: int) -> dict[tuple, int]:
+    cx, cy = round(centre[0]), round(centre[1])
+    seen: dict[tuple, int] = {}
+    for x in range(cx - radius, cx + radius + 1):
+        for y in range(cy - radius, cy + radius + 1):
+            if math.dist((x, y), (cx, cy)) <= radius:
+                colour = image.getpixel((x, y))
+                seen[colour] = seen.get(colour, 0) + 1
+    return seen
+
+
+def test_kahuna_bridges_and_controlled_islands_are_drawn_in_their_owner_s_colour() -> None:
+    from render.kahuna import render_kahuna
+    from render.kahuna.art import SEAT
+
+    geo = geometry.board()
+    bridges = dict.fromkeys(LINES) | {"Aloa-Bari": 0, "Elai-Huna": 1, "Coco-Kahu": 0}
+    bridges |= {"Faaa-Gola": 1}
+    control = dict.fromkeys(ISLANDS) | {"Aloa": 0, "Huna": 1}
+    view = KahunaView(
+        viewer=None,
+        islands=ISLANDS,
+        bridges=bridges,
+        control=control,
+        display=("Coco", "Elai", "Gola"),
+        pile_size=15,
+        discard_face_up=(),
+        discard_face_down=0,
+        hand=None,
+        hand_sizes=(3, 3),
+        bridges_left=(23, 23),
+        round=1,
+        scores=(0, 0),
+        turn=0,
+        ply=8,
+    )
+    image = _rgb(render_kahuna(view))
+    for line, owner in bridges.items():
+        if owner is None:
+            continue
+        # The bridge's marker, a disc in the owner's colour, halfway along the plank.
+        samples = geo.lines[line].path(geo.islands, -7)
+        seen = _counts(image, samples[len(samples) // 2], 12)
+        assert seen.get(SEAT[owner], 0) >= 30, (line, owner, seen)
+        assert seen.get(SEAT[1 - owner], 0) == 0, (line, owner, seen)
+    for name, owner in control.items():
+        if owner is None:
+            continue
+        seen = _counts(image, geo.islands[name].stone, 22)  # the stone, round its mark
+        assert seen.get(SEAT[owner], 0) >= 10, (name, owner, seen)
+        assert seen.get(SEAT[1 - owner], 0) == 0, (name, owner, seen)
+
+
+def test_stonehenge_owned_lines_and_megaliths_are_in_their_owner_s_colour() -> None:
+    from render.stonehenge import LINE, LINE_OWNED, STONE
+
+    owners = (0, 1, None, 1, None, 0, None, None, 1, None, None, None, None, None, None)
+    view = StonehengeView(
+        viewer=None,
+        hidden=False,
+        points=dict.fromkeys(POINTS),
+        line_owners=owners,
+        megaliths=(2, 3),
+        hands=((1, 2), (3, 4)),
+        hand_sizes=(2, 2),
+        turn=0,
+        ply=10,
+        last_point=None,
+        last_seat=None,
+        last_lines=(),
+        winner=None,
+    )
+    image = _rgb(render_stonehenge(view))
+    cells, lines = stonehenge_geometry()
+    for line, owner in zip(lines, owners, strict=True):
+        # Halfway between the megalith and the point nearest to it: the line, bare.
+        near = cells[line.cells[0]]
+        half = ((near[0] + line.megalith[0]) / 2, (near[1] + line.megalith[1]) / 2)
+        colour = image.getpixel((round(half[0]), round(half[1])))
+        assert colour == (LINE if owner is None else LINE_OWNED[owner]), (line.index, colour)
+        stone = _counts(image, line.megalith, 12)
+        if owner is None:
+            assert not stone.get(STONE[0]) and not stone.get(STONE[1]), line.index
+        else:
+            assert stone.get(STONE[owner], 0) >= 20, (line.index, stone)
+            assert stone.get(STONE[1 - owner], 0) == 0, (line.index, stone)
