@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import random
 
 import pytest
 from PIL import Image
@@ -262,3 +263,47 @@ def test_stonehenge_owned_lines_and_megaliths_are_in_their_owner_s_colour() -> N
         else:
             assert stone.get(STONE[owner], 0) >= 20, (line.index, stone)
             assert stone.get(STONE[1 - owner], 0) == 0, (line.index, stone)
+
+
+# --- the Islas rotation picker: each panel shows its own rotation --------------------------------
+
+
+def _choice_panels(png: bytes, count: int) -> list[bytes]:
+    """Each panel of a rotation picker (its picture and its caption below), as pixels."""
+    from render.islas import choices as c
+
+    tile = min(c.T_MAX, (c.WIDTH - 2 * c.MARGIN - (count - 1) * c.GAP) // (3 * count))
+    span = 3 * tile
+    left = (c.WIDTH - (count * span + (count - 1) * c.GAP)) // 2
+    image = _rgb(png)
+    boxes = [(left + i * (span + c.GAP), c.HEADER) for i in range(count)]
+    return [image.crop((x, y, x + span, y + span + c.FOOTER)).tobytes() for x, y in boxes]
+
+
+def test_the_islas_rotation_picker_shows_each_rotation_in_its_own_panel() -> None:
+    from render.islas import render_islas_choices
+    from rules import get_game
+
+    state = get_game("islas").new(3, 5, {"first": 0})
+    rng = random.Random(5)
+    checked = 0
+    while state.turn is not None and checked < 6:
+        view = state.view(None)
+        for spot in view.spots:
+            if len(spot.rotations) < 2:
+                continue
+            first, second = spot.rotations[:2]
+            panels = _choice_panels(render_islas_choices(view, spot.label), len(spot.rotations))
+            assert len(set(panels)) == len(panels), (spot.label, spot.rotations)
+            # A rotation's panel (picture and caption) is the same wherever it stands.
+            ab = _choice_panels(
+                render_islas_choices(view, spot.label, rotations=(first, second)), 2
+            )
+            ba = _choice_panels(
+                render_islas_choices(view, spot.label, rotations=(second, first)), 2
+            )
+            assert ab[0] == ba[1] and ab[1] == ba[0] and ab[0] != ab[1], spot.label
+            checked += 1
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked >= 3
