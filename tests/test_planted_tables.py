@@ -56,6 +56,8 @@ async def test_a_rematch_at_a_table_of_three_turns_the_seats_round_by_one(tabler
     await resign(world, world.ana, place)
     final = (await wait_boards(world, place, 2))[-1]
     assert final.custom_ids == ["rm:1"]
+    over = await stored_game(world)
+    assert over.result.winners == (1, 2) and over.result.loser == 0  # both others win
     ix = await (await world.fake.click(world.luis, final, "rm:1")).done()
     rematch = ix.message
     assert not ix.ephemeral and rematch is not None, ix.text
