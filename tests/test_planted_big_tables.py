@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from data import Ending
+from locales import t
 from loopback.models import FakeChannel, FakeUser
 from tests.e2e import World, boards, button, play, settled, stored_game, wait_boards
 
@@ -68,7 +69,8 @@ async def test_a_majority_of_the_other_players_votes_a_timed_out_turn_away(
         assert ix.ephemeral, ix.text
         assert (await stored_game(world)).moves == (), user.name  # not enough votes yet
     decided = await (await world.fake.slash(users[needed], place, "skip")).done()
-    assert decided.ephemeral and "turn is skipped" in decided.text, decided.text
+    skipped = t("en", "skip-done", player="Ana", place=f"<#{place.id}>")
+    assert decided.ephemeral and skipped in decided.text, decided.text
     game = await stored_game(world)
     assert game.moves == ("skip",) and game.active
     await wait_boards(world, place, 2)

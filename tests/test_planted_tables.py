@@ -5,6 +5,7 @@ Accept (a game against the bot alone, a rematch)."""
 
 from __future__ import annotations
 
+from locales import t
 from loopback.perms import MANAGE_GUILD
 from tests.e2e import (
     World,
@@ -82,11 +83,10 @@ async def test_a_game_against_the_bot_alone_is_refused_at_the_games_limit(
     against_bot = await (
         await play(world, world.ana, "stonehenge", {"opponent": world.fake.bot_user})
     ).done()
-    assert against_bot.ephemeral and "playing one game on this server already" in (
-        against_bot.text
-    ), against_bot.text
+    at_limit = t("en", "error-limit-games", count=1)
+    assert against_bot.ephemeral and at_limit in against_bot.text, against_bot.text
     with_eve = await (await play(world, world.ana, "stonehenge", {"opponent": world.eve})).done()
-    assert with_eve.ephemeral and "playing one game on this server already" in with_eve.text
+    assert with_eve.ephemeral and at_limit in with_eve.text, with_eve.text
     assert await _games(world) == 1 and await _open_challenges(world) == 0
 
 
@@ -101,7 +101,6 @@ async def test_a_rematch_is_refused_over_the_challenge_limit(tablero: World) -> 
     await _limits(world, max_challenges=1)
     await challenge(world, world.ana, world.eve)  # Ana's one open challenge
     refused = await (await world.fake.click(world.ana, final, "rm:1")).done()
-    assert refused.ephemeral and "You have one open challenge on this server already" in (
-        refused.text
-    ), refused.text
+    over = t("en", "error-limit-challenges", count=1)
+    assert refused.ephemeral and over in refused.text, refused.text
     assert await _open_challenges(world) == 1

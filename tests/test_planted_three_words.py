@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from locales import join, t
 from tests.e2e import World, move, resign, settled, wait_boards
 from tests.test_e2e_islas import _three_players
 
@@ -24,10 +25,11 @@ async def test_a_turn_s_direct_message_and_games_name_both_other_players(tablero
     assert state.turn == 2
     dms = world.fake.dm_channel(world.eve)
     dm = await world.fake.wait_for_message(dms, lambda m: "Islas" in m.content)
-    assert "against Ana, Luis" in dm.content, dm.content
+    assert "Ana, Luis" in dm.content and "Eve" not in dm.content, dm.content
     listed = await (await world.fake.slash(world.luis, world.channel, "games")).done()
     row = next(line for line in listed.text.splitlines() if "**Islas**" in line)
-    assert "contra Ana, Eve" in row and "le toca a Eve" in row, row  # Luis reads Spanish
+    their_turn = t("es", "games-their-turn", player="Eve")  # Luis reads Spanish
+    assert "Ana, Eve" in row and their_turn in row, row
 
 
 async def test_history_names_both_other_players_of_a_table_of_three(tablero: World) -> None:
@@ -38,5 +40,5 @@ async def test_history_names_both_other_players_of_a_table_of_three(tablero: Wor
     await settled(world)
     ix = await (await world.fake.slash(world.eve, world.channel, "history")).done()
     rows = [line for line in ix.text.splitlines() if "**Islas**" in line]
-    assert len(rows) == 1 and rows[0].startswith("✅ Won"), ix.text
-    assert "against Ana and Luis" in rows[0], rows[0]
+    assert len(rows) == 1 and rows[0].startswith("✅"), ix.text  # a win
+    assert join("en", ["Ana", "Luis"]) in rows[0], rows[0]

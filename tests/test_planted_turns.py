@@ -18,6 +18,7 @@ import pytest_asyncio
 from cogs.utils.errors import UserError
 from cogs.utils.service import GameService
 from data import Store
+from locales import t
 from rules import get_game
 from tests.e2e import World, button, move, play, settled, stored_game, wait_boards
 
@@ -114,12 +115,9 @@ async def test_a_player_at_a_table_of_three_cannot_move_on_another_s_turn(tabler
             if seat == turn:
                 continue
             refused = await move(world, user, place, notation)
-            said = refused.text.lower()
-            assert refused.ephemeral and ("not your turn" in said or "no es tu turno" in said), (
-                turn,
-                seat,
-                refused.text,
-            )
+            lang = "es" if user is world.luis else "en"  # Luis reads Spanish
+            not_yours = t(lang, "error-not-your-turn", player=game.names()[turn])
+            assert refused.ephemeral and not_yours in refused.text, (turn, seat, refused.text)
         assert (await stored_game(world)).moves == tuple(made)
         ix = await move(world, users[turn], place, notation)
         assert ix.ephemeral and "⚠️" not in ix.text, (notation, ix.text)
