@@ -124,6 +124,14 @@ SEEDS: dict[int, list[str]] = {
         "INSERT INTO timers (kind, ref_id, turn_stamp, due_at, claimed_by, lease_until)"
         " VALUES ('deadline', 1, 110, 6000, 'host:1', 90)"
     ],
+    13: [
+        # game 4: finished after game 2, numbered as the bot of schema 13 ends a game
+        _GAME.replace(") VALUES ", ", finish_seq) VALUES ")
+        + f"('stonehenge', 2, 10, '{{\"first\": 0}}', 'en', 'finished', 1, 1, '{RESIGNED}',"
+        " 10, 20, 33, 43, NULL, 0, 170, 180, 180, 2)",
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES"
+        " (4, 0, 1, 'Ana'), (4, 1, 2, 'Luis')",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
@@ -132,6 +140,7 @@ DERIVED_TABLES = {"challenge_players", "timers", "ratings", "rating_history", "r
 DATA_MIGRATIONS = {
     2: "a member for each named opponent; challenges without one are open tables",
     4: "an expiry timer for each open challenge, due when the challenge expires",
+    13: "finished games numbered in the order they ended (then by id), others not numbered",
 }
 #: Every older schema, and the newest (nothing to migrate: the seeds and checks agree).
 START_VERSIONS = range(1, len(MIGRATIONS) + 1)
@@ -139,7 +148,8 @@ START_VERSIONS = range(1, len(MIGRATIONS) + 1)
 
 def _touched(script: str) -> set[str]:
     pattern = r"\b(?:CREATE TABLE|ALTER TABLE|INSERT INTO|UPDATE)\s+(\w+)"
-    return set(re.findall(pattern, script))
+    dropped = set(re.findall(r"\bDROP TABLE\s+(\w+)", script))  # a migration's own scratch
+    return set(re.findall(pattern, script)) - dropped
 
 
 def test_every_table_a_migration_touches_is_seeded_and_every_data_migration_checked() -> None:
@@ -297,6 +307,16 @@ async def _check_derived(store: Store, start: int) -> None:
         own = [(due, fired) for ref, due, fired in timers if ref == challenge_id]
         expected = [(expires_at, None)] if status == "open" else []
         assert own == expected, (start, challenge_id, status, own)
+    # 13: every finished game has its own number, in the order the games ended, then by id;
+    # a game still being played has none.
+    games = await _rows(
+        store, "SELECT id, status, COALESCE(finished_at, updated_at), finish_seq FROM games"
+    )
+    playing = [seq for _, status, _, seq in games if status != "finished"]
+    assert playing == [None] * len(playing), games
+    ended = sorted((at, game_id, seq) for game_id, status, at, seq in games if status == "finished")
+    numbers = [seq for _, _, seq in ended]
+    assert None not in numbers and numbers == sorted(set(numbers)), (start, ended)
     # 8: games finished before ratings existed are rated when the store opens.
     finished = await _rows(store, "SELECT id FROM games WHERE status = 'finished'")
     rated = await _rows(store, "SELECT game_id FROM rated_games")
