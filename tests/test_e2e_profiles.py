@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -365,6 +366,7 @@ async def test_forget_me_leaves_neither_the_id_nor_the_name_anywhere(tablero: Wo
             for value in tuple(row):
                 text = str(value)
                 assert str(zed.id) not in text and "Zephyrine" not in text, (table, tuple(row))
+    await _no_rename_left(world)  # the refused ones given up
 
 
 async def _nowhere(world: World, user: FakeUser) -> None:
@@ -376,6 +378,20 @@ async def _nowhere(world: World, user: FakeUser) -> None:
             for value in tuple(row):
                 text = str(value)
                 assert str(user.id) not in text and user.name not in text, (table, tuple(row))
+
+
+async def _no_rename_left(world: World) -> None:
+    """Every stored rename is done (renamed, or refused by Discord and given up): at once,
+    or soon after when the timer loop renames (it marks a timer done once Discord answered)."""
+    assert world.bot is not None
+    for _ in range(3000):
+        pending = await world.bot.store.db.fetchall(
+            "SELECT id FROM timers WHERE kind = 'rename' AND fired_at IS NULL"
+        )
+        if not pending:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"renames never done: {pending}")
 
 
 async def _renamed(world: World, *threads: FakeChannel) -> None:
@@ -412,6 +428,7 @@ async def test_forget_me_renames_the_threads_after_a_crash_right_after_forgettin
     await world.restart()
     await _renamed(world, first, second)
     await _nowhere(world, zed)
+    await _no_rename_left(world)
     again = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
     assert again.message is not None
     done = await (await world.fake.click(zed, again.message, f"fm:{zed.id}")).done()
@@ -447,3 +464,4 @@ async def test_forget_me_tries_a_rename_discord_did_not_answer_again(
     await world.bot.get_cog("Timers").fire_due()
     await _renamed(world, place)
     await _nowhere(world, zed)
+    await _no_rename_left(world)
