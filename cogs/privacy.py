@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import re
 from typing import TYPE_CHECKING, Any
@@ -11,14 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.timers import TRANSIENT, process_name
 from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.names import stored_name
-from cogs.utils.places import thread_name
+from cogs.utils.renames import rename_thread
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
-from data import Forgotten, StillPlaying
+from data import Forgotten, StillPlaying, StorageBusy
 from locales import DEFAULT, LANGUAGES, t
 
 if TYPE_CHECKING:
@@ -73,33 +73,31 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<
 
 
 async def rename_threads(bot: Host, done: Forgotten) -> list[int]:
-    """Rename the threads of the forgotten person's games that still hold one of their names
-    (after the game's stored names, now anonymous); the threads Discord would not let the bot
-    see or rename (deleted, hidden, locked by a moderator), which keep their names."""
-    by_place = {place: game for game, place in done.places}  # a place's latest game names it
-    me = bot.user.id if bot.user else 0
+    """Rename at once the threads whose renaming ``forget`` stored as timers; the threads
+    Discord would not let the bot see or rename (deleted, hidden, locked by a moderator),
+    which keep their names.
+
+    Each timer is claimed first (the timer loop may be at it: then it is the loop's) and
+    marked done once its thread is renamed or refused. One that Discord did not answer
+    (or that met a busy database) stays, claimed: the timer loop tries it again once the
+    claim runs out, as it does after a crash that left the renaming undone.
+    """
+    owner = process_name()
     left: list[int] = []
-    for place, game_id in by_place.items():
-        record = await bot.store.games.get(game_id)
-        if record is None or place == record.channel_id:
-            continue  # played in the channel itself: no thread to rename
+    waiting = False
+    for timer_id, game_id in done.renames:
         try:
-            thread = bot.get_channel(place) or await bot.fetch_channel(place)
-            if not isinstance(thread, discord.Thread) or thread.owner_id != me:
+            if not await bot.store.timers.claim(timer_id, owner, bot.timer_lease):
                 continue
-            wanted = thread_name(record)
-            if thread.name == wanted or not any(name in thread.name for name in done.names):
-                continue
-            archived = thread.archived  # (the cached thread may change as Discord answers)
-            # Discord edits an archived thread only while unarchiving it.
-            await thread.edit(name=wanted, archived=False)
-        except discord.HTTPException as error:
-            log.info("game %d: its thread kept its name (%s)", game_id, error.status)
-            left.append(place)
-            continue
-        if archived:  # as it was (renamed all the same if this fails)
-            with contextlib.suppress(discord.HTTPException):
-                await thread.edit(archived=True)
+            record = await bot.store.games.get(game_id)
+            if record is not None and not await rename_thread(bot, record):
+                left.append(record.place_id or record.channel_id)
+            await bot.store.timers.done(timer_id)
+        except (*TRANSIENT, StorageBusy) as error:
+            log.info("game %d: its thread is renamed later (%s)", game_id, type(error).__name__)
+            waiting = True
+    if waiting:  # the loop may sleep past this claim's end otherwise
+        bot.wake_timers(bot.clock() + bot.timer_lease)
     return left
 
 

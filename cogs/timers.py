@@ -33,6 +33,7 @@ from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import deadline, direct_message
 from cogs.utils.places import MENTION_USERS
+from cogs.utils.renames import rename_thread
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from locales import t
@@ -187,7 +188,8 @@ class Timers(commands.Cog):
         Each action may run twice (a process died after acting, before the timer was marked
         done) and players still see it once: a challenge's expiry is a status change made
         once, and the same edit of its message again; a time-out claimed by the bot goes
-        through the game's version check; a reminder or a deadline's notice is sent with
+        through the game's version check; a rename leaves a thread named as it should be
+        alone; a reminder or a deadline's notice is sent with
         a nonce of the timer, and Discord answers a second send with the same nonce with
         the first message, for a few minutes (past that, a process that took that long to
         take the claim over may send it again).
@@ -198,6 +200,10 @@ class Timers(commands.Cog):
                 await expire(self.bot, challenge)
             return
         record = await self.store.games.get(timer.ref_id)
+        if timer.kind == "rename":  # a forgotten player's name out of the game's thread
+            if record is not None:
+                await rename_thread(self.bot, record)  # a refusal is given up (and logged)
+            return
         if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
             return  # the player moved (or the game ended) since: nothing to say
         if record.posted_version < record.version:

@@ -43,7 +43,7 @@ class Store:
         self.offers = OfferStore(self.db, clock)
         self.away = AwayStore(self.db, clock)
         self.stats = StatsStore(self.db)
-        self.privacy = PrivacyStore(self.db, self.settings, self.away)
+        self.privacy = PrivacyStore(self.db, self.settings, self.away, clock)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""

@@ -4,17 +4,25 @@ Their seats keep their place in every stored game (the other players' results an
 stay as they are) but no longer say who sat there: the user id becomes ``FORGOTTEN`` (never
 rated again, even by a full rerate) and the name "former player" in the game's language.
 Every other row keyed by their id (settings, time away, votes, invitations) is deleted, and
-every stored copy of their name replaced; what ``forget`` returns names the games whose
-threads still carry the name on Discord, for the caller to rename.
+every stored copy of their name replaced.
+
+Their games' threads still carry the name on Discord, and once the transaction is done no
+row says which threads those are. So the same transaction stores the renaming as work for
+the timer loop (a "rename" timer per thread, naming the thread's game: never the person's
+id or name); the caller renames at once whatever it can, and the timer loop does the rest
+(after a crash, or when Discord did not answer), each thread then named after its game's
+stored, now anonymous, names.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from data.away import AwayStore
 from data.db import Database, Transaction
+from data.games import Clock
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
 
@@ -33,18 +41,20 @@ class Forgotten:
 
     games: int  #: stored games in which a seat was made anonymous
     ratings: int  #: ratings deleted (one per game and scope)
-    #: (game id, its place) of every game they sat in that had a place of its own
-    places: tuple[tuple[int, int], ...] = ()
-    names: tuple[str, ...] = ()  #: the names they were stored under (the threads hold them)
+    #: (rename timer, game) for every thread of their games: the renaming stored as work
+    renames: tuple[tuple[int, int], ...] = ()
 
 
 class PrivacyStore:
     """Forgets people who ask for it."""
 
-    def __init__(self, db: Database, settings: SettingsStore, away: AwayStore) -> None:
+    def __init__(
+        self, db: Database, settings: SettingsStore, away: AwayStore, clock: Clock = time.time
+    ) -> None:
         self.db = db
         self.settings = settings
         self.away = away
+        self.clock = clock
 
     async def check(self, user_id: int) -> None:
         """StillPlaying while ``user_id`` cannot be forgotten (asked before confirming)."""
@@ -65,7 +75,7 @@ class PrivacyStore:
                 (user_id,),
             )
             games = int((await cur.fetchone() or [0])[0])
-            places, stored_names = await _traces(conn, user_id)
+            threads = await _threads(conn, user_id)  # before their seats change
             for lang, name in names.items():
                 await _anonymise_seats(conn, user_id, name, "lang = ?", (lang,))
             await _anonymise_seats(conn, user_id, default, "1 = 1", ())
@@ -88,9 +98,10 @@ class PrivacyStore:
             await conn.execute("DELETE FROM rating_history WHERE player = ?", (human(user_id),))
             await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            renames = await _store_renames(conn, threads, self.clock())
         self.settings.forget_cached(user_id)
         self.away.forget_cached(user_id)
-        return Forgotten(games, ratings, places, stored_names)
+        return Forgotten(games, ratings, renames)
 
 
 _ACTIVE_PLACES = (
@@ -110,25 +121,33 @@ async def _check_not_playing(conn: Transaction, user_id: int) -> None:
     _refuse(places, int((await cur.fetchone() or [0])[0]))
 
 
-async def _traces(
-    conn: Transaction, user_id: int
-) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]]:
-    """Before anything changes: the places of the person's games (oldest first) and every
-    name they were stored under."""
+async def _threads(conn: Transaction, user_id: int) -> list[tuple[int, int]]:
+    """(thread, the game that opened it) of every thread of the person's games: a thread
+    is named once, when its first game opens it (the next games of a series play on in it)."""
     cur = await conn.execute(
-        "SELECT id, place_id FROM games WHERE place_id IS NOT NULL AND id IN"
-        " (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL) ORDER BY id",
+        "SELECT place_id, MIN(id) FROM games WHERE place_id IN"
+        " (SELECT place_id FROM games WHERE place_id <> channel_id AND id IN"
+        "  (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL))"
+        " GROUP BY place_id ORDER BY MIN(id)",
         (user_id,),
     )
-    places = tuple((int(row[0]), int(row[1])) for row in await cur.fetchall())
-    cur = await conn.execute(
-        "SELECT name FROM seats WHERE user_id = ? AND level IS NULL"
-        " UNION SELECT name FROM challenge_players WHERE user_id = ?"
-        " UNION SELECT challenger_name FROM challenges WHERE challenger_id = ?",
-        (user_id, user_id, user_id),
-    )
-    names = tuple(sorted({str(row[0]) for row in await cur.fetchall() if row[0]}))
-    return places, names
+    return [(int(row[0]), int(row[1])) for row in await cur.fetchall()]
+
+
+async def _store_renames(
+    conn: Transaction, threads: list[tuple[int, int]], now: float
+) -> tuple[tuple[int, int], ...]:
+    """A rename timer, due now, for each (thread, game): the timer names only the game
+    (its thread, its guild and the thread's new name all follow from the game's row)."""
+    renames = []
+    for _place, game_id in threads:
+        cur = await conn.execute(
+            "INSERT INTO timers (kind, ref_id, due_at) VALUES ('rename', ?, ?) RETURNING id",
+            (game_id, now),
+        )
+        (row,) = await cur.fetchall()  # read whole: the insert is done when it returns
+        renames.append((int(row[0]), game_id))
+    return tuple(renames)
 
 
 def _refuse(places: list[int], challenges: int) -> None:

@@ -1,8 +1,9 @@
 """Timers kept in the database, so they fire after restarts (RoboDanny's reminder design).
 
-A timer names what it is for (``kind``: "challenge", "reminder", "deadline"), the row it
-refers to (``ref_id``: a challenge or a game) and, for games, ``turn_stamp``: when the turn
-it watches began. A timer whose game has started another turn since is simply stale.
+A timer names what it is for (``kind``: "challenge", "reminder", "deadline", or "rename":
+a forgotten player's name to take out of a game's thread), the row it refers to
+(``ref_id``: a challenge or a game) and, for games' turns, ``turn_stamp``: when the turn it
+watches began. A timer whose game has started another turn since is simply stale.
 
 Several processes may share the database, each running some of the bot's shards: a process
 fires only the timers of its own shards' servers (the game's or challenge's guild), and

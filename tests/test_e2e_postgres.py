@@ -43,6 +43,7 @@ CASES: list[Callable[[World], Awaitable[None]]] = [
     test_e2e_computer.test_the_bot_answers_after_a_restart,
     test_e2e_profiles.test_a_profile_and_a_leaderboard_after_a_few_games,
     test_e2e_profiles.test_forget_me_leaves_neither_the_id_nor_the_name_anywhere,
+    test_e2e_profiles.test_forget_me_renames_the_threads_after_a_crash_right_after_forgetting,
     test_e2e_agreements.test_an_accepted_draw_ends_the_game_level_for_the_ratings,
     test_e2e_limits.test_eight_challenges_at_once_make_three_under_a_limit_of_three,
     test_e2e_limits.test_a_challenger_at_the_game_limit_starts_no_second_game,

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from types import SimpleNamespace
 from typing import Any
+
+import discord
+import pytest
 
 from data import Ending, Result
 from data.ratings import GLOBAL, human
 from loopback import perms
-from loopback.models import FakeUser
-from tests.e2e import World, accept, button, challenge, resign, wait_boards
+from loopback.models import FakeChannel, FakeUser
+from tests.e2e import (
+    Crash,
+    World,
+    accept,
+    button,
+    challenge,
+    resign,
+    wait_boards,
+)
 
 LOCKED_GUILD = 424242  # a server the world's users also play on, which this one must not see
 
@@ -353,3 +366,102 @@ async def test_forget_me_leaves_neither_the_id_nor_the_name_anywhere(tablero: Wo
             for value in tuple(row):
                 text = str(value)
                 assert str(zed.id) not in text and "Zephyrine" not in text, (table, tuple(row))
+    await _no_rename_left(world)  # the refused ones given up
+
+
+async def _nowhere(world: World, user: FakeUser) -> None:
+    """No row of any table holds ``user``'s id or name."""
+    assert world.bot is not None
+    db = world.bot.store.db
+    for table in await db.tables():
+        for row in await db.fetchall(f"SELECT * FROM {table}"):
+            for value in tuple(row):
+                text = str(value)
+                assert str(user.id) not in text and user.name not in text, (table, tuple(row))
+
+
+async def _no_rename_left(world: World) -> None:
+    """Every stored rename is done (renamed, or refused by Discord and given up): at once,
+    or soon after when the timer loop renames (it marks a timer done once Discord answered)."""
+    assert world.bot is not None
+    for _ in range(3000):
+        pending = await world.bot.store.db.fetchall(
+            "SELECT id FROM timers WHERE kind = 'rename' AND fired_at IS NULL"
+        )
+        if not pending:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"renames never done: {pending}")
+
+
+async def _renamed(world: World, *threads: FakeChannel) -> None:
+    """Wait until the bot has renamed ``threads`` (the bot's timer loop does it)."""
+
+    def done() -> bool | None:
+        return all(t.name == "Stonehenge: former player – Luis" for t in threads) or None
+
+    await world.fake.world.notifier.wait_for(done, 30, "the threads renamed")
+
+
+async def test_forget_me_renames_the_threads_after_a_crash_right_after_forgetting(
+    tablero: World,
+) -> None:
+    """The bot stops between forgetting and renaming: the threads are renamed after the
+    restart all the same (the name is gone from the database: only stored work finds them)."""
+    world = tablero
+    assert world.bot is not None
+    zed = world.fake.add_user("Zephyrine")
+    first = await _resigned(world, zed, world.luis)
+    second = await _resigned(world, zed, world.luis)
+    privacy = world.bot.store.privacy
+    forget = privacy.forget
+
+    async def forget_then_crash(*args: Any) -> Any:
+        await forget(*args)
+        raise Crash("right after the forget transaction")
+
+    privacy.forget = forget_then_crash  # type: ignore[method-assign]
+    asked = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
+    assert asked.message is not None
+    await (await world.fake.click(zed, asked.message, f"fm:{zed.id}")).done()
+    assert "Zephyrine" in first.name and "Zephyrine" in second.name  # not renamed yet
+    await world.restart()
+    await _renamed(world, first, second)
+    await _nowhere(world, zed)
+    await _no_rename_left(world)
+    again = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
+    assert again.message is not None
+    done = await (await world.fake.click(zed, again.message, f"fm:{zed.id}")).done()
+    assert "you are forgotten" in done.text and "<#" not in done.text, done.text
+
+
+async def test_forget_me_tries_a_rename_discord_did_not_answer_again(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 503 on the first rename leaves it to the timer loop, which renames the thread once
+    the claim runs out; the confirmation does not call it refused."""
+    world = tablero
+    assert world.bot is not None
+    zed = world.fake.add_user("Zephyrine")
+    place = await _resigned(world, zed, world.luis)
+    edit = discord.Thread.edit
+    failures = [1]
+
+    async def once_unavailable(self: discord.Thread, **kwargs: Any) -> Any:
+        if failures and "name" in kwargs:
+            failures.pop()
+            answer = SimpleNamespace(status=503, reason="Service Unavailable")
+            raise discord.DiscordServerError(answer, "try again later")
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.Thread, "edit", once_unavailable)
+    asked = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
+    assert asked.message is not None
+    done = await (await world.fake.click(zed, asked.message, f"fm:{zed.id}")).done()
+    assert "you are forgotten" in done.text and f"<#{place.id}>" not in done.text, done.text
+    assert failures == [] and "Zephyrine" in place.name  # not renamed, not given up
+    world.clock.now += world.bot.timer_lease + 1  # the first try's claim has run out
+    await world.bot.get_cog("Timers").fire_due()
+    await _renamed(world, place)
+    await _nowhere(world, zed)
+    await _no_rename_left(world)
