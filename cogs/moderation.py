@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.games import adapter_for
 from cogs.utils import endings
+from cogs.utils.choices import answers_when_busy
 from cogs.utils.errors import UserError, shorten
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
@@ -94,6 +95,7 @@ class Moderation(commands.Cog):
         await send_private(interaction, tr(interaction, "mod-cancelled", number=found.id))
 
     @cancel.autocomplete("challenge")
+    @answers_when_busy(0)  # no challenge has number 0: choosing it is answered "not found"
     async def cancel_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:

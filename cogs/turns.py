@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -15,14 +12,13 @@ from discord.ext import commands
 
 from cogs.games import adapter_for
 from cogs.utils import endings
-from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, hint, move_choices
+from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, answers_when_busy, hint, move_choices
 from cogs.utils.errors import UserError
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
-from data import StorageBusy
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +26,6 @@ log = logging.getLogger(__name__)
 #: every autocomplete value fits, and nothing longer is worth reading.
 MOVE_MAX_LENGTH = 100
 GAME_PREFIX = re.compile(r"\s*#(?P<id>\d{1,18})\s+")
-#: Seconds an autocomplete may take before it answers "busy": Discord drops an answer that
-#: comes after 3 s and shows "Loading options failed"; a locked or unreachable database
-#: would otherwise hold it for a lock's wait per read, or a connection's time-out.
-AUTOCOMPLETE_BUDGET = 2.5
-
-Choices = list[app_commands.Choice[str]]
 
 
 def split_game(text: str) -> tuple[int | None, str]:
@@ -51,25 +41,6 @@ def _in_game(game_id: int, choice: app_commands.Choice[str]) -> app_commands.Cho
     return app_commands.Choice(
         name=(prefix + choice.name)[:100], value=(prefix + choice.value)[:100]
     )
-
-
-def answers_when_busy(
-    fn: Callable[[Any, discord.Interaction, str], Awaitable[Choices]],
-) -> Callable[[Any, discord.Interaction, str], Awaitable[Choices]]:
-    """An autocomplete that always answers: a hint saying the storage is busy when the
-    database cannot be read (locked, down) or is too slow to answer in Discord's time."""
-
-    @functools.wraps(fn)
-    async def answered(cog: Any, interaction: discord.Interaction, current: str) -> Choices:
-        try:
-            async with asyncio.timeout(AUTOCOMPLETE_BUDGET):
-                return await fn(cog, interaction, current)
-        except (StorageBusy, TimeoutError):
-            command = interaction.command.qualified_name if interaction.command else "?"
-            log.warning("database busy: the autocomplete of /%s answered with a hint", command)
-            return [hint(tr(interaction, "error-storage-busy"))]
-
-    return answered
 
 
 class Turns(commands.Cog):
@@ -108,7 +79,7 @@ class Turns(commands.Cog):
         await acknowledge(interaction, self.service, played)
 
     @move.autocomplete("notation")
-    @answers_when_busy
+    @answers_when_busy(HINT)
     async def move_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

@@ -47,17 +47,21 @@ class WriteLock:
 
 class TableLock:
     """``async with TableLock(url):`` an operator's ``LOCK TABLE games IN ACCESS EXCLUSIVE
-    MODE`` on a PostgreSQL database: nobody else may even read the games until it ends."""
+    MODE`` on a PostgreSQL database: nobody else may even read the games (or the other
+    ``tables`` named) until it ends."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, tables: tuple[str, ...] = ("games",)) -> None:
         self.url = url
+        self.tables = tables
         self._conn: Any = None
 
     async def __aenter__(self) -> TableLock:
         import asyncpg  # only the PostgreSQL tests need it
 
         self._conn = await asyncpg.connect(self.url)
-        await self._conn.execute("BEGIN; LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        await self._conn.execute(
+            f"BEGIN; LOCK TABLE {', '.join(self.tables)} IN ACCESS EXCLUSIVE MODE"
+        )
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -11,6 +11,7 @@ import pytest_asyncio
 from data import StorageBusy
 from loopback.bots import start_bot, stop_bot
 from loopback.models import FakeChannel, FakeUser
+from loopback.perms import MANAGE_GUILD
 from tests.e2e import World, accept, challenge, make_bot, settled
 from tests.lockholder import TableLock
 
@@ -35,7 +36,7 @@ async def unreadable(world: World) -> AsyncIterator[None]:
     assert world.bot is not None
     db = world.bot.store.db
     if db.engine != "sqlite":
-        async with TableLock(str(world.database)):
+        async with TableLock(str(world.database), ("games", "challenges")):
             yield
         return
 
@@ -126,3 +127,28 @@ async def test_a_database_nobody_may_read_answers_with_a_hint_on_both_engines(
     # The lock is gone: the moves are offered again.
     choices = await _pick(world, world.ana, place, "6")
     assert choices and all("6" in c["value"] for c in choices)
+
+
+async def test_a_moderator_s_autocomplete_answers_with_a_hint_when_nobody_may_read(
+    tablero_on: World,
+) -> None:
+    world = tablero_on
+    await challenge(world, world.ana, world.luis)
+    admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
+    admins.member_ids.add(world.eve.id)
+
+    async def offered() -> list[dict[str, Any]]:
+        return await world.fake.autocomplete(
+            world.eve,
+            world.channel,
+            "mod",
+            {"challenge": ""},
+            focused="challenge",
+            subcommand="cancel",
+        )
+
+    assert [c["value"] for c in await offered()] == [1]
+    async with unreadable(world):
+        (busy,) = await offered()
+        assert "storage is busy" in busy["name"] and busy["value"] == 0, busy
+    assert [c["value"] for c in await offered()] == [1]  # readable again

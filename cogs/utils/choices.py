@@ -7,20 +7,33 @@ and its entry in the user's language, and ranked; the game's adapter then has it
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
+import discord
 from discord import app_commands
 
 from cogs.games.base import GameAdapter
 from cogs.utils.errors import UserError, shorten
+from cogs.utils.i18n import tr
+from data import StorageBusy
 from locales import t
 from rules import IllegalMove, RulesError, State
+
+log = logging.getLogger(__name__)
 
 AUTOCOMPLETE_LIMIT = 25
 #: The value of an autocomplete entry that is a hint, not a move ("not your turn", "nothing
 #: matches"): /move answers it with an explanation instead of reading it as a move.
 HINT = "?"
+#: Seconds an autocomplete may take before it answers "busy": Discord drops an answer that
+#: comes after 3 s and shows "Loading options failed"; a locked or unreachable database
+#: would otherwise hold it for a lock's wait per read, or a connection's time-out.
+AUTOCOMPLETE_BUDGET = 2.5
 _WORD = re.compile(r"[0-9a-zñáéíóúü]+")
 
 
@@ -102,3 +115,31 @@ def move_choices(
 def hint(text: str) -> app_commands.Choice[str]:
     """An autocomplete entry that explains; choosing it makes /move explain again."""
     return app_commands.Choice(name=text[:100], value=HINT)
+
+
+V = TypeVar("V", str, int)
+Completer = Callable[[Any, discord.Interaction, str], Awaitable[list[app_commands.Choice[V]]]]
+
+
+def answers_when_busy(value: V) -> Callable[[Completer[V]], Completer[V]]:
+    """An autocomplete that always answers: one entry saying the storage is busy (its value
+    ``value``, which the command explains or refuses) when the database cannot be read
+    (locked, down) or is too slow to answer in Discord's time."""
+
+    def wrap(fn: Completer[V]) -> Completer[V]:
+        @functools.wraps(fn)
+        async def answered(
+            cog: Any, interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[V]]:
+            try:
+                async with asyncio.timeout(AUTOCOMPLETE_BUDGET):
+                    return await fn(cog, interaction, current)
+            except (StorageBusy, TimeoutError):
+                command = interaction.command.qualified_name if interaction.command else "?"
+                log.warning("database busy: the autocomplete of /%s answered with a hint", command)
+                text = tr(interaction, "error-storage-busy")[:100]
+                return [app_commands.Choice(name=text, value=value)]
+
+        return answered
+
+    return wrap
