@@ -318,10 +318,10 @@ class Tablero(Host):
         for task in (self.recovery, self.retrying):
             if task is not None:
                 task.cancel()
-        self.thinker.close()
         try:
-            await super().close()
+            await super().close()  # its cogs first: the bot's turns under way are cancelled
         finally:
+            self.thinker.close()
             await self.store.close()
 
 

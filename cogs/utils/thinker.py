@@ -13,11 +13,14 @@ of a game waited seconds for them.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
 import os
 import queue
 import signal
+import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,19 +44,57 @@ WARM_MS = 5.0
 #: The longest the bot waits for its workers to be warm before it says it is ready anyway.
 WARM_SECONDS = 120.0
 
+#: Seconds between two looks at whether the bot is still there (where Linux cannot tell).
+PARENT_POLL_SECONDS = 1.0
+#: prctl's option that has the kernel signal a process when its parent ends (Linux).
+PR_SET_PDEATHSIG = 1
+
 #: What a worker reports once warm: its pid and the games it searched.
 Warmed = tuple[int, tuple[str, ...]]
 
 
-def _start_worker(ready: Queue[Warmed]) -> None:
+def _start_worker(parent: int, ready: Queue[Warmed]) -> None:
     """A worker runs at low priority, and stops when the bot stops it, not on a signal: a
     Ctrl-C reaches the whole process group, and systemd signals every process of the
     service; the bot then stops cleanly and shuts its pool down (bot.py, ``serve``).
+    If the bot is gone without stopping it (SIGKILL, OOM, a crash), it ends at once.
     It warms up before its first turn, and says so on ``ready``."""
     os.nice(NICENESS)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    end_with(parent)
     ready.put((os.getpid(), warm_up()))
+
+
+def end_with(parent: int) -> None:
+    """End this process when ``parent`` (its parent's pid) ends.
+
+    Nothing else would end it: the pool's queues stay open in the other workers, and a
+    search under way runs to its end. On Linux the kernel sends SIGKILL when the parent
+    goes (the thread that started this process, in fact: the bot starts its pool from its
+    event loop's thread, which lives as long as it); elsewhere a thread looks every second.
+    """
+    if not _kill_with_parent():
+        threading.Thread(target=_watch, args=(parent,), name="parent", daemon=True).start()
+    if os.getppid() != parent:  # it ended before the kernel was asked to tell
+        os._exit(0)
+
+
+def _kill_with_parent() -> bool:
+    """Whether the kernel will SIGKILL this process when its parent ends (Linux only)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:  # an orphan is given another parent
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(0)
 
 
 def warm_up() -> tuple[str, ...]:
@@ -96,12 +137,15 @@ class Thinker:
         self._ready: Queue[Warmed] | None = None
         #: the workers that said they are warm: pid -> the games they searched
         self.warm: dict[int, tuple[str, ...]] = {}
+        self.closed = False
 
     def start(self) -> None:
         """Start every worker now (each warms up at once), not with the first turns."""
         self._executor()
 
     def _executor(self) -> ProcessPoolExecutor:
+        if self.closed:
+            raise RuntimeError("the bot's thinking workers were stopped")
         if self._pool is None:
             if self._ready is None:
                 self._ready = self._context.Queue()
@@ -109,7 +153,7 @@ class Thinker:
                 self.workers,
                 mp_context=self._context,
                 initializer=_start_worker,
-                initargs=(self._ready,),
+                initargs=(os.getpid(), self._ready),
             )
             # The pool starts a worker for each job that finds none idle: one job each.
             for _ in range(self.workers):
@@ -127,6 +171,8 @@ class Thinker:
     async def warmed(self, timeout: float = WARM_SECONDS) -> None:
         """Once every worker is warm (started now if need be); after ``timeout`` seconds,
         a warning, and the bot goes on (a cold worker only makes a slower first reply)."""
+        if self.closed:
+            return
         self.start()
         ready = self._ready
         if ready is None:
@@ -154,8 +200,10 @@ class Thinker:
                     self._executor(), plan_turn, record.to_json(), seat, level, self.ms
                 )
             except BrokenProcessPool:
+                if self.closed:  # the bot stops: no fresh pool
+                    raise
                 log.warning("a worker of the bot died (attempt %d): a fresh pool", attempt)
-                self.close()
+                self._stop_pool()
                 if attempt == 2:
                     raise
                 continue
@@ -164,7 +212,16 @@ class Thinker:
         raise AssertionError("unreachable")
 
     def close(self) -> None:
-        """Stop the workers (a search under way finishes on its own, unawaited)."""
+        """Stop the workers now: a search under way is of no use any more (the bot plans
+        that turn again when it starts), and a worker still starting up would hold up the
+        bot's exit (the interpreter waits for a pool's workers before it ends)."""
+        self.closed = True
+        self._stop_pool()
+
+    def _stop_pool(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            workers = list(pool._processes.values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.kill()
