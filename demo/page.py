@@ -99,6 +99,8 @@ class Writer:
         self.anchors = {p.id: (p.name, p.anchor) for p in places}
         self.names: dict[str, str] = {}
         self.encoded = {} if encoded is None else encoded
+        #: the files written under ``images/`` (by name)
+        self.written: set[str] = set()
 
     def image_src(self, image: Image) -> str:
         self.images += 1
@@ -111,9 +113,21 @@ class Writer:
         name = f"{digest}{encoded.suffix}"
         folder = self.out / "images"
         folder.mkdir(parents=True, exist_ok=True)
-        if not (folder / name).exists():  # an image shown twice is one file
+        if name not in self.written:  # an image shown twice is one file
             (folder / name).write_bytes(encoded.data)
+            self.written.add(name)
         return f"images/{name}"
+
+    def clear_stale(self) -> None:
+        """Remove the images an earlier page left under ``images/`` that this one does not
+        show (only files named as this module names them)."""
+        folder = self.out / "images"
+        if not folder.is_dir():
+            return
+        for path in folder.iterdir():
+            ours = len(path.stem) == 16 and all(c in "0123456789abcdef" for c in path.stem)
+            if ours and path.suffix in {".png", ".webp", ".gif"} and path.name not in self.written:
+                path.unlink()
 
     def text(self, markdown: str, names: Names, now: float) -> str:
         return to_html(markdown, names, now)
@@ -272,6 +286,7 @@ def write_page(
         document = _document(writer, names, title, intro)
     path = out / "index.html"
     path.write_text(document, encoding="utf-8")
+    writer.clear_stale()
     return Page(path, writer.images, writer.inline, path.stat().st_size)
 
 
