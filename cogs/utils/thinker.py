@@ -63,6 +63,9 @@ def _start_worker(parent: int, ready: Queue[Warmed]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     end_with(parent)
+    # Nobody may read ``ready`` again (a pool started after a crash): this process's exit
+    # must not wait for its report to be read.
+    ready.cancel_join_thread()
     ready.put((os.getpid(), warm_up()))
 
 
