@@ -253,6 +253,7 @@ class Tablero(Host):
 
         await self.store.open()
         painter.shared().start()  # it warms up while the bot connects
+        self.thinker.start()  # so do the bot's thinking workers: no first reply waits for them
         self.service = GameService(self.store, self.is_thread)
         self.drain = Drain(self, self.service.moving)
         self.announcer = Announcer(self, self.service)
@@ -290,8 +291,9 @@ class Tablero(Host):
         self.dispatch("games_recovered")  # the bot's turns that were waiting go on
         # Every renderer's cached layers are built now, in the drawing process (or a thread),
         # and the games played last are followed and drawn once, so that the first board a
-        # player waits for is as quick as the others.
-        await painter.shared().warmed()
+        # player waits for is as quick as the others; the thinking workers have searched
+        # each game once, so that the bot's first reply is as quick as its others.
+        await asyncio.gather(painter.shared().warmed(), self.thinker.warmed())
         await self.announcer.warm_up()
         # What exists now (modules, caches, sprites) lives as long as the process: keep the
         # garbage collector from walking it again on every collection, which would stall
@@ -316,10 +318,10 @@ class Tablero(Host):
         for task in (self.recovery, self.retrying):
             if task is not None:
                 task.cancel()
-        self.thinker.close()
         try:
-            await super().close()
+            await super().close()  # its cogs first: the bot's turns under way are cancelled
         finally:
+            self.thinker.close()
             await self.store.close()
 
 

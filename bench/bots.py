@@ -8,6 +8,10 @@ in those processes at low priority, so a person's /move should barely notice the
 ``ratio_p99`` is the second p99 over the first (the issue's target: at most 1.5). The bot's
 turns meanwhile are reported too: their think time in a worker, and apart from it the time
 they waited in the queue for a free worker.
+
+Before both runs, right after the bot started (as after a restart), Ana plays ``--replies``
+moves of a Stonehenge game against the bot (``normal``, its real pause): the time from her
+/move to the bot's reply on the board, the first reply beside the later ones.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from typing import Any
 from bench.session import Table, p50_p99, table
 from cogs.utils.thinker import MAX_MS
 
+#: How long a reply of the bot may take before the bench gives up (a budget, and a pause).
+REPLY_SECONDS = 60
+
 
 async def _human_moves(t: Table, game: str, moves: int, seed: int) -> list[float]:
     rng = random.Random(seed)
@@ -31,6 +38,41 @@ async def _human_moves(t: Table, game: str, moves: int, seed: int) -> list[float
         g = await t.open_game(game)
         while g.state.turn is not None and len(samples) < moves:
             samples.append(await t.move(g, g.state.format(rng.choice(g.state.legal_moves()))))
+    return samples
+
+
+async def _bot_replies(t: Table, replies: int, seed: int) -> list[float]:
+    """ms from Ana's /move to the bot's reply on the board, for the first ``replies``
+    replies of a new Stonehenge game against the bot."""
+    assert t.bot is not None
+    fake, ana, rng = t.fake, t.users[0], random.Random(seed)
+    options = {"opponent": fake.bot_user, "first": "me"}
+    await (await fake.slash(ana, t.channel, "play", options, subcommand="stonehenge")).done()
+    # The game starts at once, in a thread of the channel that holds its board.
+    await fake.wait_for_message(t.channel, lambda _: bool(fake.threads(t.channel)), REPLY_SECONDS)
+    place = fake.threads(t.channel)[-1]
+    await fake.wait_for_message(place, lambda m: bool(m.attachments), REPLY_SECONDS)
+    record = await t.bot.store.games.latest_in_place(place.id)
+    assert record is not None
+    said = f"**{record.seats[1].name}** played"  # how the bot's board begins (in English)
+    samples: list[float] = []
+    while len(samples) < replies and record.active:
+        state = t.bot.service.state(record)
+        before = fake.messages(place)[-1]
+        started = time.perf_counter()
+        ix = await fake.slash(
+            ana, place, "move", {"move": state.format(rng.choice(state.legal_moves()))}
+        )
+        await ix.done()
+        await fake.wait_for_message(
+            place,
+            lambda m: bool(m.attachments) and m.content.startswith(said),
+            REPLY_SECONDS,
+            after=before,
+        )
+        samples.append((time.perf_counter() - started) * 1000)
+        record = await t.bot.store.games.get(record.id)
+        assert record is not None
     return samples
 
 
@@ -47,9 +89,10 @@ async def _bot_tables(t: Table, tables: int) -> list[int]:
     return ids
 
 
-async def _run(game: str, moves: int, tables: int) -> dict[str, Any]:
+async def _run(game: str, moves: int, tables: int, replies: int) -> dict[str, Any]:
     async with table() as t:
         assert t.bot is not None
+        first_reply, *later_replies = await _bot_replies(t, replies, 3)
         t.bot.bot_pause = 0.0  # the bot games think back to back: the most load they can make
         alone = await _human_moves(t, game, moves, 1)
         ids = await _bot_tables(t, tables)
@@ -80,6 +123,8 @@ async def _run(game: str, moves: int, tables: int) -> dict[str, Any]:
         "bot_moves_meanwhile": bot_moves,
         "bot_turns": turns,
         "seconds_with_bots": round(seconds, 1),
+        "bot_first_reply_ms": round(first_reply, 1),
+        "bot_later_replies_ms": p50_p99(later_replies) if later_replies else None,
     }
 
 
@@ -89,14 +134,21 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--moves", type=int, default=200, help="human /move samples per run")
     parser.add_argument("--tables", type=int, default=10, help="bot games thinking meanwhile")
+    parser.add_argument(
+        "--replies", type=int, default=6, help="the bot's replies timed after its start"
+    )
     parser.add_argument("game", nargs="?", default="stonehenge", help="the humans' game")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    figures = asyncio.run(_run(args.game, args.moves, args.tables))
+    figures = asyncio.run(_run(args.game, args.moves, args.tables, max(1, args.replies)))
     if args.json:
         print(json.dumps(figures))
         return
     alone, busy = figures["move_ms_alone"], figures["move_ms_with_bots"]
+    later = figures["bot_later_replies_ms"]
+    print("the bot's replies in a new game, right after it started (its pause included)")
+    print(f"  first reply         {figures['bot_first_reply_ms']:7.1f} ms", end="")
+    print(f"   later p50 {later['p50']:7.1f} ms   p99 {later['p99']:7.1f} ms" if later else "")
     print(f"/move ({args.game}), {args.moves} moves a run")
     print(f"  no bot game         p50 {alone['p50']:7.1f} ms   p99 {alone['p99']:7.1f} ms")
     print(

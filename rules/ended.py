@@ -4,6 +4,10 @@ The position stays as it was, but nobody is to move any more and the winners are
 Every picture and description of a position reads ``turn``, ``outcome()`` and ``view()``,
 so a copy whose class overrides those three says the result everywhere at once, for every
 game, without each renderer learning about resignations.
+
+Such a copy pickles (the drawing process draws the final board of a resigned game): its class
+is made at run time and cannot be found by name, so it travels as its game's own state and
+becomes an ended one again on arrival.
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ def ended(state: State, winners: Sequence[int]) -> State:
     copy.__class__ = _ended_class(type(state))
     copy.winners_by_table = tuple(winners)  # type: ignore[attr-defined]
     return copy
+
+
+def _ended_again(plain: State) -> State:
+    """``plain`` (a game's own state holding ``winners_by_table``) as the ended copy it was."""
+    plain.__class__ = _ended_class(type(plain))
+    return plain
 
 
 @cache
@@ -50,5 +60,10 @@ def _ended_class(cls: type[State]) -> type[State]:
         names = {f.name for f in fields(view)}
         return replace(view, **{k: v for k, v in over.items() if k in names})
 
+    def reduce(self: Any) -> tuple[Any, tuple[State]]:
+        plain = cls.__new__(cls)  # a shallow copy, only read by pickle
+        plain.__dict__.update(self.__dict__)
+        return _ended_again, (plain,)
+
     members = {"turn": property(turn), "legal_moves": legal_moves, "outcome": outcome}
-    return type(f"Ended{cls.__name__}", (cls,), {**members, "view": view})
+    return type(f"Ended{cls.__name__}", (cls,), {**members, "view": view, "__reduce__": reduce})

@@ -85,7 +85,7 @@ def test_bench_profile_of_the_first_move_after_a_restart(tmp_path: Path) -> None
 
 
 def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
-    done = _bench("bots", "--json", "--moves", "3", "--tables", "1", cwd=tmp_path)
+    done = _bench("bots", "--json", "--moves", "3", "--tables", "1", "--replies", "2", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["bot_tables"] == 1 and figures["moves"] == 3
@@ -93,6 +93,9 @@ def test_bench_bots_times_a_move_while_the_bot_thinks(tmp_path: Path) -> None:
         assert 0 < figures[key]["p50"] <= figures[key]["p99"]
     assert figures["ratio_p99"] > 0 and figures["bot_ms"] == 2000
     assert set(figures["bot_turns"]) == {"turns", "think_ms", "queue_wait_ms"}
+    # the bot's first reply after its start, beside its later ones
+    later = figures["bot_later_replies_ms"]
+    assert figures["bot_first_reply_ms"] > 0 and 0 < later["p50"] <= later["p99"]
 
 
 def test_bench_ai_gives_the_table_of_three_its_own_budget() -> None:

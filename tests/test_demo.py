@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import ast
 import base64
+import hashlib
 import html
+import io
 import re
 from pathlib import Path
 
+from PIL import Image
+
 from demo.conversation import names, places
 from demo.markdown import Names, to_html
-from demo.page import write_page
+from demo.page import PAGE_LIMIT, write_page
 from demo.scenario import Script, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,22 +61,58 @@ async def test_the_page_has_the_commands_the_messages_and_the_images(tmp_path: P
     thread = next(p for p in places(world) if p.is_thread)
     assert f'<a class="thread" href="#{thread.anchor}">' in text
     assert f'<section id="{thread.anchor}">' in text
-    images = re.findall(r'<img src="data:image/png;base64,([^"]+)" alt="([^"]*)"', text)
+    # (a PNG as lossless WebP where that is lighter: the same pixels)
+    images = re.findall(r'<img src="data:image/(?:png|webp);base64,([^"]+)" alt="([^"]*)"', text)
     assert len(images) == len(boards)
-    assert all(base64.b64decode(data).startswith(b"\x89PNG") for data, _ in images)
-    alts = [
-        html.escape(a.description or "")
-        for m in sorted(boards, key=lambda m: m.id)
-        for a in m.attachments
-    ]
+    attached = [a for m in sorted(boards, key=lambda m: m.id) for a in m.attachments]
+    for (data, _), attachment in zip(images, attached, strict=True):
+        assert pixels(base64.b64decode(data)) == pixels(attachment.data)
+    alts = [html.escape(a.description or "") for a in attached]
     assert [alt for _, alt in images] == alts and all(alts)
     assert '<span class="btn primary">🎯 Play</span>' in text
     # a page too big to hold its images keeps them beside it
+    # (what an earlier page wrote there goes, unless it is not an image of this module's)
+    folder = tmp_path / "files" / "images"
+    folder.mkdir(parents=True)
+    (folder / "0123456789abcdef.webp").write_bytes(b"an earlier board")
+    (folder / "notes.txt").write_text("mine")
     files = write_page(places(world), tmp_path / "files", names(world), inline=False)
     written = files.path.read_text(encoding="utf-8")
     assert not files.inline and "data:image" not in written
-    kept = sorted((tmp_path / "files" / "images").iterdir())
+    assert (folder / "notes.txt").exists() and not (folder / "0123456789abcdef.webp").exists()
+    kept = sorted(p for p in folder.iterdir() if p.suffix != ".txt")
     assert kept and all(f'src="images/{p.name}"' in written for p in kept)
+
+
+def pixels(data: bytes) -> tuple[tuple[int, int], str]:
+    """An image's size and a digest of its pixels (however it is encoded)."""
+    picture = Image.open(io.BytesIO(data))
+    return picture.size, hashlib.sha256(picture.convert("RGBA").tobytes()).hexdigest()
+
+
+async def test_the_whole_demo_s_page_is_light_enough_for_a_phone(tmp_path: Path) -> None:
+    """Every board of the whole demo, each as the bot drew it, in a page of at most 5 MB."""
+    result = await run(Script(bot_ms=20, timeout=300))
+    world = result.fake.world
+    boards = [m for m in world.messages.values() if m.attachments and not m.deleted]
+    sent = [a.data for m in sorted(boards, key=lambda m: m.id) for a in m.attachments]
+    assert len(sent) > 100  # three whole games and the newcomer's
+    page = write_page(places(world), tmp_path, names(world))
+    assert page.size <= PAGE_LIMIT == 5_000_000
+    text = page.path.read_text(encoding="utf-8")
+    sources = re.findall(r'<img src="([^"]+)"', text)
+    assert len(sources) == page.images == len(sent)
+    shown = [
+        base64.b64decode(source.partition(",")[2])
+        if source.startswith("data:")
+        else (tmp_path / source).read_bytes()
+        for source in sources
+    ]
+    # each image the bot sent, pixel for pixel: nothing blurred, nothing lost
+    assert sorted(map(pixels, shown)) == sorted(map(pixels, sent))
+    if not page.inline:  # each distinct image once, and only what this page shows
+        folder = sorted((tmp_path / "images").iterdir())
+        assert len(folder) == len(set(sources))
 
 
 def test_the_demo_imports_nothing_of_the_tests() -> None:

@@ -183,6 +183,22 @@ async def test_people_and_bot_seats_at_one_table(tablero: World) -> None:
     assert {s.user_id for s in record.seats[:2]} == {world.ana.id, world.luis.id}
 
 
+async def test_the_bot_s_thinking_workers_are_started_and_warm_once_it_is_ready(
+    tablero: World,
+) -> None:
+    """Its first reply of a game is as quick as the later ones: no worker to start then."""
+    world = tablero
+    assert world.bot is not None and world.bot.recovery is not None
+    await asyncio.wait_for(asyncio.shield(world.bot.recovery), 120)  # ready and warmed up
+    thinker = world.bot.thinker
+    workers = thinker.processes()
+    assert len(workers) == thinker.workers
+    # Each worker searched a position of every game the bot plays, its ai modules loaded.
+    assert {pid: thinker.warm.get(pid) for pid in workers} == dict.fromkeys(
+        workers, ("stonehenge", "kahuna", "islas")
+    )
+
+
 async def test_the_bot_answers_after_a_restart(tablero: World) -> None:
     world = tablero
     assert world.bot is not None

@@ -23,6 +23,7 @@ from rules.record import Record
 from tests.e2e import World, accept, boards, challenge, mirror, settled
 from tests.lockholder import WriteLock
 
+ROOT = Path(__file__).resolve().parent.parent
 RESTARTING = {lang: t(lang, "error-restarting") for lang in ("en", "es")}
 
 
@@ -169,6 +170,114 @@ async def test_a_signal_stops_the_bot_process_cleanly_while_moves_arrive(
     for mover, place in zip(movers, places, strict=True):
         assert len(boards(world, place)) == 1 + mover.played
     assert not Path(f"{world.database}-wal").exists()  # closed: SQLite folded its log back
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every running process: pid -> (its parent's pid, its state letter)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # ended meanwhile
+                continue
+            state, ppid = stat[stat.rindex(")") + 2 :].split()[:2]
+            found[int(entry.name)] = (int(ppid), state)
+    return found
+
+
+def _tree(root: int) -> set[int]:
+    """The pids of ``root``'s descendants."""
+    table, tree, grown = _processes(), set(), True
+    while grown:
+        more = {pid for pid, (ppid, _) in table.items() if ppid in tree | {root}} - tree
+        tree |= more
+        grown = bool(more)
+    return tree
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree in /proc")
+async def test_no_process_of_the_bot_outlives_a_sigkill(world: World) -> None:
+    """An OOM kill or a crash: the thinking workers and the drawing process end by
+    themselves, and nothing of the bot keeps running (or using memory and cores)."""
+    env = {
+        **os.environ,
+        "DISCORD_TOKEN": "loopback-token",
+        "TABLERO_DB": str(world.database),
+        "TABLERO_DEV_GUILD": str(world.guild.id),
+        "TABLERO_ENV_FILE": str(world.database.parent / "no.env"),
+    }
+    log = world.database.parent / "bot.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.botprocess", world.fake.api_url, world.fake.gateway_url],
+            env=env,
+            stderr=stderr,
+        )
+    try:
+        await world.fake.wait_connected(READY_SECONDS)
+        workers = Thinker().workers
+        # Its thinking workers (multiprocessing's) and its drawing process all started.
+        deadline = time.monotonic() + READY_SECONDS
+        while True:
+            tree = _tree(process.pid)
+            commands = [_command(pid) for pid in tree]
+            thinking = [c for c in commands if "spawn_main" in c]
+            if len(thinking) == workers and any("paint_worker" in c for c in commands):
+                break
+            assert time.monotonic() < deadline, commands
+            await asyncio.sleep(0.05)
+    finally:
+        process.kill()
+        process.wait()
+
+    def alive() -> set[int]:  # a zombie has ended: only its parent's wait is missing
+        running = _processes()
+        return {pid for pid in tree if pid in running and running[pid][1] != "Z"}
+
+    deadline = time.monotonic() + 30  # a few seconds are plenty; the machine may be busy
+    while alive() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert not alive(), [_command(pid) for pid in alive()]
+    assert "Traceback" not in log.read_text(errors="replace")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree in /proc")
+async def test_where_the_kernel_cannot_tell_a_worker_sees_its_bot_gone_itself() -> None:
+    """The fallback of systems without Linux's parent-death signal: a watching thread."""
+    worker = (
+        "import os, sys, time\n"
+        "from cogs.utils import thinker\n"
+        "thinker._kill_with_parent = lambda: False\n"
+        "thinker.end_with(os.getppid())\n"
+        "print(os.getpid(), flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    bot = (
+        "import subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {worker!r}])\n"
+        "time.sleep(600)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", bot], cwd=ROOT, stdout=subprocess.PIPE, env=os.environ
+    )
+    try:
+        assert process.stdout is not None
+        pid = int(await asyncio.wait_for(asyncio.to_thread(process.stdout.readline), 60))
+    finally:
+        process.kill()
+        process.wait()
+    deadline = time.monotonic() + 30
+    while _processes().get(pid, (0, "Z"))[1] != "Z" and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert _processes().get(pid, (0, "Z"))[1] == "Z", _command(pid)
 
 
 async def test_the_bot_s_thinking_workers_leave_stopping_to_the_bot() -> None:

@@ -5,9 +5,14 @@ loops, and the setting that turns it off."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import operator
 import os
+import pickle
 import signal
+import subprocess
+import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -17,8 +22,10 @@ from bench.positions import random_game
 from bot import Settings, SettingsError
 from cogs.utils import paint_worker
 from cogs.utils.painter import Painter, processes_setting
+from rules.ended import ended
 
 NAMES = ("Ana", "Luis")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -49,6 +56,66 @@ async def test_a_game_registered_elsewhere_is_drawn_by_the_worker(painter: Paint
     home = "tests.toy.adapter"
     drawn = await painter.draw(paint_worker.board, "tictactoe", home, state, None, "en", NAMES)
     assert drawn == paint_worker.board("tictactoe", home, state, None, "en", NAMES)
+
+
+@pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas", "tictactoe"])
+async def test_a_game_ended_by_its_players_is_drawn_by_the_worker(
+    painter: Painter, game: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A resignation, an abort, a draw agreed: the final board goes to the process too."""
+    if game == "tictactoe":
+        from tests.toy.game import TICTACTOE
+
+        state, home = TICTACTOE.new(2, 1, {}), "tests.toy.adapter"
+    else:
+        positions = random_game(game, 5)
+        state, home = positions[len(positions) // 2], "cogs.games"
+    for winners in ([1], [0, 1]):
+        over = ended(state, winners)
+        again = pickle.loads(pickle.dumps(over, pickle.HIGHEST_PROTOCOL))
+        assert type(again) is type(over) and again.turn is None
+        assert again.outcome() == over.outcome() and again.view(None) == over.view(None)
+        with caplog.at_level(logging.WARNING, logger="cogs.utils.painter"):
+            drawn = await painter.draw(paint_worker.board, game, home, over, None, "en", NAMES)
+        assert drawn == paint_worker.board(game, home, over, None, "en", NAMES)
+    assert caplog.records == []  # not sent to a thread
+
+
+async def test_a_worker_whose_bot_is_killed_mid_draw_ends_quietly(tmp_path: Path) -> None:
+    """SIGKILL of the bot while a board is drawn: the worker cannot answer, and ends without
+    a traceback on the bot's standard error."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    bot = textwrap.dedent(f"""
+        import asyncio, os, pathlib
+        from cogs.utils.painter import Painter
+
+        async def main():
+            painter = Painter(1)
+            await painter.draw(os.getpid)
+            waiting = asyncio.ensure_future(painter.draw(pathlib.Path({str(pipe)!r}).read_bytes))
+            await asyncio.sleep(0)  # the draw is written to the worker
+            print("drawing", flush=True)
+            await waiting
+
+        asyncio.run(main())
+    """)
+    process = subprocess.Popen(
+        [sys.executable, "-c", bot],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert process.stdout is not None
+    assert await asyncio.to_thread(process.stdout.readline) == b"drawing\n"
+    process.kill()
+    await asyncio.to_thread(process.wait)
+    # The worker's draw ends now; its answer has nobody to go to.
+    await asyncio.wait_for(asyncio.to_thread(pipe.write_bytes, b"board"), 30)
+    # Its standard error is the bot's: the end of the file means the worker ended too.
+    _, said = await asyncio.wait_for(asyncio.to_thread(process.communicate), 60)
+    assert b"Traceback" not in said and b"Error" not in said, said.decode()
 
 
 async def test_a_draw_owed_by_a_worker_that_dies_is_made_in_a_thread(

@@ -5,7 +5,8 @@ a header giving the length of a pickled body and the number of the draw it is fo
 is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
 process could not even load (its function or game does not import here). Draws are answered in the
 order they arrive; while none is waiting, the renderers' caches are warmed
-one position at a time. The process ends when its input closes (the bot stopped, or died).
+one position at a time. The process ends when its input closes (the bot stopped, or died), or
+when an answer finds nobody to read it (the bot died during that draw): quietly, either way.
 Like painter.py, it imports nothing of Discord.
 """
 
@@ -255,7 +256,10 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="paint worker: %(levelname)s %(message)s")
     out = os.dup(1)
     os.dup2(2, 1)
-    serve(0, out)
+    try:
+        serve(0, out)
+    except BrokenPipeError:  # the bot died (SIGKILL, a crash) while this draw was made
+        return
 
 
 if __name__ == "__main__":
