@@ -195,8 +195,12 @@ async def test_draws_are_told_to_watchers_with_their_own_time(painter: Painter) 
 
 
 async def test_warmed_answers_once_the_caches_are_warm(painter: Painter) -> None:
+    told: list[float] = []
+    painter.watchers.append(told.append)
     await asyncio.wait_for(painter.warmed(), 60)
+    assert told == []  # a warm-up is not a draw: its watchers count draws (bench's figure)
     assert await painter.draw(operator.add, 2, 2) == 4
+    assert len(told) == 1
 
 
 async def test_no_process_draws_in_threads() -> None:

@@ -70,7 +70,9 @@ class _Worker:
         assert self.process.stdin is not None and self.process.stdout is not None
         self._into = self.process.stdin.fileno()
         self._from = self.process.stdout.fileno()
-        self._owed: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]] = {}
+        #: job -> the loop and future of its answer, and whether it is a draw (to tell the
+        #: watchers of: a warm-up's answer is not one)
+        self._owed: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], bool]] = {}
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
         self.alive = True
@@ -87,7 +89,7 @@ class _Worker:
         with self._lock:
             if not self.alive:
                 raise WorkerGone
-            self._owed[job] = (loop, future)
+            self._owed[job] = (loop, future, fn != WARMED)
             try:
                 write_all(self._into, data)
             except OSError:
@@ -107,14 +109,15 @@ class _Worker:
                 with self._lock:
                     owed = self._owed.pop(job, None)
                 if owed is not None:
-                    _settle_soon(*owed, body, self._watchers)
+                    loop, future, drawn = owed
+                    _settle_soon(loop, future, body, self._watchers if drawn else [])
         except Exception:  # a garbled answer: this worker cannot be trusted with more
             log.exception("the drawing process answered something unreadable")
             self.process.kill()
         with self._lock:
             self.alive = False
             owed_now, self._owed = list(self._owed.values()), {}
-        for loop, future in owed_now:
+        for loop, future, _ in owed_now:
             _call_soon(loop, _set_exception, future, WorkerGone())
 
     def close(self, timeout: float = 5.0) -> None:
