@@ -14,8 +14,12 @@ in ``rules``); any other game's registers with ``register_computer``, or with it
 
 from __future__ import annotations
 
-# The built-in games' players: each module registers its own (the only list of games in ai).
-from ai import islas, kahuna, stonehenge  # noqa: F401
+# The built-in games' players: each module registers its own (the only list of games in ai),
+# in the order /play lists the games (the order the workers warm them up in).
+# isort: off
+from ai import stonehenge, kahuna, islas  # noqa: F401
+
+# isort: on
 from ai.player import ComputerPlayer, computer_for, has_computer, register_computer
 from ai.players import LEVELS, choose_move, default_seed
 from ai.search import Budget
