@@ -7,6 +7,7 @@ import json
 import sys
 
 from ai.arena import RANDOM, match
+from ai.player import computer_games
 from ai.players import LEVELS, choose_move
 from ai.search import Budget
 from ai.seat import seat_info
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     move.add_argument("--seat", type=int, required=True)
     move.add_argument("--level", choices=LEVELS, default="normal")
     arena = commands.add_parser("arena", help="play two players against each other")
-    arena.add_argument("game", choices=("stonehenge", "kahuna", "islas"))
+    arena.add_argument("game", choices=computer_games())
     arena.add_argument("a", choices=(*LEVELS, RANDOM))
     arena.add_argument("b", choices=(*LEVELS, RANDOM))
     arena.add_argument("--games", type=int, default=10)

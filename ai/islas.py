@@ -8,9 +8,19 @@ tiles to use them on. All of it is public: the board, the followers, the scores.
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-from rules.islas import ISLAND, LIGHTHOUSE, WATER, IslasState, Placement
+from ai.player import ComputerPlayer, register_computer
+from ai.players import EASY_GREEDY
+from ai.sample import new_state
+from ai.sample import pool as sample_pool
+from ai.search import Budget, paired
+from ai.seat import SeatInfo
+from rules.base import State
+from rules.islas import ISLAND, LIGHTHOUSE, WATER, IslasState, Placement, pile
 from rules.islas.features import Board
 
 ISLAND_HOPE = 1.4  # an open island is often closed later, for double points
@@ -158,3 +168,83 @@ def play_out(state: IslasState, move: Placement, seat: int) -> float:
             break
         state.apply(ranked(state, 1)[0])
     return rewards(state, hopeful=True)[seat]
+
+
+# -- the computer player: what a seat knows, its samples, its levels ------------------------------
+
+POOL = 6  # determinisations kept per search (each iteration copies one)
+
+
+def _start(view: Any) -> tuple[Any, ...]:
+    """Before the first move a seat sees the tiles put out and the tile to place."""
+    return (view.put_out, view.current)
+
+
+def _ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
+    """The tiles put out so far and the tile to place, after the move."""
+    return (after.put_out, after.current), notation
+
+
+def _sample(info: SeatInfo, rng: random.Random) -> State:
+    """The tiles seen so far keep their order; the rest of the pile is shuffled."""
+    drawn = [*info.start[0]]
+    if info.start[1] is not None:
+        drawn.append(info.start[1])
+    put_before = len(info.start[0])
+    for text, (put_out, current) in zip(info.moves, info.seen, strict=True):
+        if text == "skip":
+            continue  # the same tile passes on
+        drawn += put_out[put_before:]
+        put_before = len(put_out)
+        if current is not None:
+            drawn.append(current)
+    rest = list((Counter(pile()) - Counter(drawn)).elements())
+    rest.sort()
+    rng.shuffle(rest)
+    state = new_state(info, rng, deck=drawn + rest)
+    for text in info.moves:
+        state.play(text)
+    return state
+
+
+ROOT_MOVES = 6  # hard compares this many moves, the best by a one-ply look
+PRIOR = 6.0  # weight of a move's one-ply value against its play-outs
+
+
+def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    sample = sample_pool(info, rng, POOL)
+    state = sample(0)
+    if level == "easy":
+        moves = state.legal_moves()
+        move = ranked(state, 1)[0] if rng.random() < EASY_GREEDY else rng.choice(moves)
+        return state.format(move)
+    if level == "normal":
+        return state.format(ranked(state, 1)[0])
+    leads = scored(state, ROOT_MOVES, hopeful=True)
+    top = [move for _, move in leads]
+    if len(top) == 1:
+        return state.format(top[0])
+    # Every candidate is played on the same sampled piles (paired, so that luck in the
+    # draws cancels out), then a greedy round of everybody with the tiles each pile gives.
+    current: list[State] = []
+
+    def pull(i: int, arm: int) -> float:
+        if arm == 0 or not current:
+            current[:] = [sample(i // len(top))]
+        return play_out(current[0].clone(), top[arm], info.seat)
+
+    stats = paired(len(top), pull, budget)
+    # A few piles say little, and the best of six noisy means is mostly luck: each mean is
+    # drawn towards the move's own one-ply value, as if it had been seen PRIOR times.
+    rounds = stats[0][1]
+    prior = [reward(lead) for lead, _ in leads]
+    best = max(
+        stats,
+        key=lambda s: ((s[2] * rounds + PRIOR * prior[s[0]]) / (rounds + PRIOR), -s[0]),
+    )
+    return state.format(top[best[0]])
+
+
+PLAYER = register_computer(
+    "islas", ComputerPlayer(choose=_choose, sample=_sample, start=_start, ply=_ply)
+)

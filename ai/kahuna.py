@@ -10,8 +10,16 @@ way the player returns the turn one action at a time.
 from __future__ import annotations
 
 import math
+import random
+from collections import Counter
+from typing import Any
 
-from ai.search import outcome_rewards
+from ai.player import ComputerPlayer, register_computer
+from ai.players import EASY_GREEDY, planned, remember
+from ai.sample import determinise, kahuna_state
+from ai.sample import pool as sample_pool
+from ai.search import Budget, bandit, outcome_rewards
+from ai.seat import UNSEEN, SeatInfo
 from rules.kahuna import (
     DECK,
     ENDS,
@@ -198,3 +206,78 @@ def play_out_turn(state: KahunaState, turn: list[object]) -> float:
             if state.turn is None:
                 return evaluate(state, seat)
     return evaluate(state, seat)
+
+
+# -- the computer player: what a seat knows, its levels (its sampler is ai/sample.py's) ----------
+
+POOL = 8  # determinisations kept per search (each iteration copies one)
+
+
+def _start(view: Any) -> tuple[Any, ...]:
+    """Before the first move a seat sees its hand and the display."""
+    return (view.hand, view.display)
+
+
+def _ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
+    """The card this seat drew from the pile (None for every other move), the display and
+    the round after the move; a face-down discard of another seat as its count."""
+    drawn = None
+    if mover == seat and notation == "draw deck":
+        gained = Counter(after.hand) - Counter(before.hand)
+        drawn = next(iter(gained)) if gained else None
+    if mover != seat and notation.startswith("discard "):
+        notation = "discard " + " ".join([UNSEEN] * (len(notation.split()) - 1))
+    return (drawn, after.display, after.round), notation
+
+
+def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    cached = planned(info) if level != "easy" else None
+    try:
+        state = determinise(info, rng)
+    except RuntimeError:
+        return _kahuna_from_view(info)
+    legal = {state.format(m) for m in state.legal_moves()}
+    if cached is not None and cached in legal:
+        return cached
+    if level == "easy":
+        if rng.random() < EASY_GREEDY:
+            return state.format(plan_turn(state)[0])
+        moves = candidates(state)
+        calm = [m for m in moves if not isinstance(m, Discard)] or moves
+        return state.format(rng.choice(calm))
+    if level == "normal":
+        plan = [state.format(m) for m in plan_turn(state)]
+    else:
+        turns = turn_candidates(state)
+        samples = sample_pool(info, rng, POOL, state)
+        stats = bandit(len(turns), lambda i, arm: play_out_turn(samples(i), turns[arm]), budget)
+        plan = [state.format(m) for m in turns[stats[0][0]]]
+    remember(info, plan)
+    return plan[0]
+
+
+def _kahuna_from_view(info: SeatInfo) -> str:
+    """A legal move read from the seat's view alone, for the rare history no sample fits:
+    a build that the view offers, else the draw (after a discard when the hand is full)."""
+    view = info.view
+    for card, lines in sorted(view.buildable.items()):
+        if lines:
+            return f"place {lines[0]} with {card}"
+    hand = sorted(view.hand or ())
+    if len(hand) >= HAND_LIMIT:
+        return f"discard {hand[0]}"
+    if view.pile_size:
+        return "draw deck"
+    return f"draw {min(card for card in view.display if card)}"
+
+
+PLAYER = register_computer(
+    "kahuna",
+    ComputerPlayer(
+        choose=_choose,
+        sample=kahuna_state,
+        public_options=("forbid_build_on_controlled", "no_bridges_ends_game"),
+        start=_start,
+        ply=_ply,
+    ),
+)

@@ -1,10 +1,12 @@
 """Determinisation: a full state consistent with what one seat knows, hidden parts sampled.
 
-Each sampler rebuilds the game through the rules' public door (``game.new`` with the record
-options that fix hidden orders, then the moves), choosing every hidden part with the
-player's own generator: another seat's face-down druid values, a Kahuna deal, pile orders
-and face-down discards, the Islas pile beyond the current tile. A seed for ``new`` is drawn
-from that generator too, so the record's seed is never used.
+Each game's sampler (its computer player's ``sample``) rebuilds the game through the rules'
+public door (``new_state``: ``game.new`` with the record options that fix hidden orders,
+then the moves), choosing every hidden part with the player's own generator: another seat's
+face-down druid values (ai/stonehenge.py), the Islas pile beyond the current tile
+(ai/islas.py), a Kahuna deal, pile orders and face-down discards (here, ``kahuna_state``:
+it is most of this module). A seed for ``new`` is drawn from that generator too, so the
+record's seed is never used.
 """
 
 from __future__ import annotations
@@ -13,67 +15,53 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from ai.seat import UNSEEN, SeatInfo
+from ai.player import computer_for
+from ai.seat import SeatInfo
 from rules import get_game
 from rules.base import RulesError, State
-from rules.islas import pile as islas_pile
 from rules.kahuna import CARDS, DECK
-from rules.stonehenge import HAND
 
 
 def determinise(info: SeatInfo, rng: random.Random) -> State:
     """One state the seat cannot tell from the real one, hidden parts drawn from ``rng``."""
-    return _SAMPLERS[info.game](info, rng)
+    return computer_for(info.game).sample(info, rng)
 
 
-def _new(info: SeatInfo, rng: random.Random, **options: object) -> State:
+def new_state(info: SeatInfo, rng: random.Random, **options: object) -> State:
+    """A fresh game with the seat's public options (``options`` fix the hidden orders), its
+    seed drawn from ``rng``: the record's seed is never used."""
     game = get_game(info.game)
     chosen = {**dict(info.options), "first": info.first, **options}
     return game.new(info.players, rng.randrange(2**31), chosen)
 
 
-# -- Stonehenge -----------------------------------------------------------------------------------
-
-
-def _stonehenge(info: SeatInfo, rng: random.Random) -> State:
-    """Unrevealed druids of the other seat get values from what it has not shown yet."""
-    other = 1 - info.seat
-    known = Counter(
-        int(text[:-1])
-        for text, mover in zip(info.moves, info.movers, strict=True)
-        if mover == other and not text.startswith(UNSEEN)
-    )
-    unknown = list((Counter(HAND) - known).elements())
-    rng.shuffle(unknown)
-    state = _new(info, rng)
-    for text in info.moves:
-        state.play(f"{unknown.pop()}{text[1:]}" if text.startswith(UNSEEN) else text)
-    return state
-
-
-# -- Islas ----------------------------------------------------------------------------------------
-
-
-def _islas(info: SeatInfo, rng: random.Random) -> State:
-    """The tiles seen so far keep their order; the rest of the pile is shuffled."""
-    drawn = [*info.start[0]]
-    if info.start[1] is not None:
-        drawn.append(info.start[1])
-    put_before = len(info.start[0])
-    for text, (put_out, current) in zip(info.moves, info.seen, strict=True):
-        if text == "skip":
-            continue  # the same tile passes on
-        drawn += put_out[put_before:]
-        put_before = len(put_out)
-        if current is not None:
-            drawn.append(current)
-    rest = list((Counter(islas_pile()) - Counter(drawn)).elements())
-    rest.sort()
-    rng.shuffle(rest)
-    state = _new(info, rng, deck=drawn + rest)
+def replay_public(info: SeatInfo, rng: random.Random) -> State:
+    """The sampler of a game without secrets: its moves, played again."""
+    state = new_state(info, rng)
     for text in info.moves:
         state.play(text)
     return state
+
+
+def pool(
+    info: SeatInfo, rng: random.Random, size: int, first: State | None = None
+) -> Callable[[int], State]:
+    """Up to ``size`` determinisations drawn as a search asks for them (``first``, if given,
+    is one already drawn), then reused in turn."""
+    drawn: list[State] = [] if first is None else [first.clone()]
+
+    def sample(i: int) -> State:
+        nonlocal size
+        if len(drawn) < size:
+            try:
+                drawn.append(determinise(info, rng))
+            except RuntimeError:  # a Kahuna history that few deals fit: keep those found
+                if not drawn:
+                    raise
+                size = len(drawn)
+        return drawn[i % len(drawn)].clone()
+
+    return sample
 
 
 # -- Kahuna ---------------------------------------------------------------------------------------
@@ -290,25 +278,18 @@ def kahuna_hidden(
     return None
 
 
-def _kahuna(info: SeatInfo, rng: random.Random) -> State:
-    """A Kahuna state from ``kahuna_hidden``, replayed by the rules."""
+def kahuna_state(info: SeatInfo, rng: random.Random) -> State:
+    """A Kahuna state from ``kahuna_hidden``, replayed by the rules (ai/kahuna.py's sampler)."""
     for _ in range(5):
         found = kahuna_hidden(info, rng)
         if found is None:
             break
         deck, reshuffles, moves = found
         try:
-            state = _new(info, rng, deck=deck, reshuffles=reshuffles)
+            state = new_state(info, rng, deck=deck, reshuffles=reshuffles)
             for text in moves:
                 state.play(text)
         except RulesError:
             continue  # a sample the rules refuse (should not happen): draw again
         return state
     raise RuntimeError("no deal fits what this seat saw")
-
-
-_SAMPLERS: dict[str, Callable[[SeatInfo, random.Random], State]] = {
-    "stonehenge": _stonehenge,
-    "islas": _islas,
-    "kahuna": _kahuna,
-}

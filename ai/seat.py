@@ -12,20 +12,14 @@ record's seed or its ``deck`` options, which a ``SeatInfo`` does not hold.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ai.player import computer_for
 from rules import get_game
 from rules.history import History
 from rules.record import Record
 
-#: Record options that every seat knows (the deck orders are secret).
-PUBLIC_OPTIONS = {
-    "stonehenge": ("hidden",),
-    "kahuna": ("forbid_build_on_controlled", "no_bridges_ends_game"),
-    "islas": (),
-}
 #: How an opponent's face-down discard of one card is written in a seat's history.
 UNSEEN = "?"
 
@@ -83,14 +77,16 @@ class SeatTracker:
     def __init__(self, record: Record, seat: int) -> None:
         self.game, self.seat = record.game, seat
         self.players = record.players
+        # The game's computer player says what a seat may know (KeyError: it has none).
+        self.player = computer_for(record.game)
         self.options = tuple(
             (name, record.options[name])
-            for name in PUBLIC_OPTIONS.get(record.game, ())
+            for name in self.player.public_options
             if name in record.options
         )
         self.history = History(get_game(record.game), record.players, record.seed, record.options)
         self.view = self.history.state.view(seat)
-        self.start = _START[record.game](self.view)
+        self.start = self.player.start(self.view)
         self.seen: list[tuple[Any, ...]] = []
         self.shown: list[str] = []
         for text in record.moves:
@@ -101,7 +97,7 @@ class SeatTracker:
         before = self.view
         ply = self.history.push(text)
         self.view = self.history.state.view(self.seat)
-        seen, shown = _PLY[self.game](self.seat, ply.seat, ply.notation, before, self.view)
+        seen, shown = self.player.ply(self.seat, ply.seat, ply.notation, before, self.view)
         self.seen.append(seen)
         self.shown.append(shown)
 
@@ -110,8 +106,8 @@ class SeatTracker:
         plies = self.history.plies
         first = plies[0].seat if plies else self.history.state.turn
         shown = list(self.shown)
-        if self.game == "stonehenge":
-            shown = _stonehenge_shown(self.seat, plies, self.view)
+        if self.player.shown is not None:
+            shown = self.player.shown(self.seat, plies, self.view)
         return SeatInfo(
             game=self.game,
             players=self.players,
@@ -133,48 +129,3 @@ def seat_info(record: Record, seat: int, upto: int | None = None) -> SeatInfo:
             record.game, record.players, record.seed, record.options, record.moves[:upto]
         )
     return SeatTracker(record, seat).info()
-
-
-# -- per game: what the seat saw, and the moves as it may write them ---------------------------
-
-
-def _stonehenge_shown(seat: int, plies: list[Any], view: Any) -> list[str]:
-    """Moves of others in the hidden variant keep their point; the value only once revealed."""
-    shown = []
-    for ply in plies:
-        point = ply.notation[-1]
-        druid = view.points[point]
-        if ply.seat == seat or (druid is not None and druid.value is not None):
-            shown.append(ply.notation)
-        else:
-            shown.append(UNSEEN + point)
-    return shown
-
-
-def _kahuna_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
-    """The card this seat drew from the pile (None for every other move), the display and
-    the round after the move; a face-down discard of another seat as its count."""
-    drawn = None
-    if mover == seat and notation == "draw deck":
-        gained = Counter(after.hand) - Counter(before.hand)
-        drawn = next(iter(gained)) if gained else None
-    if mover != seat and notation.startswith("discard "):
-        notation = "discard " + " ".join([UNSEEN] * (len(notation.split()) - 1))
-    return (drawn, after.display, after.round), notation
-
-
-def _islas_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
-    """The tiles put out so far and the tile to place, after the move."""
-    return (after.put_out, after.current), notation
-
-
-def _plain_ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -> tuple:
-    return (), notation
-
-
-_START = {
-    "stonehenge": lambda view: (),
-    "kahuna": lambda view: (view.hand, view.display),
-    "islas": lambda view: (view.put_out, view.current),
-}
-_PLY = {"stonehenge": _plain_ply, "kahuna": _kahuna_ply, "islas": _islas_ply}

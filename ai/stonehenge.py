@@ -10,10 +10,19 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
-from rules.stonehenge import LINES, MEGALITHS, POINTS, Placement, StonehengeState
+from ai.player import ComputerPlayer, register_computer
+from ai.players import EASY_GREEDY
+from ai.sample import determinise, new_state
+from ai.sample import pool as sample_pool
+from ai.search import Budget, Searcher, search
+from ai.seat import UNSEEN, SeatInfo
+from rules.base import State
+from rules.stonehenge import HAND, LINES, MEGALITHS, POINTS, Placement, StonehengeState
 
 #: Lines as tuples of point indices.
 _LINES: tuple[tuple[int, ...], ...] = tuple(
@@ -257,3 +266,71 @@ class FastSearch:
             return [won, 1 - won] if mover == 0 else [1 - won, won]
         value = state.value(0)
         return [value, 1 - value]
+
+
+# -- the computer player: what a seat knows, its samples, its levels ------------------------------
+
+SEARCH_WIDTH = 10  # hard searches the best moves by the evaluation, this many a node
+POOL = 24  # determinisations kept per search in the hidden variant (each iteration copies one)
+
+
+def _shown(seat: int, plies: Sequence[Any], view: Any) -> list[str]:
+    """Moves of others in the hidden variant keep their point; the value only once revealed."""
+    shown = []
+    for ply in plies:
+        point = ply.notation[-1]
+        druid = view.points[point]
+        if ply.seat == seat or (druid is not None and druid.value is not None):
+            shown.append(ply.notation)
+        else:
+            shown.append(UNSEEN + point)
+    return shown
+
+
+def _sample(info: SeatInfo, rng: random.Random) -> State:
+    """Unrevealed druids of the other seat get values from what it has not shown yet."""
+    other = 1 - info.seat
+    known = Counter(
+        int(text[:-1])
+        for text, mover in zip(info.moves, info.movers, strict=True)
+        if mover == other and not text.startswith(UNSEEN)
+    )
+    unknown = list((Counter(HAND) - known).elements())
+    rng.shuffle(unknown)
+    state = new_state(info, rng)
+    for text in info.moves:
+        state.play(f"{unknown.pop()}{text[1:]}" if text.startswith(UNSEEN) else text)
+    return state
+
+
+def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
+    state = determinise(info, rng)
+    hidden = bool(dict(info.options).get("hidden"))
+    if level == "easy":
+        if rng.random() < EASY_GREEDY:
+            return greedy(state, rng)
+        return state.format(rng.choice(state.legal_moves()))
+    if level == "normal":
+        if not hidden:
+            return greedy(state, rng)
+        # Averaged over a few guesses of the face-down druids.
+        samples = [state] + [determinise(info, rng) for _ in range(7)]
+        return best_of([Fast.of(s) for s in samples], rng)  # type: ignore[arg-type]
+    if not hidden and empty_points(state) <= SOLVE_EMPTY:
+        move = winning_move(state)
+        if move is not None:
+            return state.format(move)
+    pool = sample_pool(info, rng, POOL if hidden else 1)
+    fast = FastSearch(SEARCH_WIDTH)
+    searcher = Searcher(fast.candidates, fast.rollout)  # type: ignore[arg-type]
+
+    def sample(i: int) -> State:
+        return Fast.of(pool(i))  # type: ignore[return-value]
+
+    return search(sample, searcher, budget, rng).best()
+
+
+PLAYER = register_computer(
+    "stonehenge",
+    ComputerPlayer(choose=_choose, sample=_sample, public_options=("hidden",), shown=_shown),
+)

@@ -6,19 +6,21 @@ reads it: the players get the seat's ``SeatInfo``, as everywhere else in ``ai``.
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass
 from typing import Any
 
+from ai.player import has_computer
 from ai.players import LEVELS, choose_move
 from ai.search import Budget
-from ai.seat import PUBLIC_OPTIONS, SeatTracker
+from ai.seat import SeatTracker
 from rules.record import Record
 
 
 def can_play(game: str) -> bool:
-    """Whether there is a computer player for ``game`` (the games whose seat views ai knows)."""
-    return game in PUBLIC_OPTIONS
+    """Whether ``game`` has a computer player (registered with ``ai.player``)."""
+    return has_computer(game)
 
 
 @dataclass(frozen=True)
@@ -29,11 +31,18 @@ class Thought:
     think_ms: float
 
 
-def plan_turn(record: dict[str, Any], seat: int, level: str, ms: float) -> Thought:
+def plan_turn(
+    record: dict[str, Any], seat: int, level: str, ms: float, home: str | None = None
+) -> Thought:
     """The moves ``seat`` plays now, at ``level``, thinking about ``ms`` per move: every
-    action of its turn, so a turn of several actions is thought out once."""
+    action of its turn, so a turn of several actions is thought out once.
+
+    ``home`` is the module whose import registers the game's computer player: a worker
+    process knows the built-in games only, until a turn of another game arrives."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
+    if home is not None and not has_computer(str(record.get("game"))):
+        importlib.import_module(home)
     started = time.perf_counter()
     tracker = SeatTracker(Record.from_json(record), seat)
     moves: list[str] = []

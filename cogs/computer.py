@@ -23,6 +23,7 @@ from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from cogs.utils.errors import UserError
+from cogs.utils.images import home_of
 from cogs.utils.thinker import Timing
 from data import GameRecord, StorageBusy
 from data.errors import worth_logging
@@ -150,7 +151,8 @@ class Computer(commands.Cog):
             return True  # not the bot's turn (any more), or its board is not out yet
         level = record.seats[seat].level
         assert level is not None
-        thought, timing = await self.bot.thinker.think(record.record, seat, level)
+        home = home_of(record.game)  # a plugin game's player is unknown to a fresh worker
+        thought, timing = await self.bot.thinker.think(record.record, seat, level, home)
         self.timings.append(timing)
         log.info(
             "game %d: the bot (%s) thought %.0f ms after %.0f ms in the queue",

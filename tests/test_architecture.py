@@ -167,3 +167,39 @@ def test_cogs_find_the_service_and_each_other_without_get_cog() -> None:
         if "get_cog(" in line or ("type: ignore" in line and ("client" in line or "bot" in line))
     ]
     assert found == []
+
+
+#: The games built into the project, and the ai modules that alone may name them.
+BUILT_IN_GAMES = ("stonehenge", "kahuna", "islas")
+AI_GAME_MODULES = {f"ai.{game}" for game in BUILT_IN_GAMES}
+
+
+def _game_names(path: Path) -> list[str]:
+    """The string literals of ``path`` that are a built-in game's name, with their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{node.lineno}: {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.lower() in BUILT_IN_GAMES
+    ]
+
+
+def test_ai_names_a_game_only_in_that_game_s_own_module() -> None:
+    # One registration per game (DESIGN.md): what ai needs of a game is its computer player,
+    # found by name in ai.player's registry, so no table or ``if game == ...`` elsewhere.
+    named = {
+        name: found
+        for name, path in MODULES.items()
+        if _layer(name) == "ai" and name not in AI_GAME_MODULES
+        for found in [_game_names(path)]
+        if found
+    }
+    assert MODULES.keys() >= AI_GAME_MODULES and named == {}
+
+
+def test_the_game_name_check_sees_a_table_of_games(tmp_path: Path) -> None:
+    table = tmp_path / "table.py"
+    table.write_text('POOL = {"stonehenge": 24}\nif game == "Islas":\n    pass\n')
+    assert _game_names(table) == ["1: 'stonehenge'", "2: 'Islas'"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ai import Budget, choose_move, players, seat_info
+from ai import Budget, choose_move, seat_info, stonehenge
 from ai.search import Searcher, Tree, bandit, paired, search
 from rules import get_game
 from rules.record import Record
@@ -112,7 +112,7 @@ def test_stonehenge_hard_plays_the_move_its_search_visited_most(
         trees.append(tree)
         return tree
 
-    monkeypatch.setattr(players, "search", spy)
+    monkeypatch.setattr(stonehenge, "search", spy)  # the search its player calls
     for seed in (1, 2, 3):
         record = _record("stonehenge", 4, seed, {"hidden": hidden})
         seat = len(record.moves) % 2
@@ -141,7 +141,7 @@ def test_kahuna_hard_plays_the_turn_its_bandit_rated_best(monkeypatch: pytest.Mo
         return stats
 
     monkeypatch.setattr(kahuna, "turn_candidates", turns_spy)
-    monkeypatch.setattr(players, "bandit", bandit_spy)
+    monkeypatch.setattr(kahuna, "bandit", bandit_spy)  # the bandit its player calls
     checked = 0
     for seed in range(1, 12):
         record = _record("kahuna", 6, seed, {})

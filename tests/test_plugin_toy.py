@@ -1,25 +1,31 @@
 """A game registered from outside the platform (tests/toy, tic-tac-toe) is played end to end
 through the loopback Discord: /play gets its subcommand, Spanish name and options, the board
-is drawn by its registered renderer, its moves are narrated in its own messages, and its
-stored record replays through ``rules``."""
+is drawn by its registered renderer, its moves are narrated in its own messages, its stored
+record replays through ``rules``, and the bot plays it with the computer player it names."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 import locales
 import render
 import rules
+from ai.player import computer_for
+from ai.turn import can_play
 from cogs.games import GamePlugin, plugin_for, plugins, register
+from cogs.play import _bot_levels
+from cogs.utils.errors import UserError
 from rules.record import replay
-from tests.e2e import World, accept, boards, challenge, move, play, stored_game, wait_boards
+from tests.e2e import World, accept, boards, challenge, move, stored_game, wait_boards
+from tests.test_e2e_computer import my_turn, play_turn, vs_bot
 from tests.toy import PLUGIN
 from tests.toy.drawing import draw_tictactoe
-from tests.toy.game import TICTACTOE, TicTacToeView
+from tests.toy.game import TICTACTOE, TicTacToe, TicTacToeView
 
 
 def test_registering_makes_the_game_known_everywhere() -> None:
@@ -27,6 +33,8 @@ def test_registering_makes_the_game_known_everywhere() -> None:
     assert rules.get_game("tictactoe") is TICTACTOE
     assert render.RENDERERS[TicTacToeView] is draw_tictactoe
     assert locales.t("es", "ttt-title") == "Tres en raya"
+    assert PLUGIN.computer is not None and computer_for("tictactoe") is PLUGIN.computer
+    assert can_play("tictactoe")
     assert register(PLUGIN) is PLUGIN  # again: nothing changes
 
 
@@ -61,8 +69,8 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert sub["name_localizations"]["es-ES"] == "tresenraya"
     assert sub["description_localizations"]["es-ES"].startswith("Reta a alguien al tres en raya")
     options = {o["name"]: o for o in sub["options"]}
-    # No series, one opponent, and no level: the bot has no player for this game.
-    assert list(options) == ["opponent", "first", "days", "goal"]
+    # No series, one opponent, and the bot's level: the plugin names a computer player.
+    assert list(options) == ["opponent", "first", "days", "level", "goal"]
     assert options["opponent"]["type"] == 6 and options["goal"]["type"] == 3  # user, string
     assert options["goal"]["name_localizations"]["es-ES"] == "objetivo"
     goals = options["goal"]["choices"]
@@ -75,12 +83,41 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert "tictactoe" in [c["value"] for c in rules_command["options"][0]["choices"]]
 
 
-async def test_the_bot_does_not_play_a_game_it_has_no_player_for(tablero: World) -> None:
+class _NoBotGame(TicTacToe):
+    """Another game that names no computer player (never registered: /play is not needed)."""
+
+    name: ClassVar[str] = "nobot"
+
+
+def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
+    plugin = GamePlugin(engine=_NoBotGame(), adapter=PLUGIN.adapter, renderer=PLUGIN.renderer)
+    assert not can_play(plugin.name)
+    with pytest.raises(UserError) as refused:
+        _bot_levels(plugin, True, {})
+    assert refused.value.key == "error-bot-cannot-play"
+
+
+async def test_the_bot_plays_the_plugin_game_with_the_player_its_registration_names(
+    tablero: World,
+) -> None:
     world = tablero
-    args = {"opponent": world.fake.bot_user}
-    ix = await (await play(world, world.ana, "tictactoe", args)).done()
-    assert ix.ephemeral and "The bot does not play this game." in ix.text
-    assert not world.fake.threads(world.channel)
+    assert world.bot is not None
+    place = await vs_bot(world, world.ana, "tictactoe", first="me")
+    record = await stored_game(world)
+    assert [s.is_bot for s in record.seats] == [False, True]
+    rng = random.Random(4)
+    while record.active:
+        await play_turn(world, world.ana, place, record, rng)
+        record = await my_turn(world, 0, timeout=60)
+    assert record.status == "finished" and record.result is not None
+    movers = [ply.seat for ply in world.bot.service.history(record).plies]
+    assert movers[:2] == [0, 1] and movers.count(1) >= 2  # the bot played its turns
+    assert len(boards(world, place)) == len(movers) + 1  # the opening and one board a move
+    # Its thinking workers knew the built-in games only: the plugin's player came with the
+    # turn (the worker imported the module that registers it).
+    assert world.bot.thinker.warm and all(
+        "tictactoe" not in games for games in world.bot.thinker.warm.values()
+    )
 
 
 async def test_a_plugin_game_is_played_to_the_end(tablero: World) -> None:

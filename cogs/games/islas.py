@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ai.islas import PLAYER as ISLAS_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import CLAIM, GamePlugin, OutOfTime, Renderer, SkipTurn
 from locales import join, t
@@ -401,4 +402,5 @@ PLUGIN = GamePlugin(
     adapter=IslasAdapter(),
     renderer=Renderer(IslasView, render_islas, warm=warm_tiles),
     out_of_time=out_of_time,
+    computer=ISLAS_PLAYER,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ai.kahuna import PLAYER as KAHUNA_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer
 from locales import join, t
@@ -322,6 +323,7 @@ PLUGIN = GamePlugin(
         PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
         PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
     ),
+    computer=KAHUNA_PLAYER,
 )
 
 

@@ -1,9 +1,10 @@
 """One registration per game: everything the platform needs to know about it.
 
 A game is its engine (rules/), its adapter (how it looks and reads on Discord), its
-renderer, its own /play options, what happens when a player runs out of time, and whether
-it is played in series. ``register(plugin)`` makes all of that known at once: the engine to
-``rules.get_game`` (stored games replay), the renderer to ``render.render``, the plugin's
+renderer, its own /play options, what happens when a player runs out of time, whether it is
+played in series, and its computer player. ``register(plugin)`` makes all of that known at
+once: the engine to ``rules.get_game`` (stored games replay), the renderer to
+``render.render``, the computer player to ``ai`` (the bot plays it), the plugin's
 messages to ``locales``, and the plugin to the cogs, which build /play and /rules from
 ``plugins()`` when they load. The built-in games register from their own modules; a game
 defined anywhere else (tests/toy is one) registers the same way, before the bot starts.
@@ -20,6 +21,7 @@ from typing import Any
 import locales
 import render
 import rules
+from ai.player import ComputerPlayer, register_computer
 from cogs.games.base import GameAdapter
 from rules import Game
 
@@ -104,6 +106,8 @@ class GamePlugin:
     series: Series | None = None
     #: a directory with en/*.ftl and es/*.ftl: the plugin's own messages (None: the project's)
     locales: Path | None = None
+    #: how the bot plays the game, and what its seats may know (None: the bot does not play it)
+    computer: ComputerPlayer | None = None
 
     @property
     def name(self) -> str:
@@ -150,6 +154,8 @@ def register(plugin: GamePlugin) -> GamePlugin:
     plugin.check()
     rules.register_game(plugin.engine)
     render.register_renderer(plugin.renderer.view_type, plugin.renderer.draw)
+    if plugin.computer is not None:
+        register_computer(plugin.name, plugin.computer)
     if plugin.locales is not None:
         locales.add_directory(plugin.locales)
     _PLUGINS[plugin.name] = plugin

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ai.stonehenge import PLAYER as STONEHENGE_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer, Series
 from locales import join, t
@@ -228,4 +229,5 @@ PLUGIN = GamePlugin(
     renderer=Renderer(StonehengeView, render_stonehenge, warm=warm_bands),
     play_options=(PlayOption("hidden", "cmd-play-hidden", sets="hidden"),),
     series=Series(first=series_first),
+    computer=STONEHENGE_PLAYER,
 )

@@ -27,8 +27,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 
+from ai.player import computer_games
 from ai.players import LEVELS
-from ai.seat import PUBLIC_OPTIONS
 from ai.turn import Thought, plan_turn
 from rules import get_game
 from rules.record import Record
@@ -104,7 +104,7 @@ def warm_up() -> tuple[str, ...]:
     """One tiny search of each game at each level (the games searched): what a first turn
     would load and build (modules imported on use, tables, caches) is there before it."""
     games = []
-    for game in PUBLIC_OPTIONS:
+    for game in computer_games():  # those known here: the built-in games
         try:
             record = Record(game=game, players=2, seed=0)
             seat = get_game(game).new(2, 0, record.options).turn
@@ -192,15 +192,18 @@ class Thinker:
                 continue
             self.warm[pid] = games
 
-    async def think(self, record: Record, seat: int, level: str) -> tuple[Thought, Timing]:
+    async def think(
+        self, record: Record, seat: int, level: str, home: str | None = None
+    ) -> tuple[Thought, Timing]:
         """The moves of ``seat``'s turn in ``record`` at ``level`` (a worker died: tried once
-        more in a fresh pool)."""
+        more in a fresh pool). ``home`` is the module whose import registers the game, for a
+        worker that knows the built-in games only (a plugin's, as the drawing process does)."""
         loop = asyncio.get_running_loop()
         for attempt in (1, 2):
             submitted = time.perf_counter()
             try:
                 thought = await loop.run_in_executor(
-                    self._executor(), plan_turn, record.to_json(), seat, level, self.ms
+                    self._executor(), plan_turn, record.to_json(), seat, level, self.ms, home
                 )
             except BrokenProcessPool:
                 if self.closed:  # the bot stops: no fresh pool

@@ -2,8 +2,8 @@
 
 Everything it needs from the platform is generic: its engine (game.py) follows the rules
 contract, its adapter (adapter.py) says only what every game must, its picture (drawing.py)
-is drawn by the registered renderer, and its messages (locales/en, locales/es) come with
-it. No file outside tests/ names it.
+is drawn by the registered renderer, its computer player (computer.py) lets the bot play
+it, and its messages (locales/en, locales/es) come with it. No file outside tests/ names it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cogs.games import GamePlugin, PlayOption, Renderer, register
 from tests.toy.adapter import TicTacToeAdapter
+from tests.toy.computer import PLAYER
 from tests.toy.drawing import draw_tictactoe
 from tests.toy.game import TICTACTOE, TicTacToeView
 
@@ -29,5 +30,6 @@ PLUGIN = register(
             ),
         ),
         locales=Path(__file__).resolve().parent / "locales",
+        computer=PLAYER,
     )
 )
