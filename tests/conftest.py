@@ -9,9 +9,8 @@ import pytest
 import pytest_asyncio
 
 from data import Store
-from loopback.bots import start_bot, stop_bot
 from loopback.fake import FakeDiscord, served
-from tests.e2e import World, make_bot
+from tests.e2e import World, running
 from tests.postgres import PostgresServer
 
 pytest_plugins = ["loopback.pytest_plugin"]
@@ -65,12 +64,15 @@ def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
 @pytest_asyncio.fixture
 async def tablero(world: World) -> AsyncIterator[World]:
     """The world with a running bot (``world.bot``)."""
-    world.bot = make_bot(world)
-    await start_bot(world.bot)
-    try:
+    async with running(world):
         yield world
-    finally:
-        await stop_bot(world.bot)
+
+
+@pytest_asyncio.fixture
+async def tablero_on(world: World, database: str) -> AsyncIterator[World]:
+    """The world with a running bot, once on each storage engine."""
+    async with running(world, database):
+        yield world
 
 
 @pytest_asyncio.fixture

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot import Tablero
+from loopback.bots import start_bot, stop_bot
 from loopback.fake import FakeDiscord
 from loopback.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
 from loopback.records import Interaction
@@ -183,3 +186,17 @@ def mirror(options: dict[str, Any]) -> State:
 def pick(state: State, rng: random.Random) -> str:
     """A random legal move in notation."""
     return state.format(rng.choice(state.legal_moves()))
+
+
+@contextlib.asynccontextmanager
+async def running(world: World, database: str | Path | None = None) -> AsyncIterator[World]:
+    """``world`` with a running bot (``world.bot``) until the block ends; on ``database``
+    (a SQLite file or a PostgreSQL URL) when given."""
+    if database is not None:
+        world.database = database
+    world.bot = make_bot(world)
+    await start_bot(world.bot)
+    try:
+        yield world
+    finally:
+        await stop_bot(world.bot)

@@ -6,26 +6,11 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest_asyncio
-
 from data import StorageBusy
-from loopback.bots import start_bot, stop_bot
 from loopback.models import FakeChannel, FakeUser
 from loopback.perms import MANAGE_GUILD
-from tests.e2e import World, accept, challenge, make_bot, settled
+from tests.e2e import World, accept, challenge, settled
 from tests.lockholder import TableLock
-
-
-@pytest_asyncio.fixture
-async def tablero_on(world: World, database: str) -> AsyncIterator[World]:
-    """The world with a running bot, once on each storage engine."""
-    world.database = database
-    world.bot = make_bot(world)
-    await start_bot(world.bot)
-    try:
-        yield world
-    finally:
-        await stop_bot(world.bot)
 
 
 @contextlib.asynccontextmanager

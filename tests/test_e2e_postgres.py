@@ -24,7 +24,7 @@ from tests import (
     test_e2e_time,
     test_e2e_undo_rematch,
 )
-from tests.e2e import World, accept, challenge, make_bot, settled
+from tests.e2e import World, accept, challenge, make_bot, running, settled
 from tests.postgres import PostgresServer
 
 CASES: list[Callable[[World], Awaitable[None]]] = [
@@ -54,13 +54,8 @@ CASES: list[Callable[[World], Awaitable[None]]] = [
 @pytest_asyncio.fixture
 async def tablero_on_postgres(world: World, postgres: PostgresServer) -> AsyncIterator[World]:
     """The world with a running bot whose database is a fresh PostgreSQL database."""
-    world.database = postgres.new_database()
-    world.bot = make_bot(world)
-    await start_bot(world.bot)
-    try:
+    async with running(world, postgres.new_database()):
         yield world
-    finally:
-        await stop_bot(world.bot)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: f"{case.__module__[11:]}.{case.__name__}")
