@@ -14,41 +14,41 @@ from pathlib import Path
 #: ``LOOPBACK_WAIT=5`` makes such a hang fail quickly while debugging.
 WAIT = float(os.environ.get("LOOPBACK_WAIT") or 60)
 
-_TASKS = Path("/proc/self/task")
+class CpuWait:
+    """The run-queue delay of one process's threads (Linux's schedstat), summed: the time
+    they were ready to run but waited for a CPU that other jobs held."""
 
+    def __init__(self, pid: int | None = None) -> None:
+        self._tasks = Path(f"/proc/{'self' if pid is None else pid}/task")
+        self._seen: dict[str, int] = {}  # thread id -> its delay at the last reading (ns)
+        self._gone = 0  # the delay of threads whose id now names another thread (ns)
 
-class _RunDelay:
-    """The run-queue delay of this process's threads (Linux's schedstat), summed."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, int] = {}  # thread id -> its delay at the last reading (ns)
-        self.gone = 0  # the delay of threads whose id now names another thread (ns)
-
-    def read(self) -> float:
+    def seconds(self) -> float:
+        """The delay so far; it never goes back (ended threads keep their last reading), and
+        stays where it was once the process has ended (or is 0 where it is not kept)."""
         try:
-            tasks = list(_TASKS.iterdir())
+            tasks = list(self._tasks.iterdir())
         except OSError:
-            return 0.0  # not Linux: the clock is the wall clock
+            tasks = []  # not Linux, or the process is gone
         for task in tasks:
             try:
                 delay = int((task / "schedstat").read_text().split()[1])
             except (OSError, IndexError, ValueError):
                 continue  # the thread ended meanwhile, or schedstat is not kept
-            before = self.seen.get(task.name, 0)
+            before = self._seen.get(task.name, 0)
             if delay < before:  # a new thread with an old thread's id
-                self.gone += before
-            self.seen[task.name] = delay
-        # Ended threads keep their last reading: the sum never goes back.
-        return (self.gone + sum(self.seen.values())) / 1e9
+                self._gone += before
+            self._seen[task.name] = delay
+        return (self._gone + sum(self._seen.values())) / 1e9
 
 
-_DELAY = _RunDelay()
+_OWN = CpuWait()
 
 
 def waited_for_cpu() -> float:
     """Seconds this process's threads have spent ready to run but waiting for a CPU that
     other jobs held (0 where the system does not say)."""
-    return _DELAY.read()
+    return _OWN.seconds()
 
 
 def own_clock() -> float:

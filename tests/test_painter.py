@@ -17,6 +17,8 @@ from bench.positions import random_game
 from bot import Settings, SettingsError
 from cogs.utils import paint_worker
 from cogs.utils.painter import Painter, processes_setting
+from loopback.timing import WAIT
+from tests.e2e import until
 
 NAMES = ("Ana", "Luis")
 
@@ -59,13 +61,17 @@ async def test_a_draw_owed_by_a_worker_that_dies_is_made_in_a_thread(
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     drawing = asyncio.ensure_future(painter.draw(pipe.read_bytes))
-    await asyncio.sleep(0.05)
+
+    async def owed() -> bool:
+        return sum(w.owed() for w in painter._live()) == 1
+
+    await until(owed, "the draw to be sent to the worker")
     (worker,) = painter.processes_alive()
     os.kill(worker.pid, signal.SIGKILL)
     await asyncio.to_thread(worker.wait)
     # The worker is gone: the only reader left to open the pipe is the thread redrawing.
     await asyncio.to_thread(pipe.write_bytes, b"board")
-    assert await asyncio.wait_for(drawing, 10) == b"board"
+    assert await asyncio.wait_for(drawing, WAIT) == b"board"
     again = await painter.draw(os.getpid)
     assert again not in (first, os.getpid())  # a new worker took over
 
@@ -128,7 +134,7 @@ async def test_draws_are_told_to_watchers_with_their_own_time(painter: Painter) 
 
 
 async def test_warmed_answers_once_the_caches_are_warm(painter: Painter) -> None:
-    await asyncio.wait_for(painter.warmed(), 60)
+    await asyncio.wait_for(painter.warmed(), WAIT)
     assert await painter.draw(operator.add, 2, 2) == 4
 
 
