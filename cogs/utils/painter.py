@@ -71,6 +71,7 @@ class _Worker:
         self._into = self.process.stdin.fileno()
         self._from = self.process.stdout.fileno()
         self._owed: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[Any]]] = {}
+        self._warm_jobs: set[int] = set()  # WARMED requests: answers, not draws to tell of
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
         self.alive = True
@@ -88,10 +89,13 @@ class _Worker:
             if not self.alive:
                 raise WorkerGone
             self._owed[job] = (loop, future)
+            if fn == WARMED:
+                self._warm_jobs.add(job)
             try:
                 write_all(self._into, data)
             except OSError:
                 del self._owed[job]
+                self._warm_jobs.discard(job)
                 self.alive = False
                 raise WorkerGone from None
         return future
@@ -106,8 +110,10 @@ class _Worker:
                 job, body = answer
                 with self._lock:
                     owed = self._owed.pop(job, None)
+                    warm = job in self._warm_jobs
+                    self._warm_jobs.discard(job)
                 if owed is not None:
-                    _settle_soon(*owed, body, self._watchers)
+                    _settle_soon(*owed, body, [] if warm else self._watchers)
         except Exception:  # a garbled answer: this worker cannot be trusted with more
             log.exception("the drawing process answered something unreadable")
             self.process.kill()
