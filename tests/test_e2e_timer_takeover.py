@@ -86,7 +86,8 @@ async def test_a_reminder_sent_by_a_process_that_died_shows_once(tablero: World)
     assert on.ephemeral
     place = await _started(world)
     ana_dm = world.fake.dm_channel(world.ana)
-    told = len(world.fake.messages(ana_dm))  # "your turn"
+    await world.fake.wait_for_message(ana_dm)  # "your turn", sent after the board
+    told = len(world.fake.messages(ana_dm))
     world.clock.now += 25 * HOUR
     await _dies_in_fire(world, "reminder", after_acting=True)  # sent, not marked done
     assert len(_reminders(world, place)) == 1
