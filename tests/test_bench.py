@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from loopback.timing import WAIT
+
 QUICK = ["--moves", "3", "--restarts", "1", "--restart-plies", "2"]
 QUICK += ["--playouts", "1", "--render-repeat", "1"]
 
@@ -21,7 +23,7 @@ def _bench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=5 * WAIT,  # a safety net: a quick run takes a minute or two on a busy machine
     )
 
 

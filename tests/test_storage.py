@@ -18,7 +18,7 @@ import pytest
 from bot import ROOT
 from data import StorageBusy, StorageError, StorageFull, Store
 from data.migrations import MIGRATIONS
-from loopback.timing import own_clock
+from loopback.timing import WAIT, own_clock
 from tests.lockholder import WriteLock
 from tests.stores import new_game
 
@@ -159,7 +159,7 @@ def test_the_bot_exits_with_a_plain_message(tmp_path: Path, case: str) -> None:
             env=env,
             capture_output=True,
             text=True,
-            timeout=60,
+            timeout=WAIT,
         )
     assert done.returncode == EXIT_STORAGE, done.stderr
     assert str(path) in done.stderr
