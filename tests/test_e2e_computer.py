@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from loopback.models import FakeChannel, FakeUser
+from loopback.timing import WAIT
 from tests.e2e import (
     World,
     boards,
@@ -272,7 +273,8 @@ async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: Wo
         games = [await stored_game(world, g.id) for g in (duel, table)]
         return games if all(not g.active and g.posted_version == g.version for g in games) else None
 
-    games = await until(over, "both games to end")
+    # Whole games, not one event: a limit of several waits (26 s on a busy machine).
+    games = await until(over, "both games to end", 5 * WAIT)
     for record, place in zip(games, world.fake.threads(world.channel), strict=True):
         assert record.result is not None and record.result.ending == "rules"
         assert len(boards(world, place)) == len(record.moves) + 1
