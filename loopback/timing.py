@@ -14,6 +14,7 @@ from pathlib import Path
 #: ``LOOPBACK_WAIT=5`` makes such a hang fail quickly while debugging.
 WAIT = float(os.environ.get("LOOPBACK_WAIT") or 60)
 
+
 class CpuWait:
     """The run-queue delay of one process's threads (Linux's schedstat), summed: the time
     they were ready to run but waited for a CPU that other jobs held."""
