@@ -15,6 +15,7 @@ column types widened (Discord ids need 64 bits, times need doubles).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import inspect
@@ -323,7 +324,7 @@ class PostgresDatabase(Database):
                 await _rollback(conn)
                 raise StorageBusy(self.path) from None
             except _GONE as error:  # the server dropped this connection: the pool replaces it
-                conn.terminate()
+                _drop(conn)
                 raise self._gone(error) from None
             self._answered()
             left_ms = int((deadline - loop.time()) * 1000)
@@ -346,7 +347,7 @@ class PostgresDatabase(Database):
                 if isinstance(error, asyncpg.DiskFullError):
                     raise StorageFull(self.path) from None
                 if isinstance(error, _GONE):
-                    conn.terminate()
+                    _drop(conn)
                     raise self._gone(error) from None
                 raise
             finally:
@@ -401,8 +402,19 @@ class PostgresDatabase(Database):
         return found
 
 
+def _drop(conn: asyncpg.Connection) -> None:
+    """Close a connection the server dropped, so the pool replaces it: unless asyncpg, having
+    noticed the loss first, gave it back to the pool itself (then it is no longer ours)."""
+    with contextlib.suppress(asyncpg.InterfaceError):
+        conn.terminate()
+
+
 async def _rollback(conn: asyncpg.Connection) -> None:
-    if conn.is_in_transaction() and not conn.is_closed():
+    try:
+        live = conn.is_in_transaction() and not conn.is_closed()
+    except asyncpg.InterfaceError:  # lost, and given back to the pool by asyncpg already
+        return
+    if live:
         try:
             await conn.execute("ROLLBACK")
         except Exception:  # the pool resets or drops a connection left in a bad state

@@ -34,7 +34,7 @@ Modules: ``fake`` (test API), ``actions`` (acting as users), ``records`` (intera
 
 from __future__ import annotations
 
-from .bots import start_bot, stop_bot, without_identify_pause
+from .bots import caught_up, start_bot, stop_bot, without_identify_pause
 from .fake import FakeDiscord, served
 from .http_util import UnknownRouteWarning
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
@@ -50,6 +50,7 @@ __all__ = [
     "FakeUser",
     "Interaction",
     "UnknownRouteWarning",
+    "caught_up",
     "served",
     "start_bot",
     "stop_bot",

@@ -11,6 +11,7 @@ from .messaging import create_message
 from .models import FakeChannel, FakeMessage, FakeUser
 from .payloads import message_payload
 from .records import Interaction
+from .timing import WAIT
 from .world import World
 
 
@@ -105,7 +106,7 @@ class UserActions:
         focused: str,
         locale: str | None = None,
         subcommand: str | None = None,
-        timeout: float = 5,
+        timeout: float = WAIT,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused``; return the choices (``{"name", "value"}``) offered."""
         cmd = self._command(name, channel)

@@ -19,6 +19,7 @@ from .ids import shard_of
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
 from .records import Interaction
 from .server import Server, build_app
+from .timing import WAIT
 from .world import World
 
 log = logging.getLogger("fakediscord")
@@ -244,7 +245,7 @@ class FakeDiscord(UserActions):
         self,
         channel: FakeChannel,
         predicate: Callable[[FakeMessage], bool] | None = None,
-        timeout: float = 5,
+        timeout: float = WAIT,
         *,
         include_ephemeral_for: FakeUser | None = None,
         after: FakeMessage | None = None,
@@ -261,9 +262,19 @@ class FakeDiscord(UserActions):
 
         return await self.world.notifier.wait_for(check, timeout, f"a message in #{channel.name}")
 
+    async def wait_for_threads(
+        self, channel: FakeChannel, count: int = 1, timeout: float = WAIT
+    ) -> list[FakeChannel]:
+        """Wait until ``channel`` has at least ``count`` threads; return them, oldest first."""
+        return await self.world.notifier.wait_for(
+            lambda: found if len(found := self.threads(channel)) >= count else None,
+            timeout,
+            f"{count} thread(s) under #{channel.name}",
+        )
+
     # ----- gateway control ------------------------------------------------------------------
 
-    async def wait_connected(self, timeout: float = 5) -> None:
+    async def wait_connected(self, timeout: float = WAIT) -> None:
         """Wait until a bot holds a live gateway session."""
         await self.world.notifier.wait_for(self.gateway.current, timeout, "a gateway session")
 
@@ -303,7 +314,7 @@ _RUNNING: dict[discord.Client, tuple[asyncio.Task[None], FakeDiscord | None]] = 
 
 
 async def start_bot(
-    bot: discord.Client, token: str = "test-token", *, timeout: float = 5.0
+    bot: discord.Client, token: str = "test-token", *, timeout: float = WAIT
 ) -> asyncio.Task[None]:
     """Run ``bot.start(token)`` in a task and wait until the bot is ready.
 
@@ -316,7 +327,7 @@ async def start_bot(
         fake.bots[bot] = task
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not bot.is_ready():
+    while not bot.is_ready():  # polled: discord.py's ready event exists only once it logs in
         if task.done():
             _forget(bot)
             task.result()
@@ -335,7 +346,7 @@ def _forget(bot: discord.Client) -> tuple[asyncio.Task[None], FakeDiscord | None
     return entry
 
 
-async def stop_bot(bot: discord.Client, *, timeout: float = 5.0) -> None:
+async def stop_bot(bot: discord.Client, *, timeout: float = WAIT) -> None:
     """Close ``bot`` and wait for its ``start`` task to end (re-raising its error, if any)."""
     entry = _forget(bot)
     await bot.close()

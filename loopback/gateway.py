@@ -53,6 +53,8 @@ class Connection:
     async def close(self, code: int | None = None) -> None:
         """Stop writing (after flushing) and, with ``code``, close the socket."""
         self._queue.put_nowait(None)
+        # Not a wait a test depends on: a frame left unsent is in its session's buffer, sent
+        # again on RESUME; and a peer that no longer reads must not hold the fake's closing.
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(self._writer, 1)
         if code is not None and not self.ws.closed:

@@ -32,7 +32,10 @@ class Notifier:
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise TimeoutError(f"fake discord: timed out after {timeout}s waiting for {what}")
+                raise TimeoutError(
+                    f"fake discord: timed out after {timeout}s waiting for {what}"
+                    " (LOOPBACK_WAIT sets the default limit)"
+                )
             fut: asyncio.Future[None] = loop.create_future()
             self._waiters.add(fut)
             try:

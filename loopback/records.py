@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from .models import FakeChannel, FakeMessage, FakeUser, embed_texts
+from .timing import WAIT, own_clock
 from .world import World
 
 TYPE_NAMES = {2: "application command", 3: "component", 4: "autocomplete", 5: "modal submit"}
@@ -41,6 +42,8 @@ class Interaction:
         self.command_name = command_name
         self.component_message = component_message
         self.created_at = asyncio.get_running_loop().time()
+        #: when it was sent by :func:`~loopback.timing.own_clock`, for Discord's 3 s limit
+        self.created_own = own_clock()
         self.response_type: int | None = None
         self.response_data: dict[str, Any] | None = None
         self.original: FakeMessage | None = None
@@ -123,7 +126,7 @@ class Interaction:
         if self.errors and not finished:
             raise AssertionError(f"the fake rejected the bot's answer to {self!r}: {self.errors}")
 
-    async def wait_response(self, timeout: float = 5) -> Interaction:
+    async def wait_response(self, timeout: float = WAIT) -> Interaction:
         """Wait until the bot has called back (any callback type)."""
 
         def check() -> Interaction | None:
@@ -133,7 +136,7 @@ class Interaction:
         await self.world.notifier.wait_for(check, timeout, self._what())
         return self
 
-    async def done(self, timeout: float = 5) -> Interaction:
+    async def done(self, timeout: float = WAIT) -> Interaction:
         """Wait for the callback and, when deferred, for the first followup or edit after it."""
         await self.wait_response(timeout)
 
@@ -145,7 +148,7 @@ class Interaction:
         await self.world.notifier.wait_for(check, timeout, f"{self._what()} after deferring")
         return self
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5) -> list[FakeMessage]:
+    async def wait_followups(self, count: int = 1, timeout: float = WAIT) -> list[FakeMessage]:
         """Wait until at least ``count`` followups were sent; return them."""
         return await self.world.notifier.wait_for(
             lambda: list(self.followups) if len(self.followups) >= count else None,

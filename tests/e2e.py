@@ -5,17 +5,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import Tablero
 from loopback.bots import start_bot, stop_bot
 from loopback.fake import FakeDiscord
 from loopback.models import FakeChannel, FakeGuild, FakeMessage, FakeUser
 from loopback.records import Interaction
+from loopback.timing import WAIT
 from rules import State, get_game
+
+T = TypeVar("T")
 
 
 class Clock:
@@ -162,14 +165,56 @@ def crash_at(world: World, step: str) -> None:
     world.bot.announcer.fault = crash
 
 
+async def until(check: Callable[[], Awaitable[T | None]], what: str, timeout: float = WAIT) -> T:
+    """Poll ``check`` (e.g. a query of the bot's database, which tells nobody when it
+    changes) until it returns something but ``None`` or ``False``; return that. The limit
+    is only a safety net (see ``loopback.timing.WAIT``)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        found = await check()
+        if found is not None and found is not False:
+            return found
+        if loop.time() > deadline:
+            raise AssertionError(f"waited {timeout}s for {what}")
+        await asyncio.sleep(0.01)
+
+
 async def settled(world: World) -> None:
     """Wait until the bot has finished announcing every stored change (timers included)."""
     assert world.bot is not None
-    for _ in range(500):
-        if not await world.bot.store.games.unposted():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the bot never announced a stored change")
+    store = world.bot.store
+
+    async def announced() -> bool:
+        return not await store.games.unposted()
+
+    await until(announced, "the bot to announce every stored change")
+
+
+async def timers_asleep(world: World) -> None:
+    """Have the bot's timer loop look at the timers now and wait until it sleeps again: a
+    test that moves the clock after this decides itself when due timers fire."""
+    assert world.bot is not None
+    timers = world.bot.get_cog("Timers")
+    timers.wake()
+
+    async def asleep() -> bool:  # woken, it clears the wake, looks, and notes when it wakes
+        return timers._wakes_at is not None and not timers._wake.is_set()
+
+    await until(asleep, "the timer loop to sleep again")
+
+
+def patient_writes(monkeypatch: Any) -> None:
+    """Bots started from now on let a move wait for a lock (the game's, or the database's
+    held by another program) up to ``WAIT``, not 1.5 s: for a test whose point is what
+    happens while a move waits, which on a busy machine may outlast the usual limit (the
+    tests of the limit itself are elsewhere)."""
+    import data
+    from cogs.utils import service
+
+    open_database = data.open_database
+    monkeypatch.setattr(service, "WRITE_WAIT", WAIT)
+    monkeypatch.setattr(data, "open_database", lambda target: open_database(target, WAIT))
 
 
 async def stored_game(world: World, game_id: int = 1) -> Any:

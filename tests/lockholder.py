@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loopback.timing import WAIT
+
 _HOLD = """
 import sqlite3, sys
 conn = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -35,14 +37,14 @@ class WriteLock:
             stdout=asyncio.subprocess.PIPE,
         )
         assert self._proc.stdout is not None
-        line = await asyncio.wait_for(self._proc.stdout.readline(), 10)
+        line = await asyncio.wait_for(self._proc.stdout.readline(), WAIT)
         assert line.strip() == b"locked", line
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         assert self._proc is not None and self._proc.stdin is not None
         self._proc.stdin.close()
-        assert await asyncio.wait_for(self._proc.wait(), 10) == 0
+        assert await asyncio.wait_for(self._proc.wait(), WAIT) == 0
 
 
 class TableLock:

@@ -12,11 +12,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from data import Result, Store
+from loopback.timing import WAIT
 from rules import GAMES, State, get_game
 
 BUILT_IN = ("stonehenge", "kahuna", "islas")
-#: At most this long (seconds) for the writer to become ready.
-READY_SECONDS = 30.0
 
 
 @contextlib.asynccontextmanager
@@ -33,12 +32,12 @@ async def writing(database: Path) -> AsyncIterator[asyncio.subprocess.Process]:
     )
     assert writer.stdin is not None and writer.stdout is not None
     try:
-        line = await asyncio.wait_for(writer.stdout.readline(), READY_SECONDS)
+        line = await asyncio.wait_for(writer.stdout.readline(), WAIT)
         assert line.strip() == b"ready"
         yield writer
     finally:
         writer.stdin.close()
-        await asyncio.wait_for(writer.wait(), 10)
+        await asyncio.wait_for(writer.wait(), WAIT)
 
 
 async def new_game(store: Store, name: str, seed: int) -> tuple[int, State, int]:

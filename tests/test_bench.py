@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from loopback.timing import WAIT
+
 QUICK = ["--moves", "3", "--restarts", "1", "--restart-plies", "2"]
 QUICK += ["--playouts", "1", "--render-repeat", "1"]
 
@@ -21,7 +23,7 @@ def _bench(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=5 * WAIT,  # a safety net: a quick run takes a minute or two on a busy machine
     )
 
 
@@ -30,7 +32,7 @@ def test_bench_json_has_the_agreed_shape(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     results = json.loads(done.stdout)
     assert set(results) == {"stonehenge", "kahuna", "islas"}
-    for figures in results.values():
+    for game, figures in results.items():
         assert set(figures) == {
             "playout_ms",
             "render_ms",
@@ -64,7 +66,12 @@ def test_bench_json_has_the_agreed_shape(tmp_path: Path) -> None:
                 "restarts",
             }
             assert restart["first_after_restart_ms"] > 0 and restart["warm_ms"] > 0
-            assert restart["plies"] == 2 and restart["restarts"] == 1
+            # The ply timed is the last of at most --restart-plies whose move and the next
+            # pass the turn: every Stonehenge move does, but a game's secret seed (random)
+            # decides where a Kahuna or Islas turn ends.
+            timed = restart["plies"]
+            assert timed == 2 if game == "stonehenge" else 0 <= timed <= 2, timed
+            assert restart["restarts"] == 1
 
 
 def test_bench_profile_says_where_the_time_of_a_move_goes(tmp_path: Path) -> None:

@@ -10,13 +10,18 @@ import sys
 from pathlib import Path
 
 from bot import ROOT, Settings, read_dotenv
+from loopback.timing import WAIT
 
 
 def test_without_a_token_the_bot_exits_with_a_clear_message(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["TABLERO_ENV_FILE"] = str(tmp_path / "absent.env")
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "bot.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
     )
     assert done.returncode == 2
     assert "DISCORD_TOKEN" in done.stderr and "discord.com/developers" in done.stderr
@@ -68,7 +73,7 @@ def test_a_ctrl_c_during_the_start_up_database_check_stops_plainly(tmp_path: Pat
         connection, _ = silent.accept()  # the check is waiting for the server now
         with connection:
             bot.send_signal(signal.SIGINT)
-            _, stderr = bot.communicate(timeout=60)
+            _, stderr = bot.communicate(timeout=WAIT)
     assert bot.returncode == 130, stderr
     assert "Stopped before connecting to Discord." in stderr
     assert "Traceback" not in stderr

@@ -16,6 +16,7 @@ from demo.conversation import names, places
 from demo.markdown import Names, to_html
 from demo.page import PAGE_LIMIT, write_page
 from demo.scenario import Script, run
+from loopback.timing import WAIT
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = 86400
@@ -38,7 +39,7 @@ def test_discord_markdown_reads_as_players_see_it() -> None:
 
 async def test_the_page_has_the_commands_the_messages_and_the_images(tmp_path: Path) -> None:
     # Ana's first move against the bot: a short run of the demo's script (no self-play)
-    result = await run(Script(bot_ms=20, newcomer_moves=1, tables=(), timeout=60))
+    result = await run(Script(bot_ms=20, newcomer_moves=1, tables=(), timeout=WAIT))
     world = result.fake.world
     boards = [m for m in world.messages.values() if m.attachments and not m.deleted]
     assert len(boards) >= 2

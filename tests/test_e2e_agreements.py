@@ -157,11 +157,7 @@ async def test_no_draw_against_the_bot(tablero: World) -> None:
         await play(world, world.ana, "stonehenge", {"opponent": world.fake.bot_user})
     ).done()
     assert not ix.ephemeral
-    for _ in range(100):
-        if world.fake.threads(world.channel):
-            break
-        await __import__("asyncio").sleep(0.02)
-    place = world.fake.threads(world.channel)[-1]
+    place = (await world.fake.wait_for_threads(world.channel))[-1]
     await wait_boards(world, place, 1)
     refused = await _slash(world, world.ana, place, "draw")
     assert refused.ephemeral and "no draws against it" in refused.text

@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from loopback.models import FakeChannel, FakeUser
+from loopback.timing import WAIT
 from tests.e2e import (
     World,
     boards,
@@ -18,6 +19,7 @@ from tests.e2e import (
     resign,
     settled,
     stored_game,
+    until,
     wait_boards,
 )
 
@@ -28,25 +30,25 @@ async def vs_bot(world: World, user: FakeUser, game: str, **options: Any) -> Fak
     ix = await (await play(world, user, game, args)).done()
     assert not ix.ephemeral, ix.text
     before = len(world.fake.threads(world.channel))
-    for _ in range(250):  # the game starts at once: its thread comes with the opening board
-        if len(world.fake.threads(world.channel)) > before:
-            break
-        await asyncio.sleep(0.02)
-    thread = world.fake.threads(world.channel)[-1]
+    # The game starts at once: its thread comes with the opening board.
+    thread = (await world.fake.wait_for_threads(world.channel, before + 1))[-1]
     await world.fake.wait_for_message(thread, lambda m: bool(m.attachments))
     return thread
 
 
-async def my_turn(world: World, seat: int, game_id: int = 1, timeout: float = 20) -> Any:
+async def my_turn(world: World, seat: int, game_id: int = 1) -> Any:
     """The game once the bot has played every turn before ``seat``'s (or the game ended)."""
-    assert world.bot is not None
-    for _ in range(int(timeout * 50)):
+    bot = world.bot
+    assert bot is not None
+
+    async def played() -> Any:
         record = await stored_game(world, game_id)
-        turn = world.bot.service.state(record).turn
+        turn = bot.service.state(record).turn
         if record.posted_version == record.version and (turn == seat or not record.active):
             return record
-        await asyncio.sleep(0.02)
-    raise AssertionError("the bot never played its turn")
+        return None
+
+    return await until(played, f"the bot to play every turn before seat {seat}'s")
 
 
 async def play_turn(
@@ -130,7 +132,7 @@ async def test_a_whole_kahuna_game_against_the_bot_one_board_a_turn(tablero: Wor
     rng = random.Random(8)
     while record.active:
         await play_turn(world, world.luis, place, record, rng)
-        record = await my_turn(world, 0, timeout=60)
+        record = await my_turn(world, 0)
     assert world.bot is not None and record.result is not None
     plies = world.bot.service.history(record).plies
     turns = 1 + sum(1 for a, b in itertools.pairwise(plies) if a.seat != b.seat)
@@ -150,7 +152,7 @@ async def test_a_whole_islas_game_with_two_bot_seats(tablero: World) -> None:
     rng = random.Random(2)
     while record.active:
         await play_turn(world, world.ana, place, record, rng)
-        record = await my_turn(world, 0, timeout=60)
+        record = await my_turn(world, 0)
     assert record.result is not None and len(record.result.scores) == 3
     assert len(boards(world, place)) == 1 + len(record.moves)  # each bot turn on its own
 
@@ -189,7 +191,7 @@ async def test_the_bot_s_thinking_workers_are_started_and_warm_once_it_is_ready(
     """Its first reply of a game is as quick as the later ones: no worker to start then."""
     world = tablero
     assert world.bot is not None and world.bot.recovery is not None
-    await asyncio.wait_for(asyncio.shield(world.bot.recovery), 120)  # ready and warmed up
+    await asyncio.wait_for(asyncio.shield(world.bot.recovery), 2 * WAIT)  # ready and warm
     thinker = world.bot.thinker
     workers = thinker.processes()
     assert len(workers) == thinker.workers
@@ -261,12 +263,13 @@ async def test_a_rematch_against_the_bot_starts_at_once(tablero: World) -> None:
     assert final.custom_ids == ["rm:1"]
     ix = await (await world.fake.click(world.ana, final, "rm:1")).done()
     assert not ix.ephemeral, ix.text
-    for _ in range(250):
+
+    async def announced() -> Any:
         second = await stored_game(world, 2)
-        if second is not None and second.posted_version >= 0:
-            break
-        await asyncio.sleep(0.02)
-    assert second is not None and second.seats[0].is_bot and second.seats[0].level == "easy"
+        return second if second is not None and second.posted_version >= 0 else None
+
+    second = await until(announced, "the rematch's opening board")
+    assert second.seats[0].is_bot and second.seats[0].level == "easy"
     assert second.seats[1].user_id == world.ana.id  # the seats turned round
 
 
@@ -281,12 +284,13 @@ async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: Wo
     duel = await computer.open_table(channel, "stonehenge", ["normal", "hard"])
     assert [s.name for s in duel.seats] == ["Tablero 1 · normal", "Tablero 2 · hard"]
     table = await computer.open_table(channel, "islas", ["easy"] * 3)
-    games = [duel, table]
-    for _ in range(1500):
-        games = [await stored_game(world, g.id) for g in games]
-        if all(not g.active and g.posted_version == g.version for g in games):
-            break
-        await asyncio.sleep(0.02)
+
+    async def over() -> list[Any] | None:
+        games = [await stored_game(world, g.id) for g in (duel, table)]
+        return games if all(not g.active and g.posted_version == g.version for g in games) else None
+
+    # Whole games, not one event: a limit of several waits (26 s on a busy machine).
+    games = await until(over, "both games to end", 5 * WAIT)
     for record, place in zip(games, world.fake.threads(world.channel), strict=True):
         assert record.result is not None and record.result.ending == "rules"
         assert len(boards(world, place)) == len(record.moves) + 1
@@ -313,6 +317,11 @@ async def test_a_turn_asked_for_while_one_runs_is_looked_at_after_it(tablero: Wo
     computer.take_up(7)
     assert looked == [7]
     gate.set()
-    for _ in range(50):
+
+    async def again() -> bool:
+        return len(looked) >= 2
+
+    await until(again, "the turn asked for meanwhile to be looked at")
+    for _ in range(50):  # room for a third look, which must not come
         await asyncio.sleep(0.01)
     assert looked == [7, 7]  # once more, not twice more

@@ -15,7 +15,9 @@ from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.announcer import STEPS
 from loopback import perms
+from loopback.bots import caught_up
 from loopback.models import FakeChannel
+from loopback.timing import WAIT
 from rules import get_game
 from rules.ended import ended
 from rules.kahuna import KahunaState, Place
@@ -26,6 +28,7 @@ from tests.e2e import (
     button,
     challenge,
     move,
+    patient_writes,
     play,
     settled,
     stored_game,
@@ -99,11 +102,27 @@ async def test_a_move_right_after_accept_waits_for_the_opening_board(
         return await real_open(*args)
 
     monkeypatch.setattr(places, "open_place", slow_open)
+    # The move waits for the game's lock as long as the accept holds it, drawing and posting
+    # the opening board, which on a busy machine may take longer than the 1.5 s a move
+    # waits before "try again" (tests of that limit are elsewhere): here it may wait on.
+    patient_writes(monkeypatch)
+    assert world.bot is not None
+    service = world.bot.service
+    queued = asyncio.Event()
+    real_lock = service.lock
+
+    def lock(game_id: int) -> asyncio.Lock:
+        found = real_lock(game_id)
+        if found.locked():  # held by the accept, which is opening the game's place
+            queued.set()
+        return found
+
+    monkeypatch.setattr(service, "lock", lock)
     accepting = await world.fake.click(world.luis, message, button(message, "ch:", ":accept"))
-    await asyncio.wait_for(opened.wait(), 5)
+    await asyncio.wait_for(opened.wait(), WAIT)
     # Ana moves at once, from the channel where the challenge was made.
     moving = await world.fake.slash(world.ana, world.channel, "move", {"move": "6L"})
-    await asyncio.sleep(0.2)
+    await asyncio.wait_for(queued.wait(), WAIT)  # the move waits for the game's lock
     release.set()
     await accepting.done()
     ix = await moving.done()
@@ -171,7 +190,7 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
     message = await challenge(world, world.ana, world.luis, first="me")
     place = await accept(world, world.luis, message)
     world.fake.deny_bot(world.channel, perms.SEND_MESSAGES_IN_THREADS)
-    await asyncio.sleep(0.1)  # the bot's cache learns the overwrite from the gateway
+    await caught_up(world.bot)  # the bot's cache learns the overwrite from the gateway
     ix = await move(world, world.ana, place, "6L")
     assert "counts" in ix.text and "Send Messages in Threads" in ix.text, ix.text
     assert "went wrong" not in ix.text
@@ -183,7 +202,7 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
     await world.bot.announcer.recover()  # still refused: nothing is sent
     assert len(boards(world, place)) == 1
     world.fake.deny_bot(world.channel, 0)
-    await asyncio.sleep(0.1)
+    await caught_up(world.bot)
     await world.bot.announcer.recover()  # what the retry loop and a restart do
     posts = await wait_boards(world, place, 2)
     assert world.luis.id in posts[-1].pinged_user_ids
@@ -310,7 +329,7 @@ async def test_a_refused_opening_board_tells_the_accepter_and_is_posted_later(
     world = tablero
     message = await challenge(world, world.ana, world.luis, first="me")
     world.fake.deny_bot(world.channel, perms.SEND_MESSAGES_IN_THREADS)
-    await asyncio.sleep(0.1)  # the bot's cache learns the overwrite from the gateway
+    await caught_up(world.bot)  # the bot's cache learns the overwrite from the gateway
     accept_id = button(message, "ch:", ":accept")
     ix = await (await world.fake.click(world.luis, message, accept_id)).done()
     notes = [m.content for m in await ix.wait_followups(1)]
@@ -320,7 +339,7 @@ async def test_a_refused_opening_board_tells_the_accepter_and_is_posted_later(
     place = world.fake.threads(world.channel)[-1]
     assert boards(world, place) == []
     world.fake.deny_bot(world.channel, 0)
-    await asyncio.sleep(0.1)
+    await caught_up(world.bot)
     await world.bot.announcer.recover()  # what the retry loop does
     await wait_boards(world, place, 1)
     assert "6L" not in (await stored_game(world)).moves

@@ -10,6 +10,7 @@ import pytest
 from data import GuildSettings
 from loopback.models import FakeMessage, FakeUser
 from loopback.records import Interaction
+from loopback.timing import WAIT
 from tests.e2e import World, accept, button, challenge, play, resign, settled
 
 LONG_TEXTS = (1_970, 3_000)
@@ -22,7 +23,7 @@ async def _answered_after_refusal(world: World, ix: Interaction) -> Interaction:
     def check() -> Interaction | None:
         return ix if ix.errors and ix.text else None
 
-    return await world.fake.world.notifier.wait_for(check, 5, "an answer after a refusal")
+    return await world.fake.world.notifier.wait_for(check, WAIT, "an answer after a refusal")
 
 
 async def _stonehenge(world: World) -> Any:

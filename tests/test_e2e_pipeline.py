@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.utils import paint_worker, painter
+from loopback.timing import WAIT
 from rules import get_game
 from rules.history import History
 from rules.kahuna import Draw, KahunaState, Place
@@ -158,7 +159,7 @@ async def test_after_a_restart_the_games_played_last_are_followed_before_players
     await wait_boards(world, place, 2)
     bot = await world.restart()
     assert bot.recovery is not None
-    await asyncio.wait_for(asyncio.shield(bot.recovery), 60)  # warmed up
+    await asyncio.wait_for(asyncio.shield(bot.recovery), WAIT)  # warmed up
     assert replays.count("history") >= 1  # the game, followed during the warm-up
     replays.clear()
     assert "✅" in (await move(world, world.luis, place, "5D")).text

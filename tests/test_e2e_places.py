@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from loopback.bots import start_bot, stop_bot
 from loopback.models import FakeChannel
@@ -17,6 +18,7 @@ from tests.e2e import (
     settled,
     started,
     stored_game,
+    until,
     wait_boards,
 )
 
@@ -29,15 +31,18 @@ async def _game(world: World) -> FakeChannel:
 
 
 async def _new_place(world: World, old: FakeChannel) -> FakeChannel:
-    for _ in range(250):
+    async def moved() -> FakeChannel | None:
         record = await stored_game(world)
-        if record.place_id not in (None, old.id):
-            place = world.fake.world.channels[record.place_id]
-            await world.fake.wait_for_message(place, lambda m: bool(m.attachments))
-            await settled(world)
-            return place
-        await asyncio.sleep(0.02)
-    raise AssertionError("the game never moved")
+        return (
+            None
+            if record.place_id in (None, old.id)
+            else world.fake.world.channels[record.place_id]
+        )
+
+    place = await until(moved, "the game to move")
+    await world.fake.wait_for_message(place, lambda m: bool(m.attachments))
+    await settled(world)
+    return place
 
 
 def _moved_here(world: World, place: FakeChannel) -> None:
@@ -117,14 +122,25 @@ async def test_games_are_kept_while_the_bot_is_removed_and_go_on_when_it_returns
     from tests.test_e2e_computer import vs_bot
 
     world = tablero
-    world.bot.bot_pause = 0.5  # time enough to remove the bot before it answers
+    assert world.bot is not None
+    thinker = world.bot.thinker
+    think = thinker.think
+    removed = asyncio.Event()
+
+    async def after_removal(*args: Any) -> Any:
+        await removed.wait()  # the bot answers only once it has been removed
+        return await think(*args)
+
+    thinker.think = after_removal
     place = await vs_bot(world, world.ana, "stonehenge", first="me")
     await move(world, world.ana, place, "1A")
     world.fake.remove_bot(world.guild)
-    for _ in range(200):  # the bot plays its turn: stored, though it cannot post it
-        if len((await stored_game(world)).moves) == 2:
-            break
-        await asyncio.sleep(0.02)
+    removed.set()
+
+    async def played() -> bool:  # the bot plays its turn: stored, though it cannot post it
+        return len((await stored_game(world)).moves) == 2
+
+    await until(played, "the bot to store its turn")
     record = await stored_game(world)
     assert record.active and len(record.moves) == 2 and record.posted_version == 1
     assert len(boards(world, place)) == 2  # nothing new to see while it is away

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import re
@@ -22,6 +21,7 @@ from tests.e2e import (
     pick,
     play,
     stored_game,
+    until,
     wait_boards,
 )
 
@@ -88,8 +88,12 @@ async def test_challenge_expires_by_the_stored_clock(tablero: World) -> None:
     first = await challenge(world, world.ana, world.luis)
     second = await challenge(world, world.ana, world.eve)
     for challenge_id in (1, 2):
-        while (await world.bot.store.challenges.get(challenge_id)).message_id is None:
-            await asyncio.sleep(0.01)  # the bot notes the message id just after posting it
+
+        async def noted(challenge_id: int = challenge_id) -> bool:
+            return (await world.bot.store.challenges.get(challenge_id)).message_id is not None
+
+        # The bot notes the message id just after posting it.
+        await until(noted, f"challenge {challenge_id}'s message id")
     world.clock.now += 25 * 3600
     # A click that arrives after the deadline, before the expiry loop woke up.
     ix = await (await world.fake.click(world.luis, first, button(first, "ch:", ":accept"))).done()

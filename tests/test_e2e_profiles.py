@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -14,6 +13,7 @@ from data import Ending, Result
 from data.ratings import GLOBAL, human
 from loopback import perms
 from loopback.models import FakeChannel, FakeUser
+from loopback.timing import WAIT
 from tests.e2e import (
     Crash,
     World,
@@ -21,6 +21,7 @@ from tests.e2e import (
     button,
     challenge,
     resign,
+    until,
     wait_boards,
 )
 
@@ -384,14 +385,13 @@ async def _no_rename_left(world: World) -> None:
     """Every stored rename is done (renamed, or refused by Discord and given up): at once,
     or soon after when the timer loop renames (it marks a timer done once Discord answered)."""
     assert world.bot is not None
-    for _ in range(3000):
-        pending = await world.bot.store.db.fetchall(
-            "SELECT id FROM timers WHERE kind = 'rename' AND fired_at IS NULL"
-        )
-        if not pending:
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"renames never done: {pending}")
+    db = world.bot.store.db
+
+    async def none_pending() -> bool:
+        sql = "SELECT id FROM timers WHERE kind = 'rename' AND fired_at IS NULL"
+        return not await db.fetchall(sql)
+
+    await until(none_pending, "every stored rename to be done")
 
 
 async def _renamed(world: World, *threads: FakeChannel) -> None:
@@ -400,7 +400,7 @@ async def _renamed(world: World, *threads: FakeChannel) -> None:
     def done() -> bool | None:
         return all(t.name == "Stonehenge: former player – Luis" for t in threads) or None
 
-    await world.fake.world.notifier.wait_for(done, 30, "the threads renamed")
+    await world.fake.world.notifier.wait_for(done, WAIT, "the threads renamed")
 
 
 async def test_forget_me_renames_the_threads_after_a_crash_right_after_forgetting(

@@ -21,6 +21,8 @@ from tests.e2e import (
     move,
     settled,
     stored_game,
+    timers_asleep,
+    until,
 )
 from tests.test_e2e_computer import vs_bot
 
@@ -59,14 +61,16 @@ async def run_bot(world: World, shards: list[int] | None, **options: Any) -> Tab
     return bot
 
 
-async def _moves(world: World, game_id: int, count: int, timeout: float = 20) -> Any:
+async def _moves(world: World, game_id: int, count: int) -> Any:
     """The game once it has ``count`` moves, all announced."""
-    for _ in range(int(timeout * 50)):
+
+    async def reached() -> Any:
         record = await stored_game(world, game_id)
         if len(record.moves) >= count and record.posted_version == record.version:
             return record
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"game {game_id} never reached {count} moves")
+        return None
+
+    return await until(reached, f"game {game_id} to reach {count} moves")
 
 
 async def test_each_process_takes_up_only_its_own_servers_bot_turns(
@@ -157,7 +161,8 @@ async def test_each_process_fires_only_its_own_servers_timers(
         message = await challenge(world, world.ana, world.luis, first="me")
         places.append(await accept(world, world.luis, message))
         await settled(world)
-    await asyncio.sleep(0.1)
+    for world in worlds:
+        await timers_asleep(world)
     worlds[0].clock.now += 25 * HOUR  # both reminders (and both challenges' expiry) due
 
     def reminders(world: World, place: FakeChannel) -> int:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from loopback.models import FakeChannel
-from tests.e2e import World, accept, boards, challenge, crash_at, settled, stored_game
+from tests.e2e import (
+    World,
+    accept,
+    boards,
+    challenge,
+    crash_at,
+    settled,
+    stored_game,
+    timers_asleep,
+)
 from tests.test_e2e_computer import vs_bot
 
 HOUR = 3600.0
@@ -78,7 +86,8 @@ async def test_a_reminder_sent_by_a_process_that_died_shows_once(tablero: World)
     assert on.ephemeral
     place = await _started(world)
     ana_dm = world.fake.dm_channel(world.ana)
-    told = len(world.fake.messages(ana_dm))  # "your turn"
+    await world.fake.wait_for_message(ana_dm)  # "your turn", sent after the board
+    told = len(world.fake.messages(ana_dm))
     world.clock.now += 25 * HOUR
     await _dies_in_fire(world, "reminder", after_acting=True)  # sent, not marked done
     assert len(_reminders(world, place)) == 1
@@ -88,7 +97,7 @@ async def test_a_reminder_sent_by_a_process_that_died_shows_once(tablero: World)
     assert world.fake.world.duplicate_nonces == 2  # the place's and the DM's, both again
     assert len(_reminders(world, place)) == 1
     assert len(world.fake.messages(ana_dm)) == told + 1
-    await asyncio.sleep(0.05)
+    await timers_asleep(world)
     world.clock.now += 48 * HOUR
     await _fire(world)
     assert len(_reminders(world, place)) == 1
@@ -112,7 +121,7 @@ async def test_an_expiry_of_a_process_that_died_midway_is_finished_by_the_next(
 ) -> None:
     world = tablero
     message = await challenge(world, world.ana, world.luis)
-    await asyncio.sleep(0.1)  # the timer loop has seen the new timer, and sleeps again
+    await timers_asleep(world)  # the timer loop has seen the new timer, and sleeps again
     world.clock.now += 25 * HOUR
     assert world.bot is not None
     store = world.bot.store
@@ -134,7 +143,7 @@ async def test_the_bots_win_on_time_claimed_by_a_process_that_died_shows_once(
     world = tablero
     place = await vs_bot(world, world.ana, "stonehenge", first="me", days=1)
     await settled(world)
-    await asyncio.sleep(0.1)
+    await timers_asleep(world)
     world.clock.now += 24 * HOUR + 1
     await _dies_in_fire(world, "deadline", after_acting=True)  # won, not marked done
     await settled(world)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +25,7 @@ from loopback import (
     start_bot,
     stop_bot,
 )
+from tests.e2e import until
 
 pytest_plugins = ["loopback.pytest_plugin"]
 
@@ -332,11 +333,11 @@ async def test_discord_limits_are_enforced(env: Env) -> None:
     ix = await env.fake.slash(env.alice, env.games, "chatter")
     with pytest.raises(AssertionError, match="50035"):
         await ix.done()
-    for _attempt in range(100):  # the bot sees the 400 just after the fake recorded it
-        if ("chatter-error", 50035) in env.bot.seen:  # type: ignore[attr-defined]
-            break
-        await asyncio.sleep(0.01)
-    assert ("chatter-error", 50035) in env.bot.seen  # type: ignore[attr-defined]
+
+    async def seen() -> bool:  # the bot sees the 400 just after the fake recorded it
+        return ("chatter-error", 50035) in env.bot.seen  # type: ignore[attr-defined]
+
+    await until(seen, "the bot to see the 400")
     assert env.fake.messages(env.games) == []
 
 
@@ -345,3 +346,52 @@ async def test_channel_added_while_connected(env: Env) -> None:
     ix = await (await env.fake.slash(env.alice, later, "board")).done()
     assert isinstance(env.bot.get_channel(later.id), discord.TextChannel)
     assert env.fake.last_message(later) is ix.message
+
+
+class _Clock:
+    """Stands in for ``time`` in ``loopback.timing``: wall time the test moves on, and the
+    time this process is said to have waited for a CPU."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+        self.waited = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.ahead
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> _Clock:
+    from loopback import timing
+
+    fake_time = _Clock()
+    monkeypatch.setattr(timing, "time", fake_time)
+    monkeypatch.setattr(timing, "waited_for_cpu", lambda: fake_time.waited)
+    return fake_time
+
+
+async def test_an_answer_after_discords_three_seconds_is_refused(env: Env, clock: _Clock) -> None:
+    ix = await env.fake.slash(env.alice, env.games, "move", {"notation": "6L"})
+    clock.ahead += 3.5  # the bot took three and a half seconds to answer
+    with pytest.raises(AssertionError, match="10062"):
+        await ix.wait_response()
+    assert "Unknown interaction" in env.fake.api_errors[-1]
+
+
+async def test_the_time_other_jobs_held_the_cpus_does_not_make_an_answer_late(
+    env: Env, clock: _Clock
+) -> None:
+    ix = await env.fake.slash(env.alice, env.games, "move", {"notation": "6L"})
+    clock.ahead += 10  # a machine so busy that the answer came ten seconds later ...
+    clock.waited += 9.5  # ... nine and a half of which this process waited for a CPU
+    await ix.done()
+    assert ix.text == "moved 6L (en-US)"
+
+
+def test_the_own_clock_counts_sleeping_and_never_goes_back() -> None:
+    from loopback.timing import own_clock, waited_for_cpu
+
+    waited, start = waited_for_cpu(), own_clock()
+    time.sleep(0.05)  # not ready to run: this counts, as a bot's sleep or lock wait would
+    assert own_clock() - start >= 0.05
+    assert waited_for_cpu() >= waited

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from loopback import FakeDiscord, start_bot, stop_bot, without_identify_pause
 from loopback.ids import SnowflakeGenerator, shard_of
+from loopback.timing import WAIT
 
 pytest_plugins = ["loopback.pytest_plugin"]
 
@@ -49,13 +50,14 @@ def sharded_bot(shard: int | None, count: int | None = 2) -> commands.AutoSharde
     return bot
 
 
-async def until(check: Callable[[], bool], timeout: float = 5) -> None:
+async def until(check: Callable[[], bool], timeout: float = WAIT) -> None:
     """Wait until the bots' side of things (not the fake's) satisfies ``check``."""
-    for _ in range(int(timeout / 0.01)):
-        if check():
-            return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        if loop.time() > deadline:
+            raise AssertionError("the bots never got there")
         await asyncio.sleep(0.01)
-    raise AssertionError("the bots never got there")
 
 
 async def test_each_shard_gets_its_own_guilds_interactions_and_events(

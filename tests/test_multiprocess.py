@@ -28,6 +28,7 @@ import pytest_asyncio
 
 from data import GuildSettings, Store
 from loopback import FakeChannel, FakeDiscord, FakeGuild, Interaction, served
+from loopback.timing import WAIT
 from rules import State, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,7 +70,7 @@ class BotProcess:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         assert self.process.stdout is not None
-        line = await asyncio.wait_for(self.process.stdout.readline(), 60)
+        line = await asyncio.wait_for(self.process.stdout.readline(), WAIT)
         assert line.strip() == b"ready", self.log.read_text()[-3000:]
         return self
 
@@ -82,7 +83,7 @@ class BotProcess:
         """SIGKILL: no clean-up of any kind."""
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
-        assert await self.exited(10) == -signal.SIGKILL
+        assert await self.exited(WAIT) == -signal.SIGKILL
 
     async def stop(self) -> None:
         """Stop it cleanly (stdin closes), or kill it if it will not."""
@@ -91,7 +92,7 @@ class BotProcess:
             assert process.stdin is not None
             process.stdin.close()
             try:
-                await asyncio.wait_for(process.wait(), 15)
+                await asyncio.wait_for(process.wait(), WAIT)
             except TimeoutError:
                 process.kill()
                 await process.wait()
@@ -137,9 +138,9 @@ class Table:
         accept = next(c for c in offered.message.custom_ids if c.endswith(":accept"))
         await self.send(guild, await self.fake.click(self.luis, offered.message, accept))
         place = await self.fake.world.notifier.wait_for(
-            lambda: next(iter(self.fake.threads(channel)[-1:]), None), 10, "the game's thread"
+            lambda: next(iter(self.fake.threads(channel)[-1:]), None), WAIT, "the game's thread"
         )
-        await self.fake.wait_for_message(place, lambda m: bool(m.attachments), timeout=10)
+        await self.fake.wait_for_message(place, lambda m: bool(m.attachments))
         return Game(guild, place, get_game("stonehenge").new(2, 0, {"first": 0}))
 
     async def move(self, game: Game) -> Interaction:
@@ -162,7 +163,7 @@ class Table:
         return sum(m.content.startswith(start) for m in self.fake.messages(channel))
 
 
-async def _until(check: Callable[[], bool], what: str, timeout: float = 20) -> None:
+async def _until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
     """Wait until ``check()`` holds (what the processes do is not the loopback's to tell)."""
     deadline = time.monotonic() + timeout
     while not check():
@@ -206,7 +207,7 @@ async def test_two_processes_on_two_shards_lose_nothing_when_one_is_killed(
         # Shard 1's process fires the reminder of a new game on b1 and dies before marking
         # it done; shard 0's goes on meanwhile.
         games["b1"] = await table.open(servers["b1"], channels["b1"], days=1)
-        assert await second.exited(REMINDER_SECONDS + 20) == -signal.SIGKILL
+        assert await second.exited(REMINDER_SECONDS + WAIT) == -signal.SIGKILL
         assert table.said(games["b1"].place, "⏰") == 1  # it had sent it
         await table.move(games["a0"])
         games_list = await table.send(None, await fake.slash(table.luis, luis_dm, "games"))
@@ -248,7 +249,7 @@ async def test_two_processes_on_two_shards_lose_nothing_when_one_is_killed(
         await store.close()
         await second.stop()
         await second.start()
-        await _until(lambda: table.said(games["b1"].place, "⌛") == 1, "the deadline's notice", 10)
+        await _until(lambda: table.said(games["b1"].place, "⌛") == 1, "the deadline's notice")
 
         # Every game goes on, on both shards.
         for game in games.values():

@@ -13,6 +13,7 @@ from data import Store
 from data.__main__ import main
 from data.check import check, check_path
 from data.migrations import MIGRATIONS
+from tests.e2e import until
 from tests.movewriter import fill, writing
 
 
@@ -59,7 +60,11 @@ async def test_a_backup_of_a_database_being_written_is_whole_and_replays(
             assert report.moves >= before and f"{report.moves} moves" in said
             assert {"stonehenge", "kahuna", "islas"} <= _games(dest)
             copied.append(report.moves)
-            await asyncio.sleep(0.2)
+
+            async def wrote_more(copy: int = report.moves) -> bool:
+                return await asyncio.to_thread(_moves, database) > copy
+
+            await until(wrote_more, "the writer to store a move after the copy")
         assert writer.returncode is None  # it kept writing through every backup
         assert copied[0] < copied[-1] < _moves(database)
     assert writer.returncode == 0

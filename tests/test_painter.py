@@ -22,7 +22,9 @@ from bench.positions import random_game
 from bot import Settings, SettingsError
 from cogs.utils import paint_worker
 from cogs.utils.painter import Painter, processes_setting
+from loopback.timing import WAIT
 from rules.ended import ended
+from tests.e2e import until
 
 NAMES = ("Ana", "Luis")
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,13 +128,17 @@ async def test_a_draw_owed_by_a_worker_that_dies_is_made_in_a_thread(
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
     drawing = asyncio.ensure_future(painter.draw(pipe.read_bytes))
-    await asyncio.sleep(0.05)
+
+    async def owed() -> bool:
+        return sum(w.owed() for w in painter._live()) == 1
+
+    await until(owed, "the draw to be sent to the worker")
     (worker,) = painter.processes_alive()
     os.kill(worker.pid, signal.SIGKILL)
     await asyncio.to_thread(worker.wait)
     # The worker is gone: the only reader left to open the pipe is the thread redrawing.
     await asyncio.to_thread(pipe.write_bytes, b"board")
-    assert await asyncio.wait_for(drawing, 10) == b"board"
+    assert await asyncio.wait_for(drawing, WAIT) == b"board"
     again = await painter.draw(os.getpid)
     assert again not in (first, os.getpid())  # a new worker took over
 
@@ -197,8 +203,9 @@ async def test_draws_are_told_to_watchers_with_their_own_time(painter: Painter) 
 async def test_warmed_answers_once_the_caches_are_warm(painter: Painter) -> None:
     told: list[float] = []
     painter.watchers.append(told.append)
-    await asyncio.wait_for(painter.warmed(), 60)
-    assert told == []  # a warm-up is not a draw: its watchers count draws (bench's figure)
+    await asyncio.wait_for(painter.warmed(), WAIT)
+    await asyncio.wait_for(painter.warmed(), WAIT)  # and once warm, answered at once
+    assert told == []  # warming up is no draw: bench's figure of a draw's time counts draws
     assert await painter.draw(operator.add, 2, 2) == 4
     assert len(told) == 1
 

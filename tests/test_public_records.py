@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from loopback.timing import WAIT
 from render.__main__ import main as render_main
 from render.animate import replay_frames
 from rules import InvalidRecord, get_game
@@ -88,7 +89,7 @@ def test_a_public_record_that_needs_a_guess_is_refused(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.returncode == 2 and not json.loads(done.stdout)["ok"]
 
@@ -102,7 +103,7 @@ def test_the_command_lines_read_a_public_record(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["ply"] == len(record.moves)
     out = tmp_path / "game.gif"

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from loopback.timing import WAIT
 from rules import InvalidRecord
 from rules.record import Record, exit_code, replay
 
@@ -35,7 +36,7 @@ def run(tmp_path: Path, content: Any, *, stdin: bool = False) -> tuple[int, dict
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.stderr == ""
     assert done.stdout.count("\n") == 1  # one JSON object on one line
@@ -113,7 +114,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.returncode == 2 and json.loads(done.stdout)["error"].startswith("record-unreadable")
 

@@ -12,6 +12,7 @@ import pytest
 from bot import ROOT, Settings, SettingsError, Tablero
 from data.shards import Shards, shard_of
 from loopback import FakeDiscord, start_bot, stop_bot
+from loopback.timing import WAIT
 from tests.e2e import BOT_OPTIONS
 
 
@@ -105,7 +106,11 @@ def test_the_bot_exits_with_the_reason_for_impossible_shards(tmp_path: Path) -> 
     env = {**os.environ, "TABLERO_ENV_FILE": str(tmp_path / "absent.env")}
     env.update(DISCORD_TOKEN="x", TABLERO_SHARDS="2", TABLERO_SHARD_COUNT="2")
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "bot.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
     )
     assert done.returncode == 2
     assert done.stderr.strip() == (

@@ -22,6 +22,7 @@ from bot import ROOT
 from data import StorageBusy, StorageError, Store
 from data.migrations import MIGRATIONS
 from data.postgres import WRITE_LOCK, redact, translate, widen
+from loopback.timing import WAIT
 from tests.postgres import PostgresServer
 from tests.test_storage import _new_database, writes_give_up_while_locked
 
@@ -157,7 +158,11 @@ def test_the_bot_exits_with_a_plain_message(
         "TABLERO_ENV_FILE": str(tmp_path / "absent.env"),
     }
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, str(ROOT / "bot.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
     )
     assert done.returncode == EXIT_STORAGE, done.stderr
     assert redact(url) in done.stderr and "Traceback" not in done.stderr
@@ -213,6 +218,24 @@ async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(
             async with store.db.transaction(durable=durable) as tx:
                 cur = await tx.execute("SELECT current_setting('synchronous_commit')")
                 assert (await cur.fetchone())[0] == expected
+    finally:
+        await store.close()
+
+
+async def test_a_lost_connection_asyncpg_already_gave_back_is_let_go_quietly(
+    postgres: PostgresServer,
+) -> None:
+    """When asyncpg notices a connection's loss before the write that met it does, it gives
+    the connection back to its pool itself: dropping it, or rolling it back, must not raise
+    (InterfaceError, "released back to the pool") instead of the plain "try again"."""
+    from data.postgres import _drop, _rollback
+
+    store = await Store(postgres.new_database()).open()
+    try:
+        conn = await store.db.pool.acquire()
+        await store.db.pool.release(conn)  # as asyncpg does once it notices the loss
+        _drop(conn)
+        await _rollback(conn)
     finally:
         await store.close()
 

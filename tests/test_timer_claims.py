@@ -13,6 +13,7 @@ import pytest
 
 from data import Store
 from data.shards import Shards
+from loopback.timing import WAIT
 from tests.stores import new_game as _game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,6 +168,6 @@ async def test_processes_sharing_a_database_fire_every_timer_once(database: str)
         )
         for n in range(3)
     ]
-    won = [int(i) for run in runs for i in run.communicate(timeout=60)[0].split()]
+    won = [int(i) for run in runs for i in run.communicate(timeout=WAIT)[0].split()]
     assert all(run.returncode == 0 for run in runs)
     assert sorted(won) == ids
