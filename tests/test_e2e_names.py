@@ -44,7 +44,7 @@ async def test_a_player_whose_name_holds_line_breaks_plays_a_whole_game(tablero:
     (*_, result) = await wait_boards(world, place, 4)
     assert CLEAN in result.text and "\n" not in CLEAN
     assert (await stored_game(world)).status == "finished"
-    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done()
     assert not replayed.ephemeral, replayed.text
     (posted,) = replayed.messages
     assert f"{CLEAN} – Luis" in posted.content and posted.attachments
@@ -69,7 +69,7 @@ async def test_a_game_whose_stored_name_holds_line_breaks_is_played_and_replayed
     await resign(world, world.luis, place)
     (*_, result) = await wait_boards(world, place, 3)
     assert CLEAN in result.text, result.text
-    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done()
     assert not replayed.ephemeral, replayed.text
     (posted,) = replayed.messages
     assert posted.attachments and f"{CLEAN} – Luis" in posted.content

@@ -129,7 +129,7 @@ async def test_replay_of_a_resigned_game_shows_its_announced_turns(tablero: Worl
     await resign(world, world.luis, place)
     await wait_boards(world, place, 3)
     assert (await stored_game(world)).status == "finished"
-    ix = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    ix = await (await world.fake.slash(world.eve, place, "replay")).done()
     assert not ix.ephemeral
     (posted,) = ix.messages
     assert "Replay of Kahuna #1: Ana – Luis" in posted.content
@@ -142,9 +142,7 @@ async def test_replay_of_a_resigned_game_shows_its_announced_turns(tablero: Worl
     assert image.info["loop"] == 0  # it plays on and on
     assert posted in world.fake.messages(place) and boards(world, place)[-1] is posted
     # Spanish for a Spanish user only where the reply is theirs alone: the post is the game's.
-    again = await (await world.fake.slash(world.luis, world.channel, "replay", {"game": 1})).done(
-        timeout=20
-    )
+    again = await (await world.fake.slash(world.luis, world.channel, "replay", {"game": 1})).done()
     assert not again.ephemeral and "Replay of Kahuna #1" in again.messages[0].content
 
 
@@ -298,7 +296,7 @@ async def test_after_a_rematch_the_thread_replays_its_finished_game(tablero: Wor
     exported = await (await world.fake.slash(world.eve, place, "export")).done()
     assert exported.attachments and exported.attachments[0].filename == "tablero-stonehenge-1.json"
     assert json.loads(exported.attachments[0].data)["moves"] == ["6L"]
-    replayed = await (await world.fake.slash(world.eve, place, "replay")).done(timeout=20)
+    replayed = await (await world.fake.slash(world.eve, place, "replay")).done()
     assert not replayed.ephemeral and "Stonehenge #1" in replayed.messages[0].content
     # By its number, the game under way is still refused.
     asked = await (await world.fake.slash(world.eve, place, "export", {"game": 2})).done()

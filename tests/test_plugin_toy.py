@@ -108,7 +108,7 @@ async def test_the_bot_plays_the_plugin_game_with_the_player_its_registration_na
     rng = random.Random(4)
     while record.active:
         await play_turn(world, world.ana, place, record, rng)
-        record = await my_turn(world, 0, timeout=60)
+        record = await my_turn(world, 0)
     assert record.status == "finished" and record.result is not None
     movers = [ply.seat for ply in world.bot.service.history(record).plies]
     assert movers[:2] == [0, 1] and movers.count(1) >= 2  # the bot played its turns
