@@ -43,6 +43,8 @@ NICENESS = 10
 WARM_MS = 5.0
 #: The longest the bot waits for its workers to be warm before it says it is ready anyway.
 WARM_SECONDS = 120.0
+#: Seconds between two looks at the workers' warm reports while the bot starts.
+WARM_POLL_SECONDS = 0.05
 
 #: Seconds between two looks at whether the bot is still there (where Linux cannot tell).
 PARENT_POLL_SECONDS = 1.0
@@ -186,9 +188,13 @@ class Thinker:
             if left <= 0:
                 log.warning("the bot's thinking workers were not warm after %.0f s", timeout)
                 return
-            try:  # in short waits: a worker that died meanwhile is no longer waited for
-                pid, games = await asyncio.to_thread(ready.get, True, min(left, 1.0))
+            # Looked at from the loop, not waited on in a thread: a thread blocked in get()
+            # would outlive a stop (the loop's close waits for it), and a worker that died
+            # meanwhile is no longer waited for at the next look.
+            try:
+                pid, games = ready.get_nowait()
             except queue.Empty:
+                await asyncio.sleep(WARM_POLL_SECONDS)
                 continue
             self.warm[pid] = games
 
