@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from bench.session import Table, p50_p99, table
-from cogs.utils.thinker import MAX_MS
+from table.thinker import MAX_MS
 
 #: How long a reply of the bot may take before the bench gives up (a budget, and a pause).
 REPLY_SECONDS = 60
@@ -57,7 +57,7 @@ async def _bot_replies(t: Table, replies: int, seed: int) -> list[float]:
     said = f"**{record.seats[1].name}** played"  # how the bot's board begins (in English)
     samples: list[float] = []
     while len(samples) < replies and record.active:
-        state = t.bot.service.state(record)
+        state = t.bot.table.state(record)
         before = fake.messages(place)[-1]
         started = time.perf_counter()
         ix = await fake.slash(

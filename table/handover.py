@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 
 #: Steps of handing a turn over at which a test may inject a crash (see ``Handover.fault``).
 STEPS = ("stored", "posted", "recorded")
+#: How many of the games played last a new process follows and draws before players come.
+WARM_GAMES = 50
 
 
 class Handover:
@@ -163,6 +165,20 @@ class Handover:
         if await self._hand_over(turn) is not None:
             return None
         return await self.game(record.id)
+
+    async def warm_up(self, limit: int = WARM_GAMES) -> None:
+        """Follow the games played last on this process's shards and draw their boards once.
+
+        A new process knows no game's history and has drawn no board: the first move of
+        each game would replay it and draw its sprites while the player waits. Done now, a
+        game at a time, the first move after a restart costs little more than any other.
+        """
+        for record in await self.store.games.recently_played(self.own_shards, limit):
+            try:
+                await self.publisher.warm(record, self.state_for(record, None))
+            except Exception:  # one game's trouble must not stop the others, or the bot
+                log.exception("could not warm up with game %d", record.id)
+            await asyncio.sleep(0)  # a player's command goes first
 
     async def recover(self) -> None:
         """Post what a previous run (or a refused post) left unposted, each thing once.

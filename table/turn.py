@@ -121,5 +121,8 @@ class Publisher(Protocol):
     async def tell_turn(self, record: GameRecord, seat: int, link: str) -> None:
         """Tell the player at ``seat`` it is their turn, where they asked to be told (a DM)."""
 
+    async def warm(self, record: GameRecord, state: State) -> None:
+        """Draw ``state``, the public board of ``record``, once: a start's warm-up."""
+
     def timers_changed(self, due: float | None) -> None:
         """A timer due at ``due`` was stored (the timer loop may have to wake up sooner)."""

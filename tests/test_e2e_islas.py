@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from cogs.games import adapter_for
-from cogs.utils import service
 from locales import t
 from loopback.models import FakeChannel
 from rules import get_game
@@ -106,7 +105,7 @@ def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next game stored gets ``seed`` (3 players, Ana first: seed 41 draws an island edge
     first, which fits only one way north of the start tile and three ways south of it)."""
     fixed = SimpleNamespace(randrange=lambda *_: seed)
-    monkeypatch.setattr(service, "random", SimpleNamespace(SystemRandom=lambda: fixed))
+    monkeypatch.setattr(table, "random", SimpleNamespace(SystemRandom=lambda: fixed))
 
 
 async def test_images_have_alt_text_with_plurals(

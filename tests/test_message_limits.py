@@ -18,8 +18,8 @@ from fluent.syntax import FluentParser, ast, visitor
 import locales
 from ai import LEVELS
 from cogs.games import plugins
-from cogs.utils.errors import shorten
 from locales import join, t
+from table.refusal import shorten
 from tests import toy  # noqa: F401 (a plugin's messages must fit Discord as well)
 
 ROOT = locales._DIR.parent

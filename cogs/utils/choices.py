@@ -18,11 +18,11 @@ import discord
 from discord import app_commands
 
 from cogs.games.base import GameAdapter
-from cogs.utils.errors import UserError, shorten
 from cogs.utils.i18n import tr
 from data import StorageBusy
 from locales import t
 from rules import IllegalMove, RulesError, State
+from table.refusal import Refusal, shorten
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ def move_choices(
         found = adapter.rank_choices(lang, state, _squash(current), matches)
     if not found:
         if isinstance(refused, IllegalMove):  # a whole move the rules refuse: say why
-            why = UserError.from_rules(refused)
+            why = Refusal.from_rules(refused)
             return [hint(t(lang, why.key, **why.params))]
         return [hint(t(lang, "move-no-match", text=shorten(current)))]
     return [

@@ -16,7 +16,7 @@ from data import GameRecord
 from rules import State
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService
+    from table.table import Table
 
 
 #: The file name of a private image (a hand, one's own hidden pieces).
@@ -61,10 +61,10 @@ def home_of(game: str) -> str:
 
 
 async def board(
-    service: GameService, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
+    table: Table, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
 ) -> discord.File:
     """The board as ``seat`` may see it (None: anyone else)."""
-    drawn = await draw(record, service.state_for(record, seat), seat, lang)
+    drawn = await draw(record, table.state_for(record, seat), seat, lang)
     return drawn.file(name)
 
 
@@ -88,7 +88,7 @@ async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Dr
     return Drawn(*drawn)
 
 
-async def private(service: GameService, record: GameRecord, seat: int, lang: str) -> discord.File:
+async def private(table: Table, record: GameRecord, seat: int, lang: str) -> discord.File:
     """What only ``seat`` may see (a hand, own hidden pieces)."""
-    drawn = await _private(record, service.state_for(record, seat), seat, lang)
+    drawn = await _private(record, table.state_for(record, seat), seat, lang)
     return drawn.file(PRIVATE_NAME)

@@ -16,23 +16,24 @@ import discord
 from cogs.games import adapter_for
 from cogs.games.base import GameAdapter
 from cogs.utils import images, picker
-from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.views import LastingView
 from data import GameRecord
 from locales import t
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService, Played, Problem
+    from table.table import Table
+from table.turn import Played, Problem
 
 MAX_BUTTONS = 20  # four rows of five; the fifth row holds Back
 SELECT_SIZE = 25
 
 
-def _service(interaction: discord.Interaction) -> GameService:
-    return host_of(interaction).service
+def _table(interaction: discord.Interaction) -> Table:
+    return host_of(interaction).table
 
 
 class GameButton(
@@ -61,13 +62,13 @@ class GameButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        service = _service(interaction)
-        record = await service.game(self.game_id)
+        table = _table(interaction)
+        record = await table.game(self.game_id)
         if self.act == "mine":
-            await show_private(interaction, service, record)
+            await show_private(interaction, table, record)
             return
-        service.check_turn(record, interaction.user.id)
-        content, view = picker_message(interaction, service, record, ())
+        table.check_turn(record, interaction.user.id)
+        content, view = picker_message(interaction, table, record, ())
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
@@ -115,12 +116,12 @@ def rematch_buttons(record: GameRecord) -> discord.ui.View:
 
 
 async def show_board(
-    interaction: discord.Interaction, service: GameService, record: GameRecord
+    interaction: discord.Interaction, table: Table, record: GameRecord
 ) -> None:
     """The board as the caller may see it (their private view when they play), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await images.board(service, record, seat, lang_of(interaction))
+    file = await images.board(table, record, seat, lang_of(interaction))
     adapter = adapter_for(record.game)
     # Said only where the player's view holds something the public's does not.
     private = seat is not None and adapter.has_private_view(record.options)
@@ -129,14 +130,14 @@ async def show_board(
 
 
 async def show_private(
-    interaction: discord.Interaction, service: GameService, record: GameRecord
+    interaction: discord.Interaction, table: Table, record: GameRecord
 ) -> None:
     """What only the caller may see in their game (their hand, hidden pieces), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     if seat is None:
-        raise UserError("error-not-a-player")
+        raise Refusal("error-not-a-player")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await images.private(service, record, seat, lang_of(interaction))
+    file = await images.private(table, record, seat, lang_of(interaction))
     await interaction.followup.send(tr(interaction, "private-view"), file=file, ephemeral=True)
 
 
@@ -196,13 +197,13 @@ class PickSelect(
 
 def picker_message(
     interaction: discord.Interaction,
-    service: GameService,
+    table: Table,
     record: GameRecord,
     path: tuple[str, ...],
 ) -> tuple[str, discord.ui.View]:
     """The picker's text and components at ``path`` (which must not be complete)."""
     adapter = adapter_for(record.game)
-    state = service.state(record)
+    state = table.state(record)
     lang = lang_of(interaction)
     here = picker.step(adapter, state, path)
     view = LastingView()
@@ -228,19 +229,19 @@ async def advance(
     interaction: discord.Interaction, game_id: int, version: int, path: tuple[str, ...]
 ) -> None:
     """Show the next picker step, or play the move once the path is complete."""
-    service = _service(interaction)
-    record = await service.game(game_id)
-    _, state = service.check_turn(record, interaction.user.id)
+    table = _table(interaction)
+    record = await table.game(game_id)
+    _, state = table.check_turn(record, interaction.user.id)
     if record.version != version:
         # The position moved on (an old picker): start again from the current one.
-        content, view = picker_message(interaction, service, record, ())
+        content, view = picker_message(interaction, table, record, ())
         notice = tr(interaction, "error-position-changed")
         await interaction.response.edit_message(content=f"⚠️ {notice}\n{content}", view=view)
         return
     adapter = adapter_for(record.game)
     here = picker.step(adapter, state, path)
     if here.move is None:
-        content, view = picker_message(interaction, service, record, path)
+        content, view = picker_message(interaction, table, record, path)
         lang = lang_of(interaction)
         png = await asyncio.to_thread(adapter.picker_image, lang, state, path)
         alt = adapter.picker_alt_text(lang, state, path)[:1000] or None
@@ -250,23 +251,23 @@ async def advance(
     words = adapter.picked_words(lang_of(interaction), state, path)  # before the move
     await interaction.response.defer()
     try:
-        played = await service.play(record, interaction.user.id, state.format(here.move))
-    except UserError as error:
+        played = await table.play(record, interaction.user.id, state.format(here.move))
+    except Refusal as error:
         await interaction.edit_original_response(
             content="⚠️ " + tr(interaction, error.key, **error.params), view=None
         )
         return
-    content, view, file = await _after_move(interaction, service, played, words)
+    content, view, file = await _after_move(interaction, table, played, words)
     await interaction.edit_original_response(
         content=content, view=view, attachments=[file] if file else []
     )
 
 
 async def acknowledge(
-    interaction: discord.Interaction, service: GameService, played: Played
+    interaction: discord.Interaction, table: Table, played: Played
 ) -> None:
     """Tell the mover, privately, that their move is in (and, mid-turn, what they may do next)."""
-    content, view, file = await _after_move(interaction, service, played)
+    content, view, file = await _after_move(interaction, table, played)
     await send_private(
         interaction,
         content,
@@ -277,7 +278,7 @@ async def acknowledge(
 
 async def _after_move(
     interaction: discord.Interaction,
-    service: GameService,
+    table: Table,
     played: Played,
     words: str | None = None,
 ) -> tuple[str, discord.ui.View | None, discord.File | None]:
@@ -293,18 +294,18 @@ async def _after_move(
         done += "\n" + not_posted(interaction, played.problem)
     seat = record.seat_of(interaction.user.id)
     if played.turn_over:
-        state = service.state(record)
+        state = table.state(record)
         learnt = adapter.private_after_turn(lang, state, seat) if seat is not None else None
         if seat is None or learnt is None:
             return done, None, None
         if played.mine is not None:  # drawn while the move was stored and posted
             return f"{done}\n{learnt}", None, (await played.mine).file(images.PRIVATE_NAME)
-        return f"{done}\n{learnt}", None, await images.private(service, record, seat, lang)
+        return f"{done}\n{learnt}", None, await images.private(table, record, seat, lang)
     if played.mine is not None:
         file = (await played.mine).file("board.png")
     else:
-        file = await images.board(service, record, seat, lang)
-    prompt, view = picker_message(interaction, service, record, ())
+        file = await images.board(table, record, seat, lang)
+    prompt, view = picker_message(interaction, table, record, ())
     return f"{done} {tr(interaction, 'turn-goes-on')}\n{prompt}", view, file
 
 
