@@ -254,6 +254,7 @@ class Tablero(Host):
         await self.store.open()
         painter.shared().start()  # it warms up while the bot connects
         self.thinker.start()  # so do the bot's thinking workers: no first reply waits for them
+        #: how the table's turns are posted on Discord (the table's publisher)
         self.poster = Poster(self)
         self.table = Table(
             self.store,

@@ -93,7 +93,8 @@ async def _run(game: str, moves: int, tables: int, replies: int) -> dict[str, An
     async with table() as t:
         assert t.bot is not None
         first_reply, *later_replies = await _bot_replies(t, replies, 3)
-        t.bot.bot_pause = 0.0  # the bot games think back to back: the most load they can make
+        assert t.bot.table.bots is not None
+        t.bot.table.bots.pause = 0.0  # the bot games think back to back: the most load
         alone = await _human_moves(t, game, moves, 1)
         ids = await _bot_tables(t, tables)
         await asyncio.sleep(1.0)  # the workers have started and are searching
@@ -104,7 +105,7 @@ async def _run(game: str, moves: int, tables: int, replies: int) -> dict[str, An
         for game_id in ids:
             record = await t.bot.store.games.get(game_id)
             bot_moves += len(record.moves) if record is not None else 0
-        timings = list(t.bot.get_cog("Computer").timings)
+        timings = list(t.bot.table.bots.timings)
     first, second = p50_p99(alone), p50_p99(busy)
     turns = {
         "turns": len(timings),

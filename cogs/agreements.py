@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.views import LastingView
 from data import GameRecord, Offer, OfferExists
@@ -60,7 +60,7 @@ class Agreements(commands.Cog):
             )
         except OfferExists:
             raise Refusal("error-draw-offered") from None
-        place = await self.bot.poster.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             _offer_text(record, offer),
             view=_offer_buttons(record, offer),

@@ -30,7 +30,7 @@ from cogs.games import Claim, adapter_for
 from cogs.utils.challenge_views import expire
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import direct_message
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
@@ -213,7 +213,7 @@ class Timers(commands.Cog):
 
     async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
         title = adapter_for(record.game).title(record.lang)
-        place = await self.bot.poster.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
@@ -225,7 +225,7 @@ class Timers(commands.Cog):
         record, turn = due.record, due.seat
         others = [s.name for s in record.seats if s.seat != turn]
         key = "deadline-passed" if isinstance(due.policy, Claim) else "deadline-passed-skip"
-        place = await self.bot.poster.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             t(
                 record.lang,

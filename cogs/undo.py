@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.games import adapter_for
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.views import LastingView
 from data import GameRecord
@@ -56,7 +56,7 @@ class Undo(commands.Cog):
         ):
             label = t(lang, f"button-undo-{act}")
             view.add_item(UndoButton(record.id, record.version, act, label, style))
-        place = await self.bot.poster.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             t(
                 lang,

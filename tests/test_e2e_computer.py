@@ -204,7 +204,8 @@ async def test_the_bot_s_thinking_workers_are_started_and_warm_once_it_is_ready(
 async def test_the_bot_answers_after_a_restart(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
-    world.bot.bot_pause = 60.0  # the bot would wait a minute before answering
+    assert world.bot.table.bots is not None
+    world.bot.table.bots.pause = 60.0  # the bot would wait a minute before answering
     place = await vs_bot(world, world.ana, "stonehenge", first="me")
     await move(world, world.ana, place, "1A")
     await asyncio.sleep(0.3)
@@ -301,7 +302,8 @@ async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: Wo
 async def test_a_turn_asked_for_while_one_runs_is_looked_at_after_it(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
-    computer = world.bot.get_cog("Computer")
+    computer = world.bot.table.bots
+    assert computer is not None
     looked: list[int] = []
     gate = asyncio.Event()
 

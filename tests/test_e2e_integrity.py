@@ -10,7 +10,6 @@ import asyncio
 from typing import Any
 
 import pytest
-from cogs.utils.announcer import STEPS
 
 from cogs.games import adapter_for
 from cogs.utils import places
@@ -21,6 +20,7 @@ from loopback.timing import WAIT
 from rules import get_game
 from rules.ended import ended
 from rules.kahuna import KahunaState, Place
+from table.handover import STEPS
 from tests.e2e import (
     World,
     accept,
@@ -107,7 +107,7 @@ async def test_a_move_right_after_accept_waits_for_the_opening_board(
     # waits before "try again" (tests of that limit are elsewhere): here it may wait on.
     patient_writes(monkeypatch)
     assert world.bot is not None
-    service = world.bot.table
+    table = world.bot.table
     queued = asyncio.Event()
     real_lock = table.lock
 
@@ -172,7 +172,7 @@ async def test_a_resent_board_is_deduplicated_by_its_nonce(tablero: World) -> No
     message = await challenge(world, world.ana, world.luis, first="me")
     place = await accept(world, world.luis, message)
     assert world.bot is not None
-    service = world.bot.table
+    table = world.bot.table
     record = await stored_game(world)
     # Recovery of a position whose post was sent but not recorded, when the thread's
     # history cannot be read: the same nonce brings back the same message.
@@ -180,7 +180,7 @@ async def test_a_resent_board_is_deduplicated_by_its_nonce(tablero: World) -> No
         await table.store.db.conn.execute(
             "UPDATE games SET posted_version = -1, message_id = NULL WHERE id = ?", (record.id,)
         )
-        await world.bot.announcer._announce(await stored_game(world))
+        await world.bot.poster.publish(await table.turn_of(await stored_game(world)))
     assert len(boards(world, place)) == 1
     assert world.fake.world.duplicate_nonces == 1
 

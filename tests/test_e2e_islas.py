@@ -13,6 +13,7 @@ from locales import t
 from loopback.models import FakeChannel
 from rules import get_game
 from rules.islas import IslasState
+from table import openings
 from tests.e2e import World, boards, button, move, play, settled, stored_game, wait_boards
 
 ISLAS = adapter_for("islas")
@@ -105,7 +106,7 @@ def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next game stored gets ``seed`` (3 players, Ana first: seed 41 draws an island edge
     first, which fits only one way north of the start tile and three ways south of it)."""
     fixed = SimpleNamespace(randrange=lambda *_: seed)
-    monkeypatch.setattr(table, "random", SimpleNamespace(SystemRandom=lambda: fixed))
+    monkeypatch.setattr(openings, "random", SimpleNamespace(SystemRandom=lambda: fixed))
 
 
 async def test_images_have_alt_text_with_plurals(

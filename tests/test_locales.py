@@ -190,11 +190,12 @@ def test_spanish_text_is_spanish() -> None:
 async def test_every_command_string_has_a_valid_spanish_translation() -> None:
     from bot import EXTENSIONS, Tablero
     from cogs.utils.i18n import FluentTranslator
+    from cogs.utils.posting import Poster
     from table.table import Table
 
     bot = Tablero(":memory:")
     await bot.store.open()
-    bot.service = Table(bot.store, bot.is_thread)
+    bot.table = Table(bot.store, Poster(bot), clock=bot.clock, is_thread=bot.is_thread)
     await bot.tree.set_translator(FluentTranslator())
     for extension in EXTENSIONS:
         await bot.load_extension(extension)

@@ -21,6 +21,7 @@ from rules import get_game
 from table.refusal import Refusal
 from table.table import Table
 from tests.e2e import World, button, move, play, settled, stored_game, wait_boards
+from tests.publisher import table_on
 
 PLACE = 30
 
@@ -30,10 +31,10 @@ def _user(seat: int) -> int:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[Table]:
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
     store = await Store(tmp_path / "turns.sqlite3").open()
     try:
-        yield Table(store, lambda place: None)
+        yield table_on(store)
     finally:
         await store.close()
 

@@ -12,14 +12,13 @@ from data import Clock, Store
 from data.shards import Shards
 
 if TYPE_CHECKING:
-    from cogs.utils.posting import Poster
     from cogs.utils.stopping import Drain
     from table.table import Table
     from table.thinker import Thinker
 
 
 class Host(commands.AutoShardedBot):
-    """A discord.py bot with Tablero's store, game table, poster and clock.
+    """A discord.py bot with Tablero's store, game table and clock.
 
     It runs on discord.py's AutoShardedBot: every shard Discord recommends, or, given
     ``shard_ids`` and ``shard_count``, only those (other processes run the others, on the
@@ -29,8 +28,6 @@ class Host(commands.AutoShardedBot):
     store: Store
     #: the game table: every move and change of a game goes through it
     table: Table
-    #: how the table's turns are posted on Discord
-    poster: Poster
     clock: Clock
     #: how long a challenge stays open
     challenge_seconds: float

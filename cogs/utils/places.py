@@ -152,6 +152,17 @@ async def open_elsewhere(
     return None
 
 
+async def place_of(bot: Host, record: GameRecord) -> discord.abc.Messageable:
+    """The thread or channel where the game is played."""
+    place_id = record.place_id or record.channel_id
+    channel = bot.get_channel(place_id)
+    if channel is None:
+        channel = await bot.fetch_channel(place_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise TypeError(f"game {record.id}: its place {place_id} takes no messages")
+    return channel
+
+
 async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     """Open the place of a game accepted before a restart, as acceptance would have."""
     channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)

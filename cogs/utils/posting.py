@@ -91,13 +91,7 @@ class Poster:
     # -- places ----------------------------------------------------------------------------
     async def place(self, record: GameRecord) -> discord.abc.Messageable:
         """The thread or channel where the game is played."""
-        place_id = record.place_id or record.channel_id
-        channel = self.bot.get_channel(place_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(place_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            raise TypeError(f"game {record.id}: its place {place_id} takes no messages")
-        return channel
+        return await places.place_of(self.bot, record)
 
     async def posting_problem(self, record: GameRecord) -> Problem:
         """Why the board of ``record`` could not be posted: the permissions missing, if known."""
