@@ -63,8 +63,8 @@ class Turns(commands.Cog):
         record = await self.table.game_here(
             interaction.channel_id, interaction.user.id, game_id=game_id
         )
-        self.table.check_turn(record, interaction.user.id)
         if notation.strip() == HINT:  # a hint chosen after it stopped applying, or "/move ?"
+            self.table.check_turn(record, interaction.user.id)  # not their turn: say that
             raise Refusal("move-hint")
         # The reply waits for the board to be stored and posted; deferring keeps us inside
         # Discord's 3-second window whatever that costs. A refused move is answered at once

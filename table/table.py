@@ -18,7 +18,7 @@ from cogs.games import adapter_for
 from data import GameRecord, Result, StaleGame, Store
 from data.db import WRITE_WAIT, write_deadline
 from data.shards import Shards
-from rules import RulesError, State
+from rules import InvalidMove, RulesError, State
 from rules.history import History
 from table.computer import BotTurns
 from table.handover import Handover
@@ -125,6 +125,7 @@ class Table(Lookup, Handover, Openings):
         ready: Callable[[], Awaitable[object]] | None = None,
         lang: str | None = None,
         seat: int | None = None,
+        checked: tuple[int, State] | None = None,
     ) -> Played:
         """Apply a move (notation, or a move value already read) and store it; hand the turn
         over when it passes.
@@ -138,8 +139,10 @@ class Table(Lookup, Handover, Openings):
         The board starts drawing at once while ``ready`` (the caller's answer that the
         move is being played) and the write take their round trips; a refused write
         throws it away. With ``lang``, so does what the mover's own answer shows.
+        ``checked``: what the caller's own ``check_turn`` of ``record`` said (a picker
+        checks the turn before it works out the move): not checked twice.
         """
-        seat, history, new = self._apply(record, user_id, move, seat)
+        seat, history, new = self._apply(record, user_id, move, seat, checked)
         notation = new.plies[-1].notation
         outcome = new.state.outcome()
         result = Result.by_rules(outcome) if outcome.finished else None
@@ -196,16 +199,21 @@ class Table(Lookup, Handover, Openings):
         return Played(stored, notation, turn_over, problem, kept)
 
     def _apply(
-        self, record: GameRecord, user_id: int, move: str | Any, seat: int | None
+        self,
+        record: GameRecord,
+        user_id: int,
+        move: str | Any,
+        seat: int | None,
+        checked: tuple[int, State] | None,
     ) -> tuple[int, History, History]:
         """The caller's seat, the game's history and a copy of it with the move played
         (a refusal, and nothing changed, when it is not the caller's turn or not legal)."""
-        seat, state = self.check_turn(record, user_id, seat)
+        seat, state = checked or self.check_turn(record, user_id, seat)
         history = self.histories.history(record)
         picker = adapter_for(record.game)  # its picker's part
         try:
             if isinstance(move, str):
-                move = state.parse(picker.expand(state, move))
+                move = read_typed(state, move, picker.expand(state, move))
             if picker.table_move(move):
                 raise Refusal("error-table-move")
             new = history.clone()
@@ -225,3 +233,15 @@ class Table(Lookup, Handover, Openings):
         if fresh.version != record.version:
             raise Refusal("error-position-changed")
         return fresh
+
+
+def read_typed(state: State, typed: str, expanded: str) -> Any:
+    """The move ``typed`` means, read once: as the game's shortcuts spell it out
+    (``expanded``), or, when that reads as nothing, as typed (so that the error quotes the
+    player's own words)."""
+    if expanded == typed:
+        return state.parse(typed)
+    try:
+        return state.parse(expanded)
+    except InvalidMove:
+        return state.parse(typed)

@@ -15,7 +15,7 @@ from cogs.games.plugin import GamePlugin, PlayOption, Renderer
 from locales import join, t
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
 from render.kahuna.art import warm as warm_sprites
-from rules import Event, InvalidMove, RulesError
+from rules import Event
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 from rules.kahuna_view import KahunaView
 
@@ -267,12 +267,7 @@ class KahunaAdapter(GameAdapter[KahunaState]):
         spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
         if not spelled or spelled == words:
             return text
-        try:
-            state.parse(" ".join(spelled))
-        except InvalidMove:
-            return text  # unreadable either way: the error quotes the player's own words
-        except RulesError:
-            pass  # readable; the rules will say what is wrong with it
+        # The table reads this, and the text as typed only if this reads as nothing.
         return " ".join(spelled)
 
     def choice_name(self, lang: str, state: KahunaState, move: KahunaMove) -> str:

@@ -21,7 +21,7 @@ from cogs.games.base import GameAdapter
 from cogs.utils.i18n import tr
 from data import StorageBusy
 from locales import t
-from rules import IllegalMove, RulesError, State
+from rules import IllegalMove, InvalidMove, RulesError, State
 from table.refusal import Refusal, shorten
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ def _matches(
     square, then a rotation starting with 9); the entry is in the user's language, so
     'robar' finds 'draw deck' for a Spanish speaker.
     """
-    typed = tuple(dict.fromkeys(_squash(t) for t in (current, adapter.expand(state, current))))
+    typed = tuple(dict.fromkeys(_squash(t) for t in (current, _spelled(adapter, state, current))))
     if not typed[0]:
         return list(moves)
     ranked = []
@@ -93,7 +93,7 @@ def move_choices(
     legal = state.legal_moves()
     refused: RulesError | None = None
     try:
-        exact = state.parse(adapter.expand(state, current))
+        exact = state.parse(_spelled(adapter, state, current))
     except RulesError as error:
         exact, refused = None, error
     if exact is not None and exact in legal:
@@ -143,3 +143,18 @@ def answers_when_busy(value: V) -> Callable[[Completer[V]], Completer[V]]:
         return answered
 
     return wrap
+
+
+def _spelled(adapter: GameAdapter[Any], state: State, current: str) -> str:
+    """``current`` spelled out by the game's shortcuts where that reads as a move (legal or
+    not), else as typed: what the table would read it as."""
+    expanded = adapter.expand(state, current)
+    if expanded == current:
+        return current
+    try:
+        state.parse(expanded)
+    except InvalidMove:
+        return current
+    except RulesError:
+        pass
+    return expanded

@@ -231,7 +231,8 @@ async def advance(
     """Show the next picker step, or play the move once the path is complete."""
     table = _table(interaction)
     record = await table.game(game_id)
-    _, state = table.check_turn(record, interaction.user.id)
+    checked = table.check_turn(record, interaction.user.id)
+    state = checked[1]
     if record.version != version:
         # The position moved on (an old picker): start again from the current one.
         content, view = picker_message(interaction, table, record, ())
@@ -251,7 +252,7 @@ async def advance(
     words = adapter.picked_words(lang_of(interaction), state, path)  # before the move
     await interaction.response.defer()
     try:
-        played = await table.play(record, interaction.user.id, state.format(here.move))
+        played = await table.play(record, interaction.user.id, here.move, checked=checked)
     except Refusal as error:
         await interaction.edit_original_response(
             content="⚠️ " + tr(interaction, error.key, **error.params), view=None
