@@ -266,7 +266,8 @@ class Play(commands.Cog):
             )
             return
         now = await self.store.challenges.get(challenge.id)
-        assert now is not None
+        if now is None:  # challenges are closed, never deleted
+            raise Refusal("error-challenge-closed")
         note = t(challenge.lang, "challenge-host-left", name=name, host=stored_name(host.name))
         await interaction.response.edit_message(
             content=f"{challenge_text(now)}\n{note}",
@@ -286,7 +287,8 @@ class Play(commands.Cog):
     async def _progress(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """After an answer: start when everyone is in, else show who is still awaited."""
         challenge = await self.store.challenges.get(challenge_id)
-        assert challenge is not None
+        if challenge is None:  # challenges are closed, never deleted
+            raise Refusal("error-challenge-closed")
         full = len(challenge.accepted) + 1 == challenge.max_players
         if (not challenge.is_open and not challenge.waiting_for) or (challenge.is_open and full):
             await interaction.response.defer()
@@ -344,7 +346,8 @@ class Play(commands.Cog):
             raise Refusal("error-challenge-closed") from None
         title = adapter_for(record.game).title(record.lang)
         channel = interaction.channel
-        assert channel is not None
+        if not isinstance(channel, discord.abc.Messageable):  # a challenge is a message
+            raise TypeError(f"challenge answered outside a channel: {channel!r}")
 
         async def opener() -> int:
             name = places.thread_name(record)

@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.games import adapter_for, plugins
-from cogs.utils.host import host_of
+from cogs.utils.host import guild_of, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.names import shown_name
 from cogs.utils.options import check_option_values
@@ -244,7 +244,7 @@ class Profiles(commands.Cog):
     ) -> None:
         """A game's ranking on this server (or across servers), ten a page."""
         check_option_values(interaction)
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         number = GLOBAL if scope == "global" else interaction.guild_id
         embed, view = await leaderboard_page(interaction, game, number, 0)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
@@ -372,7 +372,7 @@ class Profiles(commands.Cog):
     async def stats(self, interaction: discord.Interaction, game: str) -> None:
         """How a game is played on this server."""
         check_option_values(interaction)
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         lang = lang_of(interaction)
         found = await self.store.stats.server(game, interaction.guild_id)
         embed = discord.Embed(

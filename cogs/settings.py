@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.host import guild_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.moderation import is_moderator
 from cogs.utils.options import check_option_values
@@ -85,7 +86,7 @@ class Settings(commands.Cog):
         max_games: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
         """Change (or, with no option, show) how this server's games are played."""
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         check_option_values(interaction)
         given = (reminder_hours, channel, threads, mod_role, max_challenges, max_games)
         current = await self.store.settings.guild(interaction.guild_id)

@@ -90,7 +90,8 @@ class ReadOnlySQLite:
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[Any]:
         """All rows of a query."""
-        assert self._conn is not None, "connect() first"
+        if self._conn is None:
+            raise RuntimeError("connect() first")
         return list(await self._conn.execute_fetchall(sql, params))
 
     async def schema_version(self) -> int:

@@ -67,6 +67,13 @@ class Host(commands.AutoShardedBot):
         return None if channel is None else isinstance(channel, discord.Thread)
 
 
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of a guild-only command's interaction (Discord sends none elsewhere)."""
+    if interaction.guild_id is None:
+        raise TypeError("a server-only command reached the bot outside a server")
+    return interaction.guild_id
+
+
 def host_of(interaction: discord.Interaction) -> Host:
     """The bot an interaction reached (every interaction of Tablero's reaches a Host)."""
     client = interaction.client

@@ -115,9 +115,7 @@ def rematch_buttons(record: GameRecord) -> discord.ui.View:
     return view
 
 
-async def show_board(
-    interaction: discord.Interaction, table: Table, record: GameRecord
-) -> None:
+async def show_board(interaction: discord.Interaction, table: Table, record: GameRecord) -> None:
     """The board as the caller may see it (their private view when they play), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -129,9 +127,7 @@ async def show_board(
     await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
 
 
-async def show_private(
-    interaction: discord.Interaction, table: Table, record: GameRecord
-) -> None:
+async def show_private(interaction: discord.Interaction, table: Table, record: GameRecord) -> None:
     """What only the caller may see in their game (their hand, hidden pieces), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     if seat is None:
@@ -264,9 +260,7 @@ async def advance(
     )
 
 
-async def acknowledge(
-    interaction: discord.Interaction, table: Table, played: Played
-) -> None:
+async def acknowledge(interaction: discord.Interaction, table: Table, played: Played) -> None:
     """Tell the mover, privately, that their move is in (and, mid-turn, what they may do next)."""
     content, view, file = await _after_move(interaction, table, played)
     await send_private(

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
 async def direct_message(
     bot: Host, record: GameRecord, seat: int, key: str, nonce: str | None = None, **args: Any
 ) -> None:
