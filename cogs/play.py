@@ -310,11 +310,6 @@ class Play(commands.Cog):
         post the opening board."""
         started_by_challenger = interaction.user.id == challenge.challenger_id
         table = self.bot.table
-        series_id = None
-        if challenge.series_length > 1:
-            series_id = await self.store.games.create_series(
-                challenge.game, challenge.series_length
-            )
         seats: list[NewSeat] = [(challenge.challenger_id, challenge.challenger_name)]
         seats += [(p.user_id, p.name) for p in challenge.accepted]
         seats += bot_seats(self.bot.user, challenge.lang, challenge.bot_levels)
@@ -329,7 +324,7 @@ class Play(commands.Cog):
                 lang=challenge.lang,
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
-                series_id=series_id,
+                series_length=challenge.series_length,
                 challenge_id=challenge.id,
                 days_per_move=challenge.days_per_move,
                 max_games=settings.max_games,

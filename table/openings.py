@@ -36,15 +36,19 @@ class Openings:
         game: str,
         seats: Sequence[tuple[Any, ...]],
         options: dict[str, Any],
+        series_length: int = 1,
         **where: Any,
     ) -> GameRecord:
         """Store a new game with a fresh seed, its options checked by the rules first.
 
-        ``where`` holds the language and the places, passed to ``GameStore.create_game``.
+        ``series_length`` over 1 opens a series with it. ``where`` holds the language and
+        the places, passed to ``GameStore.create_game``.
         """
         engine = get_game(game)
         options = engine.check_options(len(seats), options)
         seed = random.SystemRandom().randrange(2**62)
+        if series_length > 1:  # the first game of a series: the series first
+            where["series_id"] = await self.store.games.create_series(game, series_length)
         game_id = await self.store.games.create_game(
             game=game, seats=seats, seed=seed, options=options, **where
         )
