@@ -1,44 +1,14 @@
 """The games the bot plays: one ``GamePlugin`` each (plugin.py), by the engine's name.
 
-Importing this package registers the built-in games, each declared in its own module, in
-the order /play and /rules list them; any other game registers itself with ``register``
-before the bot loads its cogs.
+Importing this package registers the built-in games, each a package of its words, picker and
+drawing, in the order /play and /rules list them; any other game registers itself with
+``games.plugin.register`` before the bot loads its cogs. Nothing here imports Discord.
 """
 
 from __future__ import annotations
 
-from cogs.games import islas, kahuna, stonehenge
-from cogs.games.base import GameAdapter
-from cogs.games.plugin import (
-    CLAIM,
-    Claim,
-    GamePlugin,
-    OutOfTime,
-    PlayOption,
-    Renderer,
-    Series,
-    SkipTurn,
-    adapter_for,
-    plugin_for,
-    plugins,
-    register,
-)
+from games import islas, kahuna, stonehenge
+from games.plugin import register
 
 for _plugin in (stonehenge.PLUGIN, kahuna.PLUGIN, islas.PLUGIN):
     register(_plugin)
-
-__all__ = [
-    "CLAIM",
-    "Claim",
-    "GameAdapter",
-    "GamePlugin",
-    "OutOfTime",
-    "PlayOption",
-    "Renderer",
-    "Series",
-    "SkipTurn",
-    "adapter_for",
-    "plugin_for",
-    "plugins",
-    "register",
-]

@@ -1,29 +1,28 @@
-"""How a game is shown on Discord: narration, picker steps, images, options.
+"""What a game says: its name, a turn and an ending in words, alt texts, a series' standing.
 
-The platform (challenges, the move pipeline, pickers, series) is common; each game only
-says what is specific to it by subclassing ``GameAdapter`` with its state type: the
-abstract methods are what every game must say, the others have defaults that fit a simple
-game. The adapter is registered with the rest of the game in a ``GamePlugin`` (plugin.py).
+The platform (challenges, the move path, series) is common; each game only says what is
+specific to it by subclassing ``Words`` with its state type: the abstract methods are what
+every game must say, the others have defaults that fit a simple game. The words are
+registered with the rest of the game in a ``GamePlugin`` (plugin.py).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from locales import t
-from render import render as draw
 from rules import Event, State
 
-if TYPE_CHECKING:  # the drawing process loads adapters, and needs nothing of storage
+if TYPE_CHECKING:  # the drawing process loads a game's words, and needs nothing of storage
     from data import Result
 
 S = TypeVar("S", bound=State)
 
 
-class GameAdapter(ABC, Generic[S]):
-    """Discord-facing facts and wording of one game, whose positions are ``S``."""
+class Words(ABC, Generic[S]):
+    """The wording of one game, whose positions are ``S``."""
 
     #: message key of the game's display name
     title_key: ClassVar[str]
@@ -69,67 +68,9 @@ class GameAdapter(ABC, Generic[S]):
         """What only ``seat`` learnt from the turn they just ended (a card drawn), or None."""
         return None
 
-    # -- the guided picker -----------------------------------------------------------------
-    @abstractmethod
-    def move_path(self, state: S, move: Any) -> tuple[str, ...]:
-        """The picker's tokens leading to ``move`` (short, no ':' or '.')."""
-
-    def token_label(self, lang: str, state: S, path: tuple[str, ...], token: str) -> str:
-        """The button text of ``token`` after ``path``."""
-        return token
-
-    @abstractmethod
-    def prompt(self, lang: str, state: S, path: tuple[str, ...]) -> str:
-        """What the picker asks after ``path``."""
-
-    def picked_words(self, lang: str, state: S, path: tuple[str, ...]) -> str | None:
-        """A move the picker completed (``path``, in ``state`` before it), told back in the
-        picker's own words; None: as ``move_words`` tells the notation."""
-        return None
-
-    def picker_image(self, lang: str, state: S, path: tuple[str, ...]) -> bytes | None:
-        """An image to show with the picker's step after ``path`` (None: no image)."""
-        return None
-
-    def picker_alt_text(self, lang: str, state: S, path: tuple[str, ...]) -> str:
-        """The alt text of ``picker_image`` after ``path``: what it shows, in words."""
-        return ""
-
-    def table_move(self, move: Any) -> bool:
-        """Whether ``move`` is decided by the table, not played by a player (an Islas skip)."""
-        return False
-
-    def expand(self, state: S, text: str) -> str:
-        """Typed text with the game's shortcuts spelled out in notation (default: unchanged)."""
-        return text
-
-    def choice_name(self, lang: str, state: S, move: Any) -> str:
-        """An autocomplete entry for ``move`` (at most 100 characters)."""
-        return state.format(move)
-
     def move_words(self, lang: str, notation: str) -> str:
         """A stored move (canonical notation) as a player of ``lang`` writes it."""
         return notation
-
-    # -- images ----------------------------------------------------------------------------
-    def image_words(self, lang: str, prefix: str, keys: Iterable[str]) -> dict[str, str]:
-        """A renderer's label words in ``lang``: message ``{prefix}-{key}`` for each key."""
-        return {key: t(lang, f"{prefix}-{key.replace('_', '-')}") for key in keys}
-
-    def image_labels(self, lang: str) -> dict[str, str]:
-        """The words the game's images are labelled with, in ``lang`` (the renderer's
-        ``labels``; by default none: the renderer's own)."""
-        return {}
-
-    def render(self, lang: str, state: S, seat: int | None, names: Sequence[str]) -> bytes:
-        """The PNG of what ``seat`` (None: the public) may see. Runs in a worker thread.
-
-        By default the game's registered renderer draws the view, without labels."""
-        return draw(state.view(seat))
-
-    def render_private(self, lang: str, state: S, seat: int, names: Sequence[str]) -> bytes:
-        """What only ``seat`` may see (/hand and the private button): by default their board."""
-        return self.render(lang, state, seat, names)
 
     # -- series ----------------------------------------------------------------------------
     def series_text(
@@ -137,10 +78,3 @@ class GameAdapter(ABC, Generic[S]):
     ) -> str:
         """The standing of a series after the finished games' ``results``."""
         return ""
-
-    # -- autocomplete ----------------------------------------------------------------------
-    def rank_choices(self, lang: str, state: S, typed: str, moves: list[Any]) -> list[Any]:
-        """/move's suggestions for ``typed`` (lower case, letters and digits only): ``moves``
-        are the legal moves matching it, best text match first; a game may reorder or drop
-        them by what its players mean (default: as they are)."""
-        return moves
