@@ -64,9 +64,7 @@ def _rank(typed: tuple[str, ...], texts: tuple[str, str]) -> int | None:
     return best
 
 
-def _matches(
-    picker: Picker, lang: str, state: State, current: str, moves: list[Any]
-) -> list[Any]:
+def _matches(picker: Picker, lang: str, state: State, current: str, moves: list[Any]) -> list[Any]:
     """The moves matching the typed text, best first (all of them when nothing is typed).
 
     The text counts as typed and with the game's shortcuts spelled out ('A 9' is spot A's

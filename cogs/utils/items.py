@@ -201,13 +201,13 @@ def picker_message(
     path: tuple[str, ...],
 ) -> tuple[str, discord.ui.View]:
     """The picker's text and components at ``path`` (which must not be complete)."""
-    game = plugin_for(record.game).picker
+    game_picker = plugin_for(record.game).picker
     state = service.state(record)
     lang = lang_of(interaction)
-    here = picker.step(game, state, path)
+    here = picker.step(game_picker, state, path)
     view = LastingView()
     encoded = picker.encode(path)
-    labels = [(tok, game.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
+    labels = [(tok, game_picker.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
     if len(labels) <= MAX_BUTTONS:
         for tok, label in labels:
             view.add_item(PickButton(record.id, record.version, encoded, tok, label))
@@ -221,7 +221,7 @@ def picker_message(
         back.item.label = t(lang, "button-back")
         back.item.row = 4
         view.add_item(back)
-    return game.prompt(lang, state, path), view
+    return game_picker.prompt(lang, state, path), view
 
 
 async def advance(
@@ -237,17 +237,17 @@ async def advance(
         notice = tr(interaction, "error-position-changed")
         await interaction.response.edit_message(content=f"⚠️ {notice}\n{content}", view=view)
         return
-    game = plugin_for(record.game).picker
-    here = picker.step(game, state, path)
+    game_picker = plugin_for(record.game).picker
+    here = picker.step(game_picker, state, path)
     if here.move is None:
         content, view = picker_message(interaction, service, record, path)
         lang = lang_of(interaction)
-        png = await asyncio.to_thread(game.picker_image, lang, state, path)
-        alt = game.picker_alt_text(lang, state, path)[:1000] or None
+        png = await asyncio.to_thread(game_picker.picker_image, lang, state, path)
+        alt = game_picker.picker_alt_text(lang, state, path)[:1000] or None
         files = [discord.File(io.BytesIO(png), "choices.png", description=alt)] if png else []
         await interaction.response.edit_message(content=content, view=view, attachments=files)
         return
-    words = game.picked_words(lang_of(interaction), state, path)  # before the move
+    words = game_picker.picked_words(lang_of(interaction), state, path)  # before the move
     await interaction.response.defer()
     try:
         played = await service.play(record, interaction.user.id, state.format(here.move))
@@ -285,16 +285,16 @@ async def _after_move(
     else the private board and the picker to go on. ``words``: the move as the picker put it
     (else its notation in the mover's language)."""
     record = played.record
-    said = plugin_for(record.game).words
+    wording = plugin_for(record.game).words
     lang = lang_of(interaction)
-    done = tr(interaction, "move-done", move=words or said.move_words(lang, played.notation))
+    done = tr(interaction, "move-done", move=words or wording.move_words(lang, played.notation))
     done += where_played(interaction, record)
     if played.problem is not None:
         done += "\n" + not_posted(interaction, played.problem)
     seat = record.seat_of(interaction.user.id)
     if played.turn_over:
         state = service.state(record)
-        learnt = said.private_after_turn(lang, state, seat) if seat is not None else None
+        learnt = wording.private_after_turn(lang, state, seat) if seat is not None else None
         if seat is None or learnt is None:
             return done, None, None
         if played.mine is not None:  # drawn while the move was stored and posted

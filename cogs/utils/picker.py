@@ -25,12 +25,12 @@ class Step:
     move: Any = None
 
 
-def step(game: Picker, state: State, path: tuple[str, ...]) -> Step:
+def step(game_picker: Picker, state: State, path: tuple[str, ...]) -> Step:
     """The picker step after ``path`` (UserError when the path leads to no legal move)."""
     depth = len(path)
     tokens: dict[str, None] = {}
     for move in state.legal_moves():
-        full = game.move_path(state, move)
+        full = game_picker.move_path(state, move)
         if full[:depth] != path:
             continue
         if len(full) == depth:
