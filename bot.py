@@ -26,7 +26,6 @@ from discord.ext import commands
 from dotenv import dotenv_values
 
 from cogs.metrics import metrics_setting
-from cogs.utils import painter
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
@@ -34,6 +33,7 @@ from cogs.utils.stopping import Drain
 from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
 from data.shards import Shards
+from render import painter
 
 log = logging.getLogger("tablero")
 

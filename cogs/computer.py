@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from cogs.utils.errors import UserError
@@ -27,6 +26,7 @@ from cogs.utils.images import home_of
 from cogs.utils.thinker import Timing
 from data import GameRecord, StorageBusy
 from data.errors import worth_logging
+from games.plugin import plugin_for
 from locales import t
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class Computer(commands.Cog):
     ) -> GameRecord:
         """A game of the bot against itself, one seat per level, in a new thread of
         ``channel``: to watch it play (``tasks.py demo`` shows one of each game)."""
-        title = adapter_for(game).title(lang)
+        title = plugin_for(game).words.title(lang)
         message = await channel.send(t(lang, "bot-table-opening", game=title))
         record = await self.service.open_game(
             game=game,

@@ -26,7 +26,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import Claim, OutOfTime, SkipTurn, adapter_for, plugin_for
 from cogs.utils import endings
 from cogs.utils.challenge_views import expire
 from cogs.utils.errors import UserError
@@ -36,6 +35,7 @@ from cogs.utils.places import MENTION_USERS
 from cogs.utils.renames import rename_thread
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
+from games.plugin import Claim, OutOfTime, SkipTurn, plugin_for
 from locales import t
 
 if TYPE_CHECKING:
@@ -237,7 +237,7 @@ class Timers(commands.Cog):
         return True
 
     async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
-        title = adapter_for(record.game).title(record.lang)
+        title = plugin_for(record.game).words.title(record.lang)
         place = await self.bot.announcer.place(record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),

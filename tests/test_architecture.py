@@ -12,7 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = (
-    "bot", "cogs", "data", "render", "rules", "ai", "locales", "bench", "loopback", "tasks", "demo",
+    "bot", "cogs", "games", "data", "render", "rules", "ai", "locales", "bench", "loopback",
+    "tasks", "demo",
 )  # fmt: skip
 #: layer -> the other layers it may import (DESIGN.md, "The shape").
 ALLOWED: dict[str, set[str]] = {
@@ -22,11 +23,13 @@ ALLOWED: dict[str, set[str]] = {
     "ai": {"rules"},
     "locales": set(),
     "loopback": set(),
-    "cogs": {"data", "render", "rules", "ai", "locales"},
-    "bot": {"cogs", "data", "render", "rules", "ai", "locales"},
-    "bench": {"bot", "cogs", "data", "render", "rules", "ai", "locales", "loopback"},
+    # the registrations tie the layers of a game together; data only for its types
+    "games": {"data", "render", "rules", "ai", "locales"},
+    "cogs": {"games", "data", "render", "rules", "ai", "locales"},
+    "bot": {"cogs", "games", "data", "render", "rules", "ai", "locales"},
+    "bench": {"bot", "cogs", "games", "data", "render", "rules", "ai", "locales", "loopback"},
     "tasks": set(),
-    "demo": {"bot", "cogs", "data", "render", "rules", "ai", "locales", "loopback"},
+    "demo": {"bot", "cogs", "games", "data", "render", "rules", "ai", "locales", "loopback"},
 }
 
 
@@ -143,17 +146,34 @@ def _uses_discord(name: str) -> bool:
     return False
 
 
-def test_the_move_pipeline_knows_nothing_of_discord() -> None:
-    # The service, and everything it imports in turn, decides and stores; posting, buttons
-    # and places are the announcer's.
-    seen, todo = set(), ["cogs.utils.service"]
+def _reached(start: list[str]) -> set[str]:
+    """``start`` and every module their running imports load, in turn (a module's packages
+    included: importing ``games.plugin`` runs ``games/__init__.py`` first)."""
+    seen, todo = set(), list(start)
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
         todo += [target for target, runs in _imports(name) if runs]
-    assert "cogs.utils.service" in seen and "cogs.games.stonehenge" in seen
+        todo += [p for p in (name.rpartition(".")[0],) if p in MODULES]
+    return seen
+
+
+def test_the_games_and_the_drawing_process_load_no_discord() -> None:
+    # One registration per game, outside cogs/ (DESIGN.md): the table, the drawing process and
+    # the computer players reach a game through games/ without loading Discord code.
+    seen = _reached([name for name in MODULES if _layer(name) in {"games", "render"}])
+    assert {"games.plugin", "games.stonehenge", "render.painter", "render.paint_worker"} <= seen
+    assert sorted(n for n in seen if _uses_discord(n) or _layer(n) in {"cogs", "bot"}) == []
+    assert not (ROOT / "cogs" / "games").exists()  # no shim left behind the move
+
+
+def test_the_move_pipeline_knows_nothing_of_discord() -> None:
+    # The service, and everything it imports in turn, decides and stores; posting, buttons
+    # and places are the announcer's.
+    seen = _reached(["cogs.utils.service"])
+    assert "cogs.utils.service" in seen and "games.stonehenge" in seen
     assert sorted(name for name in seen if _uses_discord(name)) == []
 
 

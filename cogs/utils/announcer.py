@@ -15,8 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.games import adapter_for, plugin_for
-from cogs.games.base import GameAdapter
 from cogs.utils import images, places
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import DAY, direct_message, turn_timers
@@ -25,6 +23,8 @@ from cogs.utils.service import GameService, Problem
 from data import Ending, GameRecord, StorageBusy
 from data.errors import worth_logging
 from data.ratings import GLOBAL, bot, human
+from games.plugin import plugin_for
+from games.words import Words
 from locales import t
 from rules import RulesError, State, get_game
 
@@ -139,21 +139,21 @@ class Announcer:
             # Only a stored change may have been posted since (by recovery); a move the
             # service has just stored, with its board drawn ahead, cannot have been.
             return
-        adapter = adapter_for(record.game)
+        words = plugin_for(record.game).words
         lang, names = record.lang, record.names()
-        lines = [await self._intro(adapter, record)] if record.version == 0 else []
+        lines = [await self._intro(words, record)] if record.version == 0 else []
         if headline is not None:
             lines.append(headline)
         # A moved game's board says what happened last too, under its headline.
         if (headline is None or again) and (events := self.service.turn_events(record)):
-            lines.append(adapter.narrate(lang, events, names))
-        lines.append(await self._status_line(adapter, record))
+            lines.append(words.narrate(lang, events, names))
+        lines.append(await self._status_line(words, record))
         if early is None:
             early = asyncio.ensure_future(
                 images.draw(record, self.service.state_for(record, None), None, lang)
             )
         # Everything else of the post is ready before the board is: it is drawn meanwhile.
-        buttons = await self._buttons(record, adapter)
+        buttons = await self._buttons(record, words)
         channel = await self.place(record)
         file = (await early).file(places.board_name(record))
         message = await channel.send(
@@ -235,26 +235,26 @@ class Announcer:
         self.bot.wake_timers(min(due for _, due in timers))
         await direct_message(self.bot, record, turn, "dm-your-turn", link=message.jump_url)
 
-    async def _buttons(self, record: GameRecord, adapter: GameAdapter) -> Any:
+    async def _buttons(self, record: GameRecord, words: Words) -> Any:
         """Play (and private view) while active; Rematch once over, unless a series goes on.
         None at a table of the bot alone: nobody there could press them."""
         if all(seat.is_bot for seat in record.seats):
             return discord.utils.MISSING
         if record.active:
-            return game_buttons(record, adapter)
+            return game_buttons(record, words)
         if record.series_id is not None:
             length = await self.store.games.series_length(record.series_id)
             if record.series_index + 1 < length:
                 return discord.utils.MISSING
         return rematch_buttons(record)
 
-    async def _intro(self, adapter: GameAdapter, record: GameRecord) -> str:
+    async def _intro(self, words: Words, record: GameRecord) -> str:
         """'Stonehenge, game 2 of 3: Ana – Luis.'"""
         players = " – ".join(
-            _with_seat(name, adapter.seat_name(record.lang, seat))
+            _with_seat(name, words.seat_name(record.lang, seat))
             for seat, name in enumerate(record.names())
         )
-        title = adapter.title(record.lang)
+        title = words.title(record.lang)
         if record.series_id is None:
             return t(record.lang, "game-intro", game=title, players=players)
         length = await self.store.games.series_length(record.series_id)
@@ -267,11 +267,11 @@ class Announcer:
             length=length,
         )
 
-    async def _status_line(self, adapter: GameAdapter, record: GameRecord) -> str:
+    async def _status_line(self, words: Words, record: GameRecord) -> str:
         lang, names = record.lang, record.names()
         if record.active:
             turn = self.service.state(record).turn or 0
-            seat_name = adapter.seat_name(lang, turn)
+            seat_name = words.seat_name(lang, turn)
             if record.is_bot(turn):  # no mention, no deadline: the bot is on it
                 line = t(lang, "turn-next-bot", name=_with_seat(names[turn], seat_name))
                 return line
@@ -302,12 +302,12 @@ class Announcer:
             key = "result-draw" if record.players == 2 else "result-agreed"
             line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))
         else:
-            line = adapter.result(lang, self.service.state(record), names)
+            line = words.result(lang, self.service.state(record), names)
         if record.series_id is not None:
             games = await self.store.games.in_series(record.series_id)
             length = await self.store.games.series_length(record.series_id)
             done = [g.result for g in games if g.result is not None]
-            line += "\n" + adapter.series_text(lang, done, names, length)
+            line += "\n" + words.series_text(lang, done, names, length)
         ratings = await self._rating_changes(record)
         hint = t(lang, "game-over-hint", number=record.id)  # what a finished game offers
         return "\n".join(part for part in (line, ratings, hint) if part)

@@ -16,10 +16,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.games import adapter_for
 from cogs.utils.errors import UserError
 from data import GameRecord, Result, StaleGame, StorageBusy, Store
 from data.db import WRITE_WAIT, write_deadline
+from games.plugin import plugin_for
 from rules import Event, RulesError, State, get_game
 from rules.ended import ended
 from rules.history import History
@@ -320,10 +320,10 @@ class GameService:
         (UserError, and nothing changed, when it is not the caller's turn or not legal)."""
         seat, state = self.check_turn(record, user_id, seat)
         history = self.history(record)
-        adapter = adapter_for(record.game)
+        picker = plugin_for(record.game).picker
         try:
-            move = state.parse(adapter.expand(state, text))
-            if adapter.table_move(move):
+            move = state.parse(picker.expand(state, text))
+            if picker.table_move(move):
                 raise UserError("error-table-move")
             new = history.clone()
             new.apply(move)
