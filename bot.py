@@ -26,13 +26,13 @@ from discord.ext import commands
 from dotenv import dotenv_values
 
 from cogs.metrics import metrics_setting
-from cogs.utils import painter
 from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from cogs.utils.stopping import Drain
 from data import Clock, StorageError, Store
 from data.shards import Shards
+from render import painter
 from table.table import Table
 from table.thinker import MAX_MS, Thinker
 

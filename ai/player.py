@@ -5,7 +5,7 @@ Everything ``ai`` needs of a game is in its ``ComputerPlayer``: what a seat may 
 move, its moves as that seat may write them), how the hidden parts are sampled, and how a
 move is chosen. The rest of ``ai`` (seat views, determinisation, levels, whole turns) reads
 it from here by the game's name, so a game defined anywhere gets a computer player by
-registering one (``cogs.games.register`` does it for a plugin that names one).
+registering one (``games.plugin.register`` does it for a plugin that names one).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from bench.e2e import move_figures
 from bench.positions import STAGES, playout_ms, render_figures
 from bench.replays import replay_figures
 from bench.restart import restart_figures
-from cogs.games import plugins
+from games.plugin import plugins
 
 GAMES = tuple(plugin.name for plugin in plugins())
 #: The per-move figures of the text output, in order.

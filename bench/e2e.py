@@ -7,7 +7,7 @@ on them alike:
 (a) ``move_e2e_ms``: a /move, from the interaction leaving "Discord" until the bot's answer
     is complete (the board stored, rendered, posted, the mover told);
 (b) ``moves_render_ms``: the draws of the images that move's answers showed, as long as
-    each took in the bot's drawing process (cogs/utils/painter.py tells its watchers): the
+    each took in the bot's drawing process (render/painter.py tells its watchers): the
     board posted when the turn passed (with its labels in the game's language, and its alt
     text), and the image of the mover's reply if it has one (their board in the middle of a
     Kahuna turn, the card they drew at its end). So that nothing else passes for a render,
@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bench.session import Game, Table, p50_p99, table
-from cogs.utils import painter
 from cogs.utils.images import PRIVATE_NAME, home_of
-from cogs.utils.paint_worker import board, private
+from render import painter
+from render.paint_worker import board, private
 
 
 async def _same_again(work: Callable[..., tuple[bytes, str]], *args: Any, sent: bytes) -> int:

@@ -18,7 +18,7 @@ with an error, or whose board did not arrive: the public board when the turn pas
 mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS) and its
 own CPU time per move (utime + stime of /proc/PID/stat over the run, all its threads, over
 the moves of its shards; opening the replacement games is part of that load), its drawing
-process (cogs/utils/painter.py) counted in both.
+process (render/painter.py) counted in both.
 
 ``--kill-every S`` SIGKILLs a bot process (each in turn) every S seconds of the run and
 starts it again at once on the same shards; moves meanwhile go on (those sent to a server
@@ -50,8 +50,8 @@ from typing import Any
 
 from bench.load_check import check
 from bench.session import p50_p99
-from cogs.games import adapter_for, plugins
 from data import GuildSettings, Store
+from games.plugin import plugin_for, plugins
 from loopback import FakeChannel, FakeDiscord, FakeGuild, FakeUser, Interaction
 from rules import State, get_game
 
@@ -295,8 +295,8 @@ class Load:
 
     def pick_move(self, game: LiveGame) -> str:
         """A legal move of the player to move (not one the table decides, an Islas skip)."""
-        adapter = adapter_for(game.game)
-        moves = [m for m in game.state.legal_moves() if not adapter.table_move(m)]
+        picker = plugin_for(game.game).picker
+        moves = [m for m in game.state.legal_moves() if not picker.table_move(m)]
         return game.state.format(self.rng.choice(moves))
 
     async def move(self, game: LiveGame) -> None:
@@ -455,7 +455,7 @@ class Load:
                     "moves": moves,
                     "rss_mb_before": round(bot.rss_start / 2**20, 1),
                     "rss_mb": round(rss_bytes(pid) / 2**20, 1),
-                    # of which the drawing process (cogs/utils/painter.py)
+                    # of which the drawing process (render/painter.py)
                     "rss_mb_drawing": round(
                         (rss_bytes(pid) - rss_bytes(pid, descendants=False)) / 2**20, 1
                     ),

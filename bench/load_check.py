@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from typing import Any, Protocol
 
-from cogs.games import adapter_for
+from games.plugin import plugin_for
 from rules import get_game
 
 
@@ -141,8 +141,8 @@ async def _go_on(load: Load, games: list[tuple[LiveGame, Any]]) -> int:
         state = get_game(game.game).replay(
             len(record.seats), record.seed, record.options, record.moves
         )
-        adapter = adapter_for(game.game)
-        moves = [m for m in state.legal_moves() if not adapter.table_move(m)]
+        picker = plugin_for(game.game).picker
+        moves = [m for m in state.legal_moves() if not picker.table_move(m)]
         seat, notation = state.turn, state.format(rng.choice(moves))
         assert seat is not None
         async with limit:

@@ -5,7 +5,7 @@ Two passes over N /moves each, on the real bot against the loopback Discord (as 
 1. Wall clock, instrumented: every awaited store call (by method), every SQLite round trip
    to aiosqlite's thread and every statement kind, every Discord request (by route, the
    loopback's answer included) and every render (as long as it took in the drawing
-   process, cogs/utils/painter.py). Per move.
+   process, render/painter.py). Per move.
 2. cProfile of the event loop's thread (the bot, discord.py, aiohttp and the loopback server
    all run there; renders run in the drawing process and SQLite in a thread: not in it):
    CPU per move by package (C functions counted with their callers), the waiting time apart, and the
@@ -38,8 +38,8 @@ import discord.webhook.async_
 from bench.restart import long_games
 from bench.session import Game, Table, p50_p99, table
 from bot import Tablero
-from cogs.games import plugins
-from cogs.utils import painter
+from games.plugin import plugins
+from render import painter
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("cogs", "data", "rules", "render", "locales", "bot.py")

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ class Computer(commands.Cog):
     ) -> GameRecord:
         """A game of the bot against itself, one seat per level, in a new thread of
         ``channel``: to watch it play (``tasks.py demo`` shows one of each game)."""
-        title = adapter_for(game).title(lang)
+        title = plugin_for(game).words.title(lang)
         message = await channel.send(t(lang, "bot-table-opening", game=title))
         record = await self.bot.table.open_game(
             game=game,

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils.game_commands import rules_command
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.options import check_option_values
+from games.plugin import plugin_for
 from locales import t
 from table.clocks import deadline
 
@@ -58,7 +58,7 @@ class Info(commands.Cog):
             due = await deadline(self.bot.store, record, to_move)
             if due is not None:
                 waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(due)}:R>")
-            title = adapter_for(record.game).title(lang)
+            title = plugin_for(record.game).words.title(lang)
             rows.append(
                 (
                     mine,
@@ -84,10 +84,10 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         """The rules of a game, in your language."""
         check_option_values(interaction)
-        adapter = adapter_for(game)
+        words = plugin_for(game).words
         lang = lang_of(interaction)
         embed = discord.Embed(
-            title=adapter.title(lang),
+            title=words.title(lang),
             description=t(lang, f"rules-{game}")[:4000],
             colour=discord.Colour.from_str("#E69F00"),
         )

@@ -8,13 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils.choices import answers_when_busy
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.moderation import is_moderator
 from cogs.utils.replies import send_private
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 from table import endings
 from table.refusal import Refusal, shorten
@@ -86,7 +86,7 @@ class Moderation(commands.Cog):
         if not await self.bot.store.challenges.resolve(found.id, "cancelled"):
             raise Refusal("error-challenge-closed")
         if found.message_id is not None:
-            title = adapter_for(found.game).title(found.lang)
+            title = plugin_for(found.game).words.title(found.lang)
             text = t(found.lang, "challenge-cancelled-mod", game=title)
             channel = self.bot.get_partial_messageable(found.channel_id)
             # The challenge is cancelled all the same; its buttons would answer "closed".
@@ -109,7 +109,7 @@ class Moderation(commands.Cog):
         lang = lang_of(interaction)
         choices = []
         for challenge in found:
-            title = adapter_for(challenge.game).title(lang)
+            title = plugin_for(challenge.game).words.title(lang)
             label = f"#{challenge.id} · {title} · {challenge.challenger_name}"
             # A number typed is the start of one; anything else may be in the game or name.
             if typed.isdigit() and not str(challenge.id).startswith(typed):

@@ -12,7 +12,6 @@ import discord
 from discord.ext import commands
 
 from ai.turn import can_play
-from cogs.games import GamePlugin, adapter_for, plugin_for
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from cogs.utils.challenge_views import (
@@ -31,6 +30,7 @@ from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
 from data import Challenge, ChallengeGone, ChallengeLimit, GameLimit, NewSeat, RematchOffered
 from data.ratings import FORGOTTEN
+from games.plugin import GamePlugin, plugin_for
 from locales import t
 from rules import RulesError
 from table.refusal import Refusal
@@ -339,7 +339,7 @@ class Play(commands.Cog):
             if again is not None and again.status == "accepted":
                 return  # the last two answers came together: the other one started the game
             raise Refusal("error-challenge-closed") from None
-        title = adapter_for(record.game).title(record.lang)
+        title = plugin_for(record.game).words.title(record.lang)
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable):  # a challenge is a message
             raise TypeError(f"challenge answered outside a channel: {channel!r}")
@@ -409,7 +409,7 @@ async def _limited(create: Callable[[], Awaitable[Challenge]]) -> Challenge:
 
 
 def _title(challenge: Challenge) -> str:
-    return adapter_for(challenge.game).title(challenge.lang)
+    return plugin_for(challenge.game).words.title(challenge.lang)
 
 
 def _started_key(challenge: Challenge, by_challenger: bool) -> str:

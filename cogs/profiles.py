@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for, plugins
 from cogs.utils.host import guild_of, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.names import shown_name
@@ -37,6 +36,7 @@ from cogs.utils.standings import (
 from cogs.utils.views import LastingView
 from data import PlayerRecord, Store
 from data.ratings import GLOBAL, human
+from games.plugin import plugin_for, plugins
 from locales import join, t
 from render.charts import Line, rating_chart
 from rules.text import clean_name
@@ -50,7 +50,7 @@ LAST_GAMES = 5  #: finished games a profile lists
 TREND_GAMES = 10  #: a profile's trend is the change over this many rated games
 CHART_GAMES = 100  #: rated games a profile's chart goes back
 COLOUR = discord.Colour.from_str("#E69F00")
-GAME_CHOICES = [app_commands.Choice(name=L(p.adapter.title_key), value=p.name) for p in plugins()]
+GAME_CHOICES = [app_commands.Choice(name=L(p.words.title_key), value=p.name) for p in plugins()]
 GAMES = {p.name for p in plugins()}
 SCOPE_CHOICES = [
     app_commands.Choice(name=L(f"choice-scope-{scope}"), value=scope)
@@ -161,7 +161,9 @@ async def leaderboard_page(
         lines.append(t(lang, "leaderboard-you-unrated"))
     scope_key = "global" if scope == GLOBAL else "server"
     embed = discord.Embed(
-        title=t(lang, "leaderboard-title", game=adapter_for(game).title(lang), scope=scope_key),
+        title=t(
+            lang, "leaderboard-title", game=plugin_for(game).words.title(lang), scope=scope_key
+        ),
         description=whole_rows(lang, lines),
         colour=COLOUR,
     )
@@ -204,7 +206,7 @@ async def history_page(
         lang,
         "history-title",
         player=name(who or _user_name(interaction, user_id, user)),
-        game=adapter_for(game).title(lang) if game else "all",
+        game=plugin_for(game).words.title(lang) if game else "all",
     )
     embed = discord.Embed(title=title, description=whole_rows(lang, rows), colour=COLOUR)
     where = "everywhere" if guild is None else "server"
@@ -305,7 +307,7 @@ class Profiles(commands.Cog):
             record = records.get(plugin.name)
             if record is None and rating is None:
                 continue
-            title = plugin.adapter.title(lang)
+            title = plugin.words.title(lang)
             trend = await self.store.ratings.trend(plugin.name, scope, player, TREND_GAMES + 1)
             text = record_text(lang, record or PlayerRecord(), rating, trend)
             embed.add_field(name=title, value=text[:FIELD_ROOM], inline=False)
@@ -331,7 +333,7 @@ class Profiles(commands.Cog):
             t(
                 lang,
                 "profile-vs-row",
-                game=adapter_for(game).title(lang),
+                game=plugin_for(game).words.title(lang),
                 wins=m.wins,
                 draws=m.draws,
                 losses=m.losses,
@@ -376,7 +378,7 @@ class Profiles(commands.Cog):
         lang = lang_of(interaction)
         found = await self.store.stats.server(game, interaction.guild_id)
         embed = discord.Embed(
-            title=t(lang, "stats-title", game=adapter_for(game).title(lang)),
+            title=t(lang, "stats-title", game=plugin_for(game).words.title(lang)),
             description=server_text(lang, found),
             colour=COLOUR,
         )

@@ -19,7 +19,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.images import Drawn
@@ -32,6 +31,7 @@ from cogs.utils.replays import (
     shown_record,
 )
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 from rules.base import InvalidRecord
 from table.refusal import Refusal
@@ -64,7 +64,7 @@ class Records(commands.Cog):
             public = await asyncio.to_thread(public_of, record.record, seat)
         except InvalidRecord:
             raise Refusal("records-not-public", number=record.id) from None
-        title = adapter_for(record.game).title(lang_of(interaction))
+        title = plugin_for(record.game).words.title(lang_of(interaction))
         file = discord.File(io.BytesIO(record_json(public)), record_name(record))
         count = len(public.moves)
         text = tr(interaction, "export-done", game=title, number=record.id, count=count)
@@ -86,7 +86,7 @@ class Records(commands.Cog):
         text = t(
             lang,
             "replay-posted",
-            game=adapter_for(record.game).title(lang),
+            game=plugin_for(record.game).words.title(lang),
             number=record.id,
             players=" – ".join(record.names()),
         )

@@ -26,7 +26,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import Claim, adapter_for
 from cogs.utils.challenge_views import expire
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import direct_message
@@ -34,6 +33,7 @@ from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
+from games.plugin import Claim, plugin_for
 from locales import t
 from table import endings, timers
 
@@ -212,7 +212,7 @@ class Timers(commands.Cog):
             await self._time_up(due, _nonce(timer))
 
     async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
-        title = adapter_for(record.game).title(record.lang)
+        title = plugin_for(record.game).words.title(record.lang)
         place = await place_of(self.bot, record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),

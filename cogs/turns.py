@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, answers_when_busy, hint, move_choices
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.items import acknowledge, show_board, show_private
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
+from games.plugin import plugin_for
 from table import endings
 from table.refusal import Refusal
 
@@ -98,7 +98,7 @@ class Turns(commands.Cog):
         except Refusal as error:
             # Choosing the hint runs /move, which meets the same error and says it again.
             return [hint(tr(interaction, error.key, **error.params))]
-        choices = move_choices(adapter_for(record.game), lang, state, typed)
+        choices = move_choices(plugin_for(record.game).picker, lang, state, typed)
         if game_id is None:
             return choices
         return [_in_game(record.id, c) for c in choices if c.value != HINT]
@@ -111,7 +111,7 @@ class Turns(commands.Cog):
         found = []
         for record in games:
             state = self.table.state(record)
-            choices = move_choices(adapter_for(record.game), lang, state, current)[:per_game]
+            choices = move_choices(plugin_for(record.game).picker, lang, state, current)[:per_game]
             found += [_in_game(record.id, c) for c in choices if c.value != HINT]
         return found[:AUTOCOMPLETE_LIMIT]
 
@@ -145,7 +145,7 @@ class Turns(commands.Cog):
             raise Refusal("error-not-a-player")
         view = LastingView()
         view.add_item(ResignButton(record.id, record.version, tr(interaction, "button-resign")))
-        title = adapter_for(record.game).title(lang_of(interaction))
+        title = plugin_for(record.game).words.title(lang_of(interaction))
         await interaction.response.send_message(
             tr(interaction, "resign-confirm", game=title), view=view, ephemeral=True
         )

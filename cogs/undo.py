@@ -9,13 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.games import adapter_for
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.views import LastingView
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 from table import endings
 from table.refusal import Refusal
@@ -75,7 +75,7 @@ def _last_move_in_words(table: Table, record: GameRecord) -> str:
     """The move to take back as the table saw it: its public narration, so a hidden druid
     stays hidden (its notation would show the value)."""
     events = table.history(record).plies[-1].events
-    return adapter_for(record.game).narrate(record.lang, events, record.names())
+    return plugin_for(record.game).words.narrate(record.lang, events, record.names())
 
 
 class UndoButton(

@@ -16,10 +16,10 @@ import random
 from collections import deque
 from typing import Any, Protocol
 
-from cogs.games import plugin_for
 from data import GameRecord, StorageBusy, Store
 from data.errors import worth_logging
 from data.shards import Shards
+from games.plugin import plugin_for
 from rules import State
 from table.refusal import Refusal
 from table.thinker import Thinker, Timing
@@ -138,7 +138,7 @@ class BotTurns:
         if seat is None or record.posted_version < record.version:
             return True  # not the bot's turn (any more), or its board is not out yet
         level = record.seats[seat].level or "normal"  # a bot seat always has its level
-        home = type(plugin_for(record.game).adapter).__module__  # for a fresh worker
+        home = plugin_for(record.game).home  # for a fresh worker
         thought, timing = await self.thinker.think(record.record, seat, level, home)
         self.timings.append(timing)
         log.info(

@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cogs.games import plugin_for
 from data import GameRecord, Store
+from games.plugin import plugin_for
 from rules import get_game
 from table.turn import Problem, StoredTurn
 

@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from cogs.games import adapter_for
 from data import GameRecord, Result, StaleGame, Store
 from data.db import WRITE_WAIT, write_deadline
 from data.shards import Shards
+from games.plugin import plugin_for
 from rules import InvalidMove, RulesError, State
 from rules.history import History
 from table.computer import BotTurns
@@ -210,7 +210,7 @@ class Table(Lookup, Handover, Openings):
         (a refusal, and nothing changed, when it is not the caller's turn or not legal)."""
         seat, state = checked or self.check_turn(record, user_id, seat)
         history = self.histories.history(record)
-        picker = adapter_for(record.game)  # its picker's part
+        picker = plugin_for(record.game).picker
         try:
             if isinstance(move, str):
                 move = read_typed(state, move, picker.expand(state, move))

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cogs.games import Claim, OutOfTime, SkipTurn, plugin_for
 from data import GameRecord, Timer
+from games.plugin import Claim, OutOfTime, SkipTurn, plugin_for
 from table import clocks, endings
 from table.refusal import Refusal
 

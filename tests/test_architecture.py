@@ -151,18 +151,37 @@ def _uses_discord(name: str) -> bool:
     return False
 
 
-def test_the_table_knows_nothing_of_discord() -> None:
-    # The table, and everything it imports in turn, decides and stores; posting, buttons
-    # and places are the cogs'.
-    seen, todo = set(), [name for name in MODULES if _layer(name) == "table"]
+def _reached(start: list[str]) -> set[str]:
+    """``start`` and every module their imports load, in turn, type-only ones included (a
+    module's packages too: importing ``games.plugin`` runs ``games/__init__.py`` first)."""
+    seen, todo = set(), list(start)
     while todo:
         name = todo.pop()
         if name in seen:
             continue
         seen.add(name)
         todo += [target for target, _ in _imports(name)]
-    assert "table.table" in seen and "games.stonehenge" in seen
-    assert sorted(name for name in seen if _uses_discord(name)) == []
+        todo += [p for p in (name.rpartition(".")[0],) if p in MODULES]
+    return seen
+
+
+def test_the_games_and_the_drawing_process_load_no_discord() -> None:
+    # One registration per game, outside cogs/ (DESIGN.md): the table, the drawing process and
+    # the computer players reach a game through games/ without loading Discord code.
+    seen = _reached([name for name in MODULES if _layer(name) in {"games", "render"}])
+    assert {"games.plugin", "games.stonehenge", "render.painter", "render.paint_worker"} <= seen
+    assert sorted(n for n in seen if _uses_discord(n) or _layer(n) in {"cogs", "bot"}) == []
+    assert not (ROOT / "cogs" / "games").exists()  # no shim left behind the move
+
+
+def test_the_table_knows_nothing_of_discord() -> None:
+    # The table, and everything it imports in turn, decides and stores; posting, buttons
+    # and places are the cogs'.
+    seen = _reached([name for name in MODULES if _layer(name) == "table"])
+    assert {"table.table", "table.handover", "games.stonehenge"} <= seen
+    assert sorted(n for n in seen if _uses_discord(n) or _layer(n) in {"cogs", "bot"}) == []
+    assert not (ROOT / "cogs" / "utils" / "service.py").exists()
+    assert not (ROOT / "cogs" / "utils" / "announcer.py").exists()
 
 
 def test_nothing_imports_the_cogs_or_the_bot_but_the_bot_bench_and_demo() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from cogs.games import adapter_for
 from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, move_choices
+from games.plugin import plugin_for
 from rules import get_game
 
 
 def _values(game: str, lang: str, typed: str, players: int = 2, seed: int = 3) -> list[str]:
     state = get_game(game).new(players, seed, {"first": 0})
-    return [c.value for c in move_choices(adapter_for(game), lang, state, typed)]
+    return [c.value for c in move_choices(plugin_for(game).picker, lang, state, typed)]
 
 
 def test_digits_match_the_notation_only() -> None:
@@ -43,7 +43,7 @@ def _choices_for(
     state = get_game(game).new(2, 3, {"first": 0})
     for notation in moves:
         state.play(notation)
-    return move_choices(adapter_for(game), lang, state, typed)
+    return move_choices(plugin_for(game).picker, lang, state, typed)
 
 
 def test_nothing_typed_shows_every_druid_value_on_points_all_over() -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from cogs.games import adapter_for
 from cogs.utils import places
+from games.plugin import plugin_for
 from loopback import perms
 from loopback.bots import caught_up
 from loopback.models import FakeChannel
@@ -35,7 +35,7 @@ from tests.e2e import (
     wait_boards,
 )
 
-KAHUNA = adapter_for("kahuna")
+KAHUNA = plugin_for("kahuna")
 
 
 class Crash(Exception):
@@ -70,14 +70,14 @@ async def test_an_unfinished_kahuna_turn_is_seen_by_its_mover_alone(tablero: Wor
 
     # The opponent and a spectator see the position at the start of the turn …
     luis, eve = await _board(world, world.luis, place), await _board(world, world.eve, place)
-    assert luis.data == KAHUNA.render("es", start, 1, names)
-    assert luis.description == KAHUNA.alt_text("es", start, names)[:1000]
-    assert eve.data == KAHUNA.render("en", start, None, names)
+    assert luis.data == KAHUNA.drawing.render("es", start, 1, names)
+    assert luis.description == KAHUNA.words.alt_text("es", start, names)[:1000]
+    assert eve.data == KAHUNA.drawing.render("en", start, None, names)
     hand = await (await world.fake.slash(world.luis, place, "hand")).done()
-    assert hand.attachments[0].data == KAHUNA.render_private("es", start, 1, names)
+    assert hand.attachments[0].data == KAHUNA.drawing.render_private("es", start, 1, names)
     # … while the mover sees what they did.
     ana = await _board(world, world.ana, place)
-    assert ana.data == KAHUNA.render("en", pending, 0, names)
+    assert ana.data == KAHUNA.drawing.render("en", pending, 0, names)
 
     # Taking the action back changes nothing that others can see.
     undo = await (await world.fake.slash(world.ana, place, "undo")).done()
@@ -314,11 +314,13 @@ async def test_a_resigned_game_shows_its_result_not_a_player_to_move(tablero: Wo
     final = (await wait_boards(world, place, 3))[-1]
     state = get_game("stonehenge").new(2, 0, {"first": 0})
     state.play("6L")
-    sh = adapter_for("stonehenge")
+    sh = plugin_for("stonehenge")
     names = ("Ana", "Luis")
     image = final.attachments[0]
-    assert image.data != sh.render("en", state, None, names)  # no "▶ to move" on Luis
-    assert image.data == sh.render("en", ended(state, [0]), None, names)  # "★ winner" on Ana
+    assert image.data != sh.drawing.render("en", state, None, names)  # no "▶ to move" on Luis
+    assert image.data == sh.drawing.render(
+        "en", ended(state, [0]), None, names
+    )  # "★ winner" on Ana
     assert "to move" not in image.description and "over" in image.description
     assert "resign" in final.content
 

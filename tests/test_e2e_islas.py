@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cogs.games import adapter_for
+from games.plugin import plugin_for
 from locales import t
 from loopback.models import FakeChannel
 from rules import get_game
@@ -16,7 +16,7 @@ from rules.islas import IslasState
 from table import openings
 from tests.e2e import World, boards, button, move, play, settled, stored_game, wait_boards
 
-ISLAS = adapter_for("islas")
+ISLAS = plugin_for("islas")
 
 
 async def _three_players(world: World, **extra: Any) -> tuple[FakeChannel, IslasState]:
@@ -59,7 +59,9 @@ async def test_three_players_from_challenge_to_result(tablero: World) -> None:
     assert game.status == "finished" and game.result.scores == tuple(state.outcome().scores)
     final = boards(world, place)[-1]
     assert "🏆" in final.content
-    assert final.attachments[0].data == ISLAS.render("en", state, None, ("Ana", "Luis", "Eve"))
+    assert final.attachments[0].data == ISLAS.drawing.render(
+        "en", state, None, ("Ana", "Luis", "Eve")
+    )
     assert len(final.attachments[0].data) < 1024 * 1024
 
 

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from cogs.games import adapter_for
+from games.plugin import plugin_for
 from loopback.models import FakeChannel
 from rules import get_game
 from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
 from tests.e2e import World, boards, button, move, play, stored_game, wait_boards
 
-KAHUNA = adapter_for("kahuna")
+KAHUNA = plugin_for("kahuna")
 
 
 async def _started(world: World, first: str = "me") -> tuple[FakeChannel, KahunaState]:
@@ -88,7 +88,7 @@ async def test_a_whole_game_keeps_every_secret(
             if state.turn == seat:  # mid-turn: nothing public yet
                 assert len(boards(world, place)) == before_boards
         posted = (await wait_boards(world, place, before_boards + 1))[-1]
-        assert posted.attachments[0].data == KAHUNA.render("en", state, None, names)
+        assert posted.attachments[0].data == KAHUNA.drawing.render("en", state, None, names)
         for card in hidden_now - turn_public:
             assert card not in posted.content, (card, posted.content)
             secrets_checked += 1
@@ -128,7 +128,9 @@ async def test_hand_is_shown_only_to_its_owner_in_their_language(tablero: World)
     board = boards(world, place)[-1]
     mine = await (await world.fake.click(world.luis, board, "tg:1:mine")).done()
     assert mine.ephemeral and "Solo tú ves esto" in mine.text
-    assert mine.attachments[0].data == KAHUNA.render_private("es", state, 1, ("Ana", "Luis"))
+    assert mine.attachments[0].data == KAHUNA.drawing.render_private(
+        "es", state, 1, ("Ana", "Luis")
+    )
     spectator = await (await world.fake.click(world.eve, board, "tg:1:mine")).done()
     assert spectator.ephemeral and "not playing" in spectator.text
     hand = await (await world.fake.slash(world.ana, place, "hand")).done()
@@ -215,7 +217,7 @@ async def test_spanish_verbs_are_read_and_moves_confirmed_in_spanish(tablero: Wo
     # Only the mover hears which card came off the pile, with their hand to see it in.
     assert ix.ephemeral and f"Del mazo robaste **{drawn}**." in ix.text
     (hand,) = ix.attachments
-    assert hand.data == KAHUNA.render_private("es", state, 1, ("Ana", "Luis"))
+    assert hand.data == KAHUNA.drawing.render_private("es", state, 1, ("Ana", "Luis"))
     posted = (await wait_boards(world, place, 2))[-1]
     assert "drew from the pile" in posted.content
     if drawn not in _words(p for e in events for p in e.params.values()) | set(

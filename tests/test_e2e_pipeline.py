@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cogs.utils import paint_worker, painter
 from loopback.timing import WAIT
+from render import paint_worker, painter
 from rules import get_game
 from rules.history import History
 from rules.kahuna import Draw, KahunaState, Place
@@ -141,7 +141,7 @@ async def test_boards_are_drawn_in_the_drawing_process(
     game = await stored_game(world)
     state = get_game("stonehenge").new(2, game.seed, game.options)
     state.play("6L")
-    here = paint_worker.board("stonehenge", "cogs.games", state, None, game.lang, game.names())
+    here = paint_worker.board("stonehenge", "games", state, None, game.lang, game.names())
     assert posted[-1].attachments[0].data == here[0]
 
 

@@ -43,19 +43,19 @@ async def test_hidden_druids_never_reach_public_text_images_or_logs(
         posted = boards(world, place)[-1]
         # The public image is exactly the public view: no hidden value drawn in it.
         names = ("Ana", "Luis")
-        from cogs.games import adapter_for
+        from games.plugin import plugin_for
 
-        expected = adapter_for("stonehenge").render("en", state, None, names)
+        expected = plugin_for("stonehenge").drawing.render("en", state, None, names)
         assert posted.attachments[0].data == expected
         assert f"face down on {notation[-1]}" in posted.content
         assert not re.search(r"played \d", posted.content)
         if state.ply == 6:
             mine = await (await world.fake.slash(world.luis, place, "board")).done()
-            private = adapter_for("stonehenge").render("es", state, 1, names)
+            private = plugin_for("stonehenge").drawing.render("es", state, 1, names)
             assert mine.ephemeral and mine.attachments[0].data == private != expected
             shown = await (await world.fake.click(world.ana, posted, "tg:1:mine")).done()
             assert shown.ephemeral
-            assert shown.attachments[0].data == adapter_for("stonehenge").render(
+            assert shown.attachments[0].data == plugin_for("stonehenge").drawing.render(
                 "en", state, 0, names
             )
     # Log lines carry no move notation at all (a hidden value would be in it).

@@ -11,10 +11,10 @@ import pytest
 from fluent.syntax import FluentParser, ast, visitor
 
 import locales
-from cogs.games import plugins
-from cogs.games.kahuna import ACTIONS as KAHUNA_ACTIONS
-from cogs.games.kahuna import NOTATION_WORDS as KAHUNA_NOTATION_WORDS
 from cogs.utils.game_commands import DAYS_PER_MOVE
+from games.kahuna.words import ACTIONS as KAHUNA_ACTIONS
+from games.kahuna.words import NOTATION_WORDS as KAHUNA_NOTATION_WORDS
+from games.plugin import plugins
 from render.islas import LABELS as ISLAS_LABELS
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.stonehenge import LABELS
@@ -69,9 +69,9 @@ def _used_keys() -> set[str]:
     keys |= {f"islas-label-{key.replace('_', '-')}" for key in ISLAS_LABELS}
     keys |= {f"result-{reason}" for reason in ("resign", "timeout")}
     keys |= {f"sh-seat-{seat}" for seat in (0, 1)}
-    keys |= {plugin.adapter.title_key for plugin in plugins()}
-    keys |= {plugin.adapter.private_button_key for plugin in plugins()}
-    keys |= {plugin.adapter.board_private_key for plugin in plugins()}
+    keys |= {plugin.words.title_key for plugin in plugins()}
+    keys |= {plugin.words.private_button_key for plugin in plugins()}
+    keys |= {plugin.words.board_private_key for plugin in plugins()}
     keys |= {f"kahuna-notation-{word}" for word in KAHUNA_NOTATION_WORDS}
     keys |= {f"kahuna-seat-{seat}" for seat in (0, 1)}
     keys |= {f"kahuna-label-{key.replace('_', '-')}" for key in KAHUNA_LABELS}

@@ -17,7 +17,7 @@ from fluent.syntax import FluentParser, ast, visitor
 
 import locales
 from ai import LEVELS
-from cogs.games import plugins
+from games.plugin import plugins
 from locales import join, t
 from table.refusal import shorten
 from tests import toy  # noqa: F401 (a plugin's messages must fit Discord as well)
@@ -56,7 +56,7 @@ def _values(lang: str) -> dict[str, Any]:
     """The longest value of each placeholder in ``lang``."""
     seats = [("sh", 2), ("kahuna", 2), ("islas", 5)]
     seat = _longest(lang, [f"{game}-seat-{s}" for game, n in seats for s in range(n)])
-    game = max((p.adapter.title(lang) for p in plugins()), key=len)
+    game = max((p.words.title(lang) for p in plugins()), key=len)
     kind = _longest(lang, [f"islas-kind-{k}" for k in ("island", "bridge", "water", "lighthouse")])
     names = [f"{NAME} ({seat})"] * MOST_PLAYERS
     everyone = join(lang, names)

@@ -1,4 +1,4 @@
-"""The drawing process (cogs/utils/painter.py): the same images as a thread draws, in another
+"""The drawing process (render/painter.py): the same images as a thread draws, in another
 process; a worker that dies, a draw it cannot be sent, a draw given up, an error, several event
 loops, and the setting that turns it off."""
 
@@ -20,9 +20,9 @@ import pytest
 
 from bench.positions import random_game
 from bot import Settings, SettingsError
-from cogs.utils import paint_worker
-from cogs.utils.painter import Painter, processes_setting
 from loopback.timing import WAIT
+from render import paint_worker
+from render.painter import Painter, processes_setting
 from rules.ended import ended
 from tests.e2e import until
 
@@ -41,7 +41,7 @@ async def painter() -> Painter:
 async def test_the_worker_draws_the_same_images_as_a_thread(painter: Painter, game: str) -> None:
     positions = random_game(game, 3)
     state = positions[len(positions) // 2]
-    home = "cogs.games"
+    home = "games"
     for args in ((state, None, "es", NAMES), (state, 1, "en", NAMES)):
         assert await painter.draw(paint_worker.board, game, home, *args) == paint_worker.board(
             game, home, *args
@@ -55,9 +55,20 @@ async def test_a_game_registered_elsewhere_is_drawn_by_the_worker(painter: Paint
     from tests.toy.game import TICTACTOE
 
     state = TICTACTOE.new(2, 1, {})
-    home = "tests.toy.adapter"
+    home = "tests.toy"
     drawn = await painter.draw(paint_worker.board, "tictactoe", home, state, None, "en", NAMES)
     assert drawn == paint_worker.board("tictactoe", home, state, None, "en", NAMES)
+
+
+async def test_a_worker_knows_the_games_registered_before_it_started(painter: Painter) -> None:
+    """The bot names the homes of its games when it starts a worker: the toy's draws need not
+    name a home the worker could import (and it warms the toy up with the others)."""
+    from tests.toy.game import TICTACTOE
+
+    state = TICTACTOE.new(2, 1, {})
+    nowhere = "tests.toy.no_such_module"
+    drawn = await painter.draw(paint_worker.board, "tictactoe", nowhere, state, None, "en", NAMES)
+    assert drawn == paint_worker.board("tictactoe", "tests.toy", state, None, "en", NAMES)
 
 
 @pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas", "tictactoe"])
@@ -68,16 +79,16 @@ async def test_a_game_ended_by_its_players_is_drawn_by_the_worker(
     if game == "tictactoe":
         from tests.toy.game import TICTACTOE
 
-        state, home = TICTACTOE.new(2, 1, {}), "tests.toy.adapter"
+        state, home = TICTACTOE.new(2, 1, {}), "tests.toy"
     else:
         positions = random_game(game, 5)
-        state, home = positions[len(positions) // 2], "cogs.games"
+        state, home = positions[len(positions) // 2], "games"
     for winners in ([1], [0, 1]):
         over = ended(state, winners)
         again = pickle.loads(pickle.dumps(over, pickle.HIGHEST_PROTOCOL))
         assert type(again) is type(over) and again.turn is None
         assert again.outcome() == over.outcome() and again.view(None) == over.view(None)
-        with caplog.at_level(logging.WARNING, logger="cogs.utils.painter"):
+        with caplog.at_level(logging.WARNING, logger="render.painter"):
             drawn = await painter.draw(paint_worker.board, game, home, over, None, "en", NAMES)
         assert drawn == paint_worker.board(game, home, over, None, "en", NAMES)
     assert caplog.records == []  # not sent to a thread
@@ -90,7 +101,7 @@ async def test_a_worker_whose_bot_is_killed_mid_draw_ends_quietly(tmp_path: Path
     os.mkfifo(pipe)
     bot = textwrap.dedent(f"""
         import asyncio, os, pathlib
-        from cogs.utils.painter import Painter
+        from render.painter import Painter
 
         async def main():
             painter = Painter(1)

@@ -156,11 +156,11 @@ def test_the_hand_image_shows_the_far_end_of_a_line_the_card_ends() -> None:
 def test_the_hand_alt_text_names_the_far_end_whichever_end_of_the_line_the_card_is() -> None:
     # The hand's description lists what the image lists: for every card (Aloa is the first
     # island of all its lines, Lale the second of all of its), the other island of each line.
-    from cogs.games import adapter_for
+    from games.plugin import plugin_for
     from locales import join
     from rules.kahuna import KAHUNA as ENGINE
 
-    adapter = adapter_for("kahuna")
+    words = plugin_for("kahuna").words
     state = ENGINE.new(2, 1, {"first": 0})
     seconds = 0
     for card in ISLANDS:
@@ -169,7 +169,7 @@ def test_the_hand_alt_text_names_the_far_end_whichever_end_of_the_line_the_card_
         assert lines, card  # an empty board: every card can build
         ends = [next(iter(set(line.split("-")) - {card})) for line in lines]
         seconds += sum(line.split("-")[1] == card for line in lines)
-        text = adapter.private_alt_text("en", state, 0, ("Ana", "Luis"))
+        text = words.private_alt_text("en", state, 0, ("Ana", "Luis"))
         assert f"{card} (can build towards {join('en', ends)})" in text, text
     assert seconds >= 10  # the card is the second island of many lines
 

@@ -1,6 +1,6 @@
 """A game registered from outside the platform (tests/toy, tic-tac-toe) is played end to end
 through the loopback Discord: /play gets its subcommand, Spanish name and options, the board
-is drawn by its registered renderer, its moves are narrated in its own messages, its stored
+is drawn by its registered drawing, its moves are narrated in its own messages, its stored
 record replays through ``rules``, and the bot plays it with the computer player it names."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import render
 import rules
 from ai.player import computer_for
 from ai.turn import can_play
-from cogs.games import GamePlugin, plugin_for, plugins, register
 from cogs.play import _bot_levels
+from games.plugin import GamePlugin, PlayOption, plugin_for, plugins, register
+from render.drawings import drawing_of
 from rules.record import replay
 from table.refusal import Refusal
 from tests.e2e import World, accept, boards, challenge, move, stored_game, wait_boards
@@ -32,6 +33,8 @@ def test_registering_makes_the_game_known_everywhere() -> None:
     assert plugin_for("tictactoe") is PLUGIN and PLUGIN in plugins()
     assert rules.get_game("tictactoe") is TICTACTOE
     assert render.RENDERERS[TicTacToeView] is draw_tictactoe
+    drawing = drawing_of("tictactoe")  # what the drawing process finds, and where
+    assert drawing.pictures is PLUGIN.drawing and drawing.home == "tests.toy"
     assert locales.t("es", "ttt-title") == "Tres en raya"
     assert PLUGIN.computer is not None and computer_for("tictactoe") is PLUGIN.computer
     assert can_play("tictactoe")
@@ -39,19 +42,28 @@ def test_registering_makes_the_game_known_everywhere() -> None:
 
 
 def test_another_game_under_a_known_name_is_refused() -> None:
-    impostor = GamePlugin(engine=TICTACTOE, adapter=PLUGIN.adapter, renderer=PLUGIN.renderer)
+    impostor = _like_the_toy(TICTACTOE)
     with pytest.raises(ValueError, match="tictactoe"):
         register(impostor)
 
 
-def test_a_play_option_that_clashes_with_the_common_ones_is_refused() -> None:
-    from cogs.games import PlayOption
+def _like_the_toy(engine: TicTacToe, **given: Any) -> GamePlugin:
+    """A plugin of ``engine`` with the toy's words, picker and drawing."""
+    parts = {"words": PLUGIN.words, "picker": PLUGIN.picker, "drawing": PLUGIN.drawing}
+    return GamePlugin(engine=engine, **{**parts, "home": "tests.toy", **given})
 
-    plugin = GamePlugin(
-        engine=TICTACTOE,
-        adapter=PLUGIN.adapter,
-        renderer=PLUGIN.renderer,
-        play_options=(PlayOption("days", "ttt-option-goal", sets="goal"),),
+
+def test_a_game_whose_home_is_not_the_module_registering_it_is_refused() -> None:
+    # A drawing process imports the home to find the game: one nothing imported is a typo.
+    with pytest.raises(ValueError, match="home"):
+        register(_like_the_toy(_NoBotGame(), home="tests.toy.nowhere"))
+    with pytest.raises(KeyError):
+        plugin_for("nobot")
+
+
+def test_a_play_option_that_clashes_with_the_common_ones_is_refused() -> None:
+    plugin = _like_the_toy(
+        TICTACTOE, play_options=(PlayOption("days", "ttt-option-goal", sets="goal"),)
     )
     with pytest.raises(ValueError, match="repeat"):
         plugin.check()
@@ -90,7 +102,7 @@ class _NoBotGame(TicTacToe):
 
 
 def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
-    plugin = GamePlugin(engine=_NoBotGame(), adapter=PLUGIN.adapter, renderer=PLUGIN.renderer)
+    plugin = _like_the_toy(_NoBotGame())
     assert not can_play(plugin.name)
     with pytest.raises(Refusal) as refused:
         _bot_levels(plugin, True, {})
@@ -145,7 +157,7 @@ async def test_a_plugin_game_is_played_to_the_end(tablero: World) -> None:
     posted = await wait_boards(world, place, 6)  # the opening and one board a move
     final = posted[-1]
     assert "Ana marked square 3." in final.content and "**Luis** wins." in final.content
-    assert final.attachments[0].data == PLUGIN.adapter.render("en", _final(), None, ("Ana", "Luis"))
+    assert final.attachments[0].data == PLUGIN.drawing.render("en", _final(), None, ("Ana", "Luis"))
     assert final.attachments[0].description == "Tic-tac-toe, 5 marks. The game is over."
     game = await stored_game(world)
     assert game.options["goal"] == "lose"  # the game's own /play option reached its engine

@@ -1,5 +1,5 @@
 """The built-in games as plugins: one registration each carries what the platform asks of a
-game (engine, adapter, renderer, /play options, the out-of-time policy, series)."""
+game (engine, words, picker, drawing, /play options, the out-of-time policy, series)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from collections.abc import Sequence
 import pytest
 
 import render
-from cogs.games import CLAIM, GameAdapter, SkipTurn, plugin_for, plugins
+from games.picker import Picker
+from games.plugin import CLAIM, SkipTurn, plugin_for, plugins
+from games.words import Words
+from render.drawings import drawing_of
 from rules import Event, get_game
 from rules.stonehenge import StonehengeState, series_first
 
@@ -19,9 +22,11 @@ def test_the_built_in_games_register_in_the_order_play_lists_them() -> None:
         assert get_game(plugin.name) is plugin.engine
 
 
-def test_every_plugin_renderer_is_the_one_render_uses() -> None:
+def test_every_plugin_drawing_is_the_one_render_uses() -> None:
     for plugin in plugins():
-        assert render.RENDERERS[plugin.renderer.view_type] is plugin.renderer.draw
+        assert render.RENDERERS[plugin.drawing.view_type] is plugin.drawing.draw
+        drawing = drawing_of(plugin.name)  # the drawing process's, with the same alt texts
+        assert drawing.pictures is plugin.drawing and drawing.words is plugin.words
         state = plugin.engine.new(plugin.engine.min_players, 1, {})
         assert render.render(state.view(None)).startswith(b"\x89PNG")
 
@@ -39,7 +44,7 @@ def test_islas_is_claimed_at_two_and_skipped_by_vote_from_three() -> None:
     policy = islas.out_of_time(3)
     assert isinstance(policy, SkipTurn) and policy.move == "skip"
     state = islas.engine.new(3, 5, {"first": 2})
-    assert islas.adapter.table_move(state.parse(policy.move))  # the move the table plays
+    assert islas.picker.table_move(state.parse(policy.move))  # the move the table plays
     for name in ("stonehenge", "kahuna"):
         assert plugin_for(name).out_of_time(2) is CLAIM
 
@@ -58,12 +63,18 @@ def test_game_options_map_to_engine_options() -> None:
     assert plugin_for("stonehenge").engine_options({"hidden": False}) == {"hidden": False}
 
 
-def test_an_adapter_must_say_what_every_game_says() -> None:
-    class Mute(GameAdapter[StonehengeState]):
+def test_words_and_a_picker_must_say_what_every_game_says() -> None:
+    class Mute(Words[StonehengeState]):
         title_key = "game-stonehenge"
 
         def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
             return ""
 
+    class Lost(Picker[StonehengeState]):
+        def prompt(self, lang: str, state: StonehengeState, path: tuple[str, ...]) -> str:
+            return ""
+
     with pytest.raises(TypeError, match="abstract"):
         Mute()  # type: ignore[abstract]
+    with pytest.raises(TypeError, match="abstract"):
+        Lost()  # type: ignore[abstract]

@@ -8,10 +8,10 @@ from typing import Any
 
 import discord
 
-from cogs.games import adapter_for, plugin_for
 from cogs.utils.host import Host, host_of
 from cogs.utils.views import LastingView
 from data import Challenge
+from games.plugin import plugin_for
 from locales import join, t
 
 log = logging.getLogger(__name__)
@@ -20,14 +20,14 @@ log = logging.getLogger(__name__)
 def challenge_text(challenge: Challenge) -> str:
     """The public text of an open challenge, in the challenger's language."""
     lang = challenge.lang
-    adapter = adapter_for(challenge.game)
-    details = adapter.option_summary(lang, challenge.options, challenge.series_length)
+    words = plugin_for(challenge.game).words
+    details = words.option_summary(lang, challenge.options, challenge.series_length)
     if challenge.days_per_move:
         days = t(lang, "option-days", count=challenge.days_per_move)
         details = f"{details}, {days}" if details else days
     common = {
         "challenger": challenge.challenger_name,
-        "game": adapter.title(lang),
+        "game": words.title(lang),
         "details": f" ({details})" if details else "",
         "expires": f"<t:{int(challenge.expires_at)}:R>",
     }
@@ -71,7 +71,7 @@ async def expire(bot: Host, challenge: Challenge) -> None:
     challenge = await bot.store.challenges.get(challenge.id) or challenge
     if challenge.message_id is None:
         return
-    title = adapter_for(challenge.game).title(challenge.lang)
+    title = plugin_for(challenge.game).words.title(challenge.lang)
     try:
         channel = bot.get_partial_messageable(challenge.channel_id)
         await channel.get_partial_message(challenge.message_id).edit(

@@ -1,8 +1,8 @@
 """What /move's autocomplete offers: legal moves ranked by what was typed, or a hint.
 
 One mechanism for every game: the typed text is matched against each legal move's notation
-and its entry in the user's language, and ranked; the game's adapter then has its say
-(``GameAdapter.rank_choices``: a Stonehenge digit is a druid's value, an Islas letter a spot).
+and its entry in the user's language, and ranked; the game's picker then has its say
+(``Picker.rank_choices``: a Stonehenge digit is a druid's value, an Islas letter a spot).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.games.base import GameAdapter
 from cogs.utils.i18n import tr
 from data import StorageBusy
+from games.picker import Picker
 from locales import t
 from rules import IllegalMove, InvalidMove, RulesError, State
 from table.refusal import Refusal, shorten
@@ -64,21 +64,19 @@ def _rank(typed: tuple[str, ...], texts: tuple[str, str]) -> int | None:
     return best
 
 
-def _matches(
-    adapter: GameAdapter, lang: str, state: State, current: str, moves: list[Any]
-) -> list[Any]:
+def _matches(picker: Picker, lang: str, state: State, current: str, moves: list[Any]) -> list[Any]:
     """The moves matching the typed text, best first (all of them when nothing is typed).
 
     The text counts as typed and with the game's shortcuts spelled out ('A 9' is spot A's
     square, then a rotation starting with 9); the entry is in the user's language, so
     'robar' finds 'draw deck' for a Spanish speaker.
     """
-    typed = tuple(dict.fromkeys(_squash(t) for t in (current, _spelled(adapter, state, current))))
+    typed = tuple(dict.fromkeys(_squash(t) for t in (current, _spelled(picker, state, current))))
     if not typed[0]:
         return list(moves)
     ranked = []
     for order, move in enumerate(moves):
-        texts = (state.format(move), adapter.choice_name(lang, state, move))
+        texts = (state.format(move), picker.choice_name(lang, state, move))
         rank = _rank(typed, texts)
         if rank is not None:
             ranked.append((rank, order, move))
@@ -86,28 +84,28 @@ def _matches(
 
 
 def move_choices(
-    adapter: GameAdapter, lang: str, state: State, current: str
+    picker: Picker, lang: str, state: State, current: str
 ) -> list[app_commands.Choice[str]]:
     """Up to 25 legal moves for what was typed: a complete move alone, else the matches as
     the game ranks them, else a hint saying nothing matches."""
     legal = state.legal_moves()
     refused: RulesError | None = None
     try:
-        exact = state.parse(_spelled(adapter, state, current))
+        exact = state.parse(_spelled(picker, state, current))
     except RulesError as error:
         exact, refused = None, error
     if exact is not None and exact in legal:
         found = [exact]
     else:
-        matches = _matches(adapter, lang, state, current, legal)
-        found = adapter.rank_choices(lang, state, _squash(current), matches)
+        matches = _matches(picker, lang, state, current, legal)
+        found = picker.rank_choices(lang, state, _squash(current), matches)
     if not found:
         if isinstance(refused, IllegalMove):  # a whole move the rules refuse: say why
             why = Refusal.from_rules(refused)
             return [hint(t(lang, why.key, **why.params))]
         return [hint(t(lang, "move-no-match", text=shorten(current)))]
     return [
-        app_commands.Choice(name=adapter.choice_name(lang, state, m)[:100], value=state.format(m))
+        app_commands.Choice(name=picker.choice_name(lang, state, m)[:100], value=state.format(m))
         for m in found[:AUTOCOMPLETE_LIMIT]
     ]
 
@@ -145,10 +143,10 @@ def answers_when_busy(value: V) -> Callable[[Completer[V]], Completer[V]]:
     return wrap
 
 
-def _spelled(adapter: GameAdapter[Any], state: State, current: str) -> str:
+def _spelled(picker: Picker, state: State, current: str) -> str:
     """``current`` spelled out by the game's shortcuts where that reads as a move (legal or
     not), else as typed: what the table would read it as."""
-    expanded = adapter.expand(state, current)
+    expanded = picker.expand(state, current)
     if expanded == current:
         return current
     try:

@@ -18,8 +18,8 @@ from discord import app_commands
 
 from ai import LEVELS
 from ai.turn import can_play
-from cogs.games import GamePlugin, plugins
 from cogs.utils.i18n import L
+from games.plugin import GamePlugin, plugins
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 DEFAULT_LEVEL = "normal"
@@ -152,7 +152,7 @@ def play_group(challenge: Challenge) -> app_commands.Group:
 def rules_command(show: ShowRules) -> app_commands.Command:
     """/rules, offering every game registered now."""
     options = _Options()
-    games = [(plugin.adapter.title_key, plugin.name) for plugin in plugins()]
+    games = [(plugin.words.title_key, plugin.name) for plugin in plugins()]
     options.add("game", str, inspect.Parameter.empty, "cmd-rules-game", choices=_choices(games))
 
     async def run(interaction: discord.Interaction, game: str) -> None:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.games import adapter_for
-from cogs.utils import paint_worker, painter
 from cogs.utils.metrics import timed_render
 from data import GameRecord
+from games.plugin import plugin_for
+from render import paint_worker, painter
+from render.drawings import drawing_of
 from rules import State
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class Drawn:
 
 async def draw(record: GameRecord, state: State, seat: int | None, lang: str) -> Drawn:
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
-    described in the drawing process (cogs/utils/painter.py): the event loop goes on."""
+    described in the drawing process (render/painter.py): the event loop goes on."""
     view = "public" if seat is None else "seat"
     game, names = record.game, record.names()
     drawn = await timed_render(
@@ -57,7 +58,7 @@ async def warm(record: GameRecord, state: State) -> None:
 
 def home_of(game: str) -> str:
     """The module whose import registers ``game`` (for a drawing process that lacks it)."""
-    return type(adapter_for(game)).__module__
+    return drawing_of(game).home
 
 
 async def board(
@@ -75,7 +76,7 @@ def mine_ahead(
     board mid-turn; at the end of a turn what only they learnt, if anything (a card drawn)."""
     if not turn_over:
         return asyncio.ensure_future(draw(record, state, seat, lang))
-    if adapter_for(record.game).private_after_turn(lang, state, seat) is None:
+    if plugin_for(record.game).words.private_after_turn(lang, state, seat) is None:
         return None
     return asyncio.ensure_future(_private(record, state, seat, lang))
 

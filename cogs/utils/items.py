@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
 from cogs.utils import images, picker
 from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.views import LastingView
 from data import GameRecord
+from games.plugin import plugin_for
+from games.words import Words
 from locales import t
 from table.refusal import Refusal
 
@@ -72,12 +72,12 @@ class GameButton(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-def game_buttons(record: GameRecord, adapter: GameAdapter) -> discord.ui.View:
+def game_buttons(record: GameRecord, words: Words) -> discord.ui.View:
     """The persistent buttons posted with a board (labels in the game's language)."""
     view = LastingView()
     view.add_item(GameButton(record.id, "play", t(record.lang, "button-play"), "🎯"))
-    if adapter.has_private_view(record.options):
-        label = t(record.lang, adapter.private_button_key)
+    if words.has_private_view(record.options):
+        label = t(record.lang, words.private_button_key)
         view.add_item(GameButton(record.id, "mine", label, "👁️"))
     return view
 
@@ -120,10 +120,10 @@ async def show_board(interaction: discord.Interaction, table: Table, record: Gam
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     file = await images.board(table, record, seat, lang_of(interaction))
-    adapter = adapter_for(record.game)
+    words = plugin_for(record.game).words
     # Said only where the player's view holds something the public's does not.
-    private = seat is not None and adapter.has_private_view(record.options)
-    key = adapter.board_private_key if private else "board-public"
+    private = seat is not None and words.has_private_view(record.options)
+    key = words.board_private_key if private else "board-public"
     await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
 
 
@@ -198,13 +198,13 @@ def picker_message(
     path: tuple[str, ...],
 ) -> tuple[str, discord.ui.View]:
     """The picker's text and components at ``path`` (which must not be complete)."""
-    adapter = adapter_for(record.game)
+    game_picker = plugin_for(record.game).picker
     state = table.state(record)
     lang = lang_of(interaction)
-    here = picker.step(adapter, state, path)
+    here = picker.step(game_picker, state, path)
     view = LastingView()
     encoded = picker.encode(path)
-    labels = [(tok, adapter.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
+    labels = [(tok, game_picker.token_label(lang, state, path, tok)[:80]) for tok in here.tokens]
     if len(labels) <= MAX_BUTTONS:
         for tok, label in labels:
             view.add_item(PickButton(record.id, record.version, encoded, tok, label))
@@ -218,7 +218,7 @@ def picker_message(
         back.item.label = t(lang, "button-back")
         back.item.row = 4
         view.add_item(back)
-    return adapter.prompt(lang, state, path), view
+    return game_picker.prompt(lang, state, path), view
 
 
 async def advance(
@@ -235,17 +235,17 @@ async def advance(
         notice = tr(interaction, "error-position-changed")
         await interaction.response.edit_message(content=f"⚠️ {notice}\n{content}", view=view)
         return
-    adapter = adapter_for(record.game)
-    here = picker.step(adapter, state, path)
+    game_picker = plugin_for(record.game).picker
+    here = picker.step(game_picker, state, path)
     if here.move is None:
         content, view = picker_message(interaction, table, record, path)
         lang = lang_of(interaction)
-        png = await asyncio.to_thread(adapter.picker_image, lang, state, path)
-        alt = adapter.picker_alt_text(lang, state, path)[:1000] or None
+        png = await asyncio.to_thread(game_picker.picker_image, lang, state, path)
+        alt = game_picker.picker_alt_text(lang, state, path)[:1000] or None
         files = [discord.File(io.BytesIO(png), "choices.png", description=alt)] if png else []
         await interaction.response.edit_message(content=content, view=view, attachments=files)
         return
-    words = adapter.picked_words(lang_of(interaction), state, path)  # before the move
+    words = game_picker.picked_words(lang_of(interaction), state, path)  # before the move
     await interaction.response.defer()
     try:
         played = await table.play(record, interaction.user.id, here.move, checked=checked)
@@ -281,16 +281,16 @@ async def _after_move(
     else the private board and the picker to go on. ``words``: the move as the picker put it
     (else its notation in the mover's language)."""
     record = played.record
-    adapter = adapter_for(record.game)
+    wording = plugin_for(record.game).words
     lang = lang_of(interaction)
-    done = tr(interaction, "move-done", move=words or adapter.move_words(lang, played.notation))
+    done = tr(interaction, "move-done", move=words or wording.move_words(lang, played.notation))
     done += where_played(interaction, record)
     if played.problem is not None:
         done += "\n" + not_posted(interaction, played.problem)
     seat = record.seat_of(interaction.user.id)
     if played.turn_over:
         state = table.state(record)
-        learnt = adapter.private_after_turn(lang, state, seat) if seat is not None else None
+        learnt = wording.private_after_turn(lang, state, seat) if seat is not None else None
         if seat is None or learnt is None:
             return done, None, None
         if played.mine is not None:  # drawn while the move was stored and posted
@@ -312,7 +312,7 @@ def where_played(interaction: discord.Interaction, record: GameRecord) -> str:
     return " " + tr(
         interaction,
         "move-done-in",
-        game=adapter_for(record.game).title(lang_of(interaction)),
+        game=plugin_for(record.game).words.title(lang_of(interaction)),
         opponents=", ".join(s.name for s in record.seats if s.user_id != uid),
         place=f"<#{record.place_id or record.channel_id}>",
     )

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from prometheus_client import Counter, Gauge, Histogram
 
-from cogs.utils import painter
+from render import painter
 
 T = TypeVar("T")
 
@@ -53,7 +53,7 @@ RATE_LIMIT_WAIT = Counter(
 
 
 async def timed_render(game: str, view: str, draw: Callable[..., T], *args: Any) -> T:
-    """``draw(*args)`` in the drawing process (cogs/utils/painter.py), as the cogs wait for a
+    """``draw(*args)`` in the drawing process (render/painter.py), as the cogs wait for a
     board, counting how long."""
     started = time.perf_counter()
     try:

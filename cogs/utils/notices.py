@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.games import adapter_for
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ async def direct_message(
     if not await bot.store.settings.dm_turns(user_id):
         return
     opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
-    title = adapter_for(record.game).title(record.lang)
+    title = plugin_for(record.game).words.title(record.lang)
     place = f"<#{record.place_id or record.channel_id}>"
     text = t(record.lang, key, game=title, opponents=opponents, place=place, **args)
     try:

@@ -1,9 +1,9 @@
 """The guided picker: a move chosen by clicking, one token at a time, for any game.
 
-A game's adapter maps each legal move to a short path of tokens (Stonehenge: value, then
-point). At each step the picker offers the distinct next tokens among the legal moves that
-start with the path so far; a complete path is a move. So the picker can only ever offer
-legal moves, and it produces the same notation as ``/move``.
+A game's picker (games/picker.py) maps each legal move to a short path of tokens
+(Stonehenge: value, then point). At each step the picker offers the distinct next tokens
+among the legal moves that start with the path so far; a complete path is a move. So the
+picker can only ever offer legal moves, and it produces the same notation as ``/move``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.games.base import GameAdapter
+from games.picker import Picker
 from rules import State
 from table.refusal import Refusal
 
@@ -25,12 +25,12 @@ class Step:
     move: Any = None
 
 
-def step(adapter: GameAdapter, state: State, path: tuple[str, ...]) -> Step:
+def step(game_picker: Picker, state: State, path: tuple[str, ...]) -> Step:
     """The picker step after ``path`` (Refusal when the path leads to no legal move)."""
     depth = len(path)
     tokens: dict[str, None] = {}
     for move in state.legal_moves():
-        full = adapter.move_path(state, move)
+        full = game_picker.move_path(state, move)
         if full[:depth] != path:
             continue
         if len(full) == depth:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.games import adapter_for
 from cogs.utils.names import stored_name
 from data import GameRecord
+from games.plugin import plugin_for
 from locales import t
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ async def find_post(channel: discord.abc.Messageable, record: GameRecord) -> dis
 
 def thread_name(record: GameRecord) -> str:
     """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit)."""
-    title = adapter_for(record.game).title(record.lang)
+    title = plugin_for(record.game).words.title(record.lang)
     names = (stored_name(name) for name in record.names())  # no line break in a title
     return f"{title}: {' – '.join(names)}"[:100]
 
@@ -176,7 +176,7 @@ async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     place = await open_place(bot, record.guild_id, channel, message, thread_name(record))
     log.info("game %d: opened its place %d after a restart", record.id, getattr(place, "id", 0))
     if message is not None:
-        title = adapter_for(record.game).title(record.lang)
+        title = plugin_for(record.game).words.title(record.lang)
         mention = getattr(place, "mention", "")
         try:  # the challenge's buttons would only answer "closed" now
             await message.edit(

@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.games import adapter_for
-from cogs.games.base import GameAdapter
 from cogs.utils import images, places
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS
 from data import Ending, GameRecord
 from data.ratings import bot, human
+from games.plugin import plugin_for
+from games.words import Words
 from locales import t
 from rules import State
 from table.turn import Posted, Problem, StoredTurn
@@ -153,15 +153,15 @@ class Poster:
     def words(self, turn: StoredTurn, note: str | None = None) -> str:
         """The text of ``turn``'s post: intro, what happened, who is next or how it ended."""
         record = turn.record
-        adapter = adapter_for(record.game)
-        lines = [_intro(adapter, turn)] if record.version == 0 else []
+        words = plugin_for(record.game).words
+        lines = [_intro(words, turn)] if record.version == 0 else []
         if note:
             lines.append(note)
         if turn.headline is not None:
             lines.append(turn.headline)
         if turn.events:
-            lines.append(adapter.narrate(record.lang, turn.events, record.names()))
-        lines.append(_status_line(adapter, turn))
+            lines.append(words.narrate(record.lang, turn.events, record.names()))
+        lines.append(_status_line(words, turn))
         return "\n".join(line for line in lines if line)[:2000]
 
     async def warm(self, record: GameRecord, state: State) -> None:
@@ -177,20 +177,20 @@ def _buttons(turn: StoredTurn) -> Any:
     if all(seat.is_bot for seat in record.seats):
         return discord.utils.MISSING
     if record.active:
-        return game_buttons(record, adapter_for(record.game))
+        return game_buttons(record, plugin_for(record.game).words)
     if turn.series is not None and turn.series.goes_on(record.series_index):
         return discord.utils.MISSING
     return rematch_buttons(record)
 
 
-def _intro(adapter: GameAdapter[Any], turn: StoredTurn) -> str:
+def _intro(words: Words, turn: StoredTurn) -> str:
     """'Stonehenge, game 2 of 3: Ana – Luis.'"""
     record = turn.record
     players = " – ".join(
-        _with_seat(name, adapter.seat_name(record.lang, seat))
+        _with_seat(name, words.seat_name(record.lang, seat))
         for seat, name in enumerate(record.names())
     )
-    title = adapter.title(record.lang)
+    title = words.title(record.lang)
     if turn.series is None:
         return t(record.lang, "game-intro", game=title, players=players)
     return t(
@@ -203,12 +203,12 @@ def _intro(adapter: GameAdapter[Any], turn: StoredTurn) -> str:
     )
 
 
-def _status_line(adapter: GameAdapter[Any], turn: StoredTurn) -> str:
+def _status_line(words: Words, turn: StoredTurn) -> str:
     record = turn.record
     lang, names = record.lang, record.names()
     if turn.to_move is not None:
         seat = turn.to_move
-        seat_name = adapter.seat_name(lang, seat)
+        seat_name = words.seat_name(lang, seat)
         if record.is_bot(seat):  # no mention, no deadline: the bot is on it
             return t(lang, "turn-next-bot", name=_with_seat(names[seat], seat_name))
         mention = f"<@{record.user_of(seat)}>"
@@ -235,10 +235,10 @@ def _status_line(adapter: GameAdapter[Any], turn: StoredTurn) -> str:
         key = "result-draw" if record.players == 2 else "result-agreed"
         line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))
     else:
-        line = adapter.result(lang, turn.history.state, names)
+        line = words.result(lang, turn.history.state, names)
     if turn.series is not None:
         done = list(turn.series.results)
-        line += "\n" + adapter.series_text(lang, done, names, turn.series.length)
+        line += "\n" + words.series_text(lang, done, names, turn.series.length)
     ratings = _rating_changes(turn)
     hint = t(lang, "game-over-hint", number=record.id)  # what a finished game offers
     return "\n".join(part for part in (line, ratings, hint) if part)

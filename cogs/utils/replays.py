@@ -11,9 +11,9 @@ import json
 import unicodedata
 from collections.abc import Sequence
 
-from cogs.games import adapter_for
 from cogs.utils.images import Drawn
 from data import GameRecord, Result
+from games.plugin import plugin_for
 from locales import t
 from render.animate import Frame, Header, animate, default_format, replay_frames
 from rules.public import PUBLISHERS, public_record
@@ -57,18 +57,19 @@ def draw_replay(
 ) -> Drawn:
     """The animated replay of a finished game and its alt text, in ``lang`` (slow: run it in
     a worker thread). ``result`` says how it ended (None: by the rules, or not known)."""
-    adapter = adapter_for(record.game)
+    plugin = plugin_for(record.game)
     by_table = result is not None and not result.by_the_rules
     frames = replay_frames(record, result.winners if by_table else None)
     turns = len(frames) - 1
     outcome = _plain(result_text(record, names, lang, result))
-    headers = [_header(adapter.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
+    words = plugin.words
+    headers = [_header(words.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
     headers.append(Header(t(lang, "replay-result"), outcome))
-    data = animate(frames, headers, names, adapter.image_labels(lang), fmt)
+    data = animate(frames, headers, names, plugin.drawing.image_labels(lang), fmt)
     alt = t(
         lang,
         "replay-alt",
-        game=adapter.title(lang),
+        game=plugin.words.title(lang),
         players=" – ".join(names),
         count=turns,
         result=outcome,
@@ -88,7 +89,7 @@ def result_text(record: Record, names: Sequence[str], lang: str, result: Result 
     state = game_of(record).replay(record.players, record.seed, record.options, record.moves)
     if not state.outcome().finished:
         return t(lang, "replay-ended")
-    return adapter_for(record.game).result(lang, state, names)
+    return plugin_for(record.game).words.result(lang, state, names)
 
 
 def _plain(text: str) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import discord
 
-from cogs.games import adapter_for
 from data import Ending, Finished, PlayerRecord, Rating, ServerStats
 from data.stats import result_for
+from games.plugin import plugin_for
 from locales import join, t
 from rules.text import clean_name
 from table.refusal import shorten
@@ -85,7 +85,7 @@ def game_row(lang: str, game: Finished, user_id: int, here: int | None) -> str:
         lang,
         "history-row",
         result=outcome_key(game, seat) if seat is not None else "loss",
-        game=adapter_for(game.game).title(lang),
+        game=plugin_for(game.game).words.title(lang),
         opponents=join(lang, others),
         date=f"<t:{int(game.finished_at)}:d>",
         link=link(game, here),

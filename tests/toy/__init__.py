@@ -1,17 +1,18 @@
 """A fourth game that lives in tests/ only: tic-tac-toe, registered as a plugin on import.
 
 Everything it needs from the platform is generic: its engine (game.py) follows the rules
-contract, its adapter (adapter.py) says only what every game must, its picture (drawing.py)
-is drawn by the registered renderer, its computer player (computer.py) lets the bot play
-it, and its messages (locales/en, locales/es) come with it. No file outside tests/ names it.
+contract, its words and picker (adapter.py) say only what every game must, its picture
+(drawing.py) is drawn by the default drawing, its computer player (computer.py) lets the bot
+play it, and its messages (locales/en, locales/es) come with it. No file outside tests/ names it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from cogs.games import GamePlugin, PlayOption, Renderer, register
-from tests.toy.adapter import TicTacToeAdapter
+from games.drawing import Drawing
+from games.plugin import GamePlugin, PlayOption, register
+from tests.toy.adapter import TicTacToePicker, TicTacToeWords
 from tests.toy.computer import PLAYER
 from tests.toy.drawing import draw_tictactoe
 from tests.toy.game import TICTACTOE, TicTacToeView
@@ -19,8 +20,10 @@ from tests.toy.game import TICTACTOE, TicTacToeView
 PLUGIN = register(
     GamePlugin(
         engine=TICTACTOE,
-        adapter=TicTacToeAdapter(),
-        renderer=Renderer(TicTacToeView, draw_tictactoe),
+        words=TicTacToeWords(),
+        picker=TicTacToePicker(),
+        drawing=Drawing(TicTacToeView, draw_tictactoe),
+        home=__name__,
         play_options=(
             PlayOption(
                 "goal",

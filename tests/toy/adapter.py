@@ -1,18 +1,19 @@
-"""Tic-tac-toe on Discord: only what every game must say; the rest is the platform's default."""
+"""Tic-tac-toe's words and picker: only what every game must say; the rest is the default."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.games import GameAdapter
+from games.picker import Picker
+from games.words import Words
 from locales import t
 from rules import Event
 from tests.toy.game import TicTacToeState
 
 
-class TicTacToeAdapter(GameAdapter[TicTacToeState]):
-    """Marks in words; the board image comes from the registered renderer."""
+class TicTacToeWords(Words[TicTacToeState]):
+    """Marks in words."""
 
     title_key = "ttt-title"
 
@@ -33,6 +34,10 @@ class TicTacToeAdapter(GameAdapter[TicTacToeState]):
         turn = state.turn
         over = "yes" if turn is None else "no"
         return t(lang, "ttt-alt", placed=state.ply, next=names[turn or 0], finished=over)
+
+
+class TicTacToePicker(Picker[TicTacToeState]):
+    """A square, in one step."""
 
     def move_path(self, state: TicTacToeState, move: Any) -> tuple[str, ...]:
         """One step: the square."""

@@ -4,7 +4,7 @@ A board is 10-15 ms of Pillow and Python work, most of it holding the interprete
 worker thread it took turns with the event loop: the Discord requests and database round
 trips a move makes while its board is drawn stretched the render by as much (2-3 ms a move
 on the bench machine), and every other player's command waited for the render's turns. In
-a process of its own (cogs/utils/paint_worker.py) the render runs on another core.
+a process of its own (render/paint_worker.py) the render runs on another core.
 
 A draw is written to the worker's standard input from the event loop's own thread: it leaves
 at once, with no hand-off to a thread that would first wait for the interpreter lock. One
@@ -31,8 +31,9 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from cogs.utils import paint_worker
-from cogs.utils.paint_worker import WARMED, frame, read_frame, timed_here, write_all
+from render import paint_worker
+from render.drawings import homes
+from render.paint_worker import WARMED, frame, read_frame, timed_here, write_all
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,8 @@ class _Worker:
         paths = [p for p in sys.path if p and os.path.isdir(p)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", paint_worker.__name__],
+            # the modules registering the games known now: the worker warms each up
+            [sys.executable, "-m", paint_worker.__name__, *homes()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,

@@ -1,37 +1,23 @@
-"""Islas on Discord: labelled spots, the placement picker (spot, rotation, follower, confirm).
-
-Players see tiles described in words (never by their internal type letter, which would clash
-with the spot letters on the map) and the notation in their own language: a Spanish speaker
-reads and may type ``isla``, ``agua OSO``, ``O`` for west; records keep the canonical English
-notation.
-"""
+"""Islas's picker: labelled spots, then rotation, follower and confirm; typed spot labels."""
 
 from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.islas import PLAYER as ISLAS_PLAYER
-from cogs.games.base import GameAdapter
-from cogs.games.plugin import CLAIM, GamePlugin, OutOfTime, Renderer, SkipTurn
-from locales import join, t
-from render.islas import LABELS, render_islas, render_islas_choices
-from render.islas.art import warm as warm_tiles
-from rules import Event
-from rules.islas import ISLAS, SHAPES, IslasState, Placement, Skip, notation_in, same_look
-from rules.islas.moves import format_move
-from rules.islas_view import IslasView
+from games.islas.drawing import labels
+from games.islas.words import tile_words, where_words
+from games.picker import Picker
+from locales import t
+from render.islas import render_islas_choices
+from rules.islas import SHAPES, IslasState, Placement, Skip, notation_in, same_look
 
 NO_FOLLOWER = "none"
 CONFIRM = "ok"
 #: "B 90 island S": a spot label where the notation wants coordinates.
 _BY_LABEL = re.compile(r"^\s*([A-Za-z]{1,2})(?=\s)(.*)$")
-#: Characters of the final count's feature lines, so that the whole message stays well
-#: inside Discord's 2000 (the rest is summed up in one line).
-FINAL_BUDGET = 1200
 
 
 def _follower_token(move: Placement) -> str:
@@ -58,10 +44,8 @@ class _Spots:
     by_square: dict[tuple[int, int], _Spot]
 
 
-class IslasAdapter(GameAdapter[IslasState]):
-    """Tiles, followers and features in words and pictures."""
-
-    title_key = "game-islas"
+class IslasPicker(Picker[IslasState]):
+    """A labelled spot, a rotation (where the tile fits several ways), a follower, confirm."""
 
     def __init__(self) -> None:
         # The spots of a position, computed once per cached (immutable) state.
@@ -79,10 +63,6 @@ class IslasAdapter(GameAdapter[IslasState]):
             self._cache[state] = spots
         return spots
 
-    def seat_name(self, lang: str, seat: int) -> str | None:
-        """The colour of the seat's pieces."""
-        return t(lang, f"islas-seat-{seat}")
-
     def table_move(self, move: Any) -> bool:
         """A skip is voted by the other players (/skip), never typed as one's move."""
         return isinstance(move, Skip)
@@ -97,138 +77,10 @@ class IslasAdapter(GameAdapter[IslasState]):
         spot = self._spots(state).by_label.get(match[1].upper())
         return text if spot is None else f"{spot.x},{spot.y}{match[2]}"
 
-    # -- words -----------------------------------------------------------------------------
-    @staticmethod
-    def _tile(lang: str, name: str | None) -> str:
-        """What a tile type shows, in words ('a curved bridge')."""
-        return t(lang, f"islas-tile-{name}") if name else ""
-
-    @staticmethod
-    def _where(lang: str, where: str) -> str:
-        """A side or half-edge as ``lang`` writes it ('O' for W in Spanish)."""
-        return t(lang, "islas-where", where=where) if where else ""
-
     def _follower(self, lang: str, token: str) -> str:
         """A picker follower token in words: 'island N', 'agua OSO', 'no follower'."""
         kind, _, where = token.partition("-")
-        return f"{t(lang, f'islas-kind-{kind}')} {self._where(lang, where)}".strip()
-
-    # -- narration -------------------------------------------------------------------------
-    def narrate(self, lang: str, events: Sequence[Event], names: Sequence[str]) -> str:
-        """'Ana placed a curved bridge on spot C (1,0), turned 90°, with a follower on the
-        bridge (W). Bridge completed (3 tiles): Ana +3. Next tile: a lighthouse.', then the
-        final count one feature a line."""
-        sentences: list[str] = []
-        final: list[dict[str, Any]] = []
-        skipped = any(event.key == "islas-skipped" for event in events)
-        for event in events:
-            p = event.params
-            match event.key:
-                case "islas-placed":
-                    sentences.append(self._placed(lang, p, names))
-                case "islas-scored" if p["final"]:
-                    final.append(p)
-                case "islas-scored":
-                    sentences.append(t(lang, "islas-scored", **self._scored(lang, p, names)))
-                case "islas-put-out":
-                    sentences.append(t(lang, "islas-put-out", tile=self._tile(lang, p["tile"])))
-                case "islas-drew":
-                    key = "islas-drew-same" if skipped else "islas-drew"
-                    sentences.append(t(lang, key, tile=self._tile(lang, p["tile"])))
-                case "islas-skipped":
-                    sentences.append(t(lang, "islas-skipped", player=names[p["seat"]]))
-                case "islas-follower-returned" if not final:  # at the end all go home
-                    player = names[p["seat"]]
-                    key = "islas-follower-returned"
-                    sentences.append(t(lang, key, player=player, count=p["count"]))
-        text = " ".join(sentences)
-        if final:
-            text += "\n" + self._final_count(lang, final, names)
-        return text
-
-    def _placed(self, lang: str, p: dict[str, Any], names: Sequence[str]) -> str:
-        return t(
-            lang,
-            "islas-placed",
-            player=names[p["seat"]],
-            tile=self._tile(lang, p["tile"]),
-            spot=p["spot"],
-            x=p["x"],
-            y=p["y"],
-            rotation=p["rotation"],
-            kind=p["follower"],
-            where=self._where(lang, p["where"]),
-        )
-
-    def _scored(self, lang: str, p: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
-        """The arguments of a scored feature's message."""
-        return {
-            "kind": p["kind"],
-            "tiles": p["tiles"],
-            "anchors": p["anchors"],
-            "islands": p["islands"],
-            "neighbours": p["tiles"] - 1,  # a lighthouse's count includes its own tile
-            "players": join(lang, [names[s] for s in p["seats"]]),
-            "points": p["points"],
-        }
-
-    def _final_count(self, lang: str, final: list[dict[str, Any]], names: Sequence[str]) -> str:
-        """The end-of-game count: a heading, then one line per feature (as many as fit)."""
-        lines: list[str] = []
-        used = 0
-        for n, p in enumerate(final):
-            line = t(lang, "islas-scored-final", **self._scored(lang, p, names))
-            if used + len(line) > FINAL_BUDGET:
-                lines.append(t(lang, "islas-scored-more", count=len(final) - n))
-                break
-            lines.append(line)
-            used += len(line) + 1
-        return "\n".join([t(lang, "islas-final-count"), *lines])
-
-    def result(self, lang: str, state: IslasState, names: Sequence[str]) -> str:
-        """The winners, then each player's total on a line, best first."""
-        outcome = state.outcome()
-        winners = join(lang, [f"**{names[s]}**" for s in outcome.winners])
-        key = "islas-result-win" if len(outcome.winners) == 1 else "islas-result-shared"
-        ranked = sorted(range(len(names)), key=lambda s: -outcome.scores[s])
-        totals = [
-            t(
-                lang,
-                "islas-result-total",
-                player=names[s],
-                points=t(lang, "islas-points", points=outcome.scores[s]),
-            )
-            for s in ranked
-        ]
-        return "\n".join([t(lang, key, winners=winners), *totals])
-
-    def alt_text(self, lang: str, state: IslasState, names: Sequence[str]) -> str:
-        """'Islas map: 23 tiles placed, 48 left. Ana 12 points, 5 followers left; … Ana to
-        place a curved bridge: 6 spots fit, labelled A to F on the map.'"""
-        view = state.view(None)
-        scores = "; ".join(
-            t(
-                lang,
-                "islas-alt-player",
-                player=names[s],
-                points=view.scores[s],
-                followers=view.followers_left[s],
-            )
-            for s in range(len(names))
-        )
-        turn = view.turn
-        return t(
-            lang,
-            "islas-alt",
-            placed=len(view.tiles),
-            left=view.tiles_left,
-            scores=scores,
-            next=names[turn] if turn is not None else "",
-            tile=self._tile(lang, view.current),
-            spots=len(view.spots),
-            last=view.spots[-1].label if view.spots else "",
-            finished="yes" if turn is None else "no",
-        )
+        return f"{t(lang, f'islas-kind-{kind}')} {where_words(lang, where)}".strip()
 
     # -- the picker ------------------------------------------------------------------------
     # A path is the spot's label, the rotation (left out where the tile fits one way only),
@@ -279,7 +131,7 @@ class IslasAdapter(GameAdapter[IslasState]):
         """What the picker asks after ``path``."""
         step = self._step(state, path)
         if step == "spot":
-            return t(lang, "islas-prompt-spot", tile=self._tile(lang, state.current))
+            return t(lang, "islas-prompt-spot", tile=tile_words(lang, state.current))
         spot, rotation, follower = self._chosen(state, path)
         if step == "rotation":
             return t(lang, "islas-prompt-rotation", spot=spot.label)
@@ -322,7 +174,7 @@ class IslasAdapter(GameAdapter[IslasState]):
         if spot is None:
             return None
         view = state.view(None)
-        return render_islas_choices(view, spot.label, self.image_labels(lang), spot.rotations)
+        return render_islas_choices(view, spot.label, labels(lang), spot.rotations)
 
     def picker_alt_text(self, lang: str, state: IslasState, path: tuple[str, ...]) -> str:
         """The picker's image in words: each rotation and what the tile shows on each side."""
@@ -340,7 +192,7 @@ class IslasAdapter(GameAdapter[IslasState]):
             spot=spot.label,
             x=spot.x,
             y=spot.y,
-            tile=self._tile(lang, state.current),
+            tile=tile_words(lang, state.current),
             count=len(ways),
             ways="; ".join(ways),
         )
@@ -351,19 +203,6 @@ class IslasAdapter(GameAdapter[IslasState]):
         label = self._spots(state).by_square[(move.x, move.y)].label
         square, _, rest = state.format(move).partition(" ")
         return f"{label} {notation_in(lang, rest)} · {square}"
-
-    def move_words(self, lang: str, notation: str) -> str:
-        """'0,-1 180 agua OSO' for a Spanish speaker; records keep '0,-1 180 water WSW'."""
-        return notation_in(lang, notation)
-
-    # -- images ----------------------------------------------------------------------------
-    def image_labels(self, lang: str) -> dict[str, str]:
-        """The map's and the rotation picker's words in ``lang``."""
-        return self.image_words(lang, "islas-label", LABELS)
-
-    def render(self, lang: str, state: IslasState, seat: int | None, names: Sequence[str]) -> bytes:
-        """The map with the current tile's spots labelled."""
-        return render_islas(state.view(seat), list(names), self.image_labels(lang))
 
     def rank_choices(self, lang: str, state: IslasState, typed: str, moves: list[Any]) -> list[Any]:
         """Letters typed first name a spot (A, not the a of 'water'): its placements first.
@@ -386,21 +225,3 @@ class IslasAdapter(GameAdapter[IslasState]):
                 seen.add(look)
             once.append(move)
         return once
-
-
-#: What the table plays for a player whose time ran out, once most others voted for it.
-SKIP = SkipTurn(format_move(Skip()))
-
-
-def out_of_time(players: int) -> OutOfTime:
-    """Two players: the one still in time claims the win; more: the others vote a skip."""
-    return CLAIM if players <= 2 else SKIP
-
-
-PLUGIN = GamePlugin(
-    engine=ISLAS,
-    adapter=IslasAdapter(),
-    renderer=Renderer(IslasView, render_islas, warm=warm_tiles),
-    out_of_time=out_of_time,
-    computer=ISLAS_PLAYER,
-)

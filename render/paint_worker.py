@@ -1,13 +1,14 @@
-"""The drawing process (``python -m cogs.utils.paint_worker``, started by cogs/utils/painter.py).
+"""The drawing process (``python -m render.paint_worker HOME…``, started by render/painter.py).
 
 It reads draws on its standard input and answers on its standard output, each message a frame:
 a header giving the length of a pickled body and the number of the draw it is for. An answer
 is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
-process could not even load (its function or game does not import here). Draws are answered in the
-order they arrive; while none is waiting, the renderers' caches are warmed
-one position at a time. The process ends when its input closes (the bot stopped, or died), or
+process could not even load (its function or game does not import here). It starts by importing
+the modules named on its command line, which register the games it draws (render/drawings.py).
+Draws are answered in the order they arrive; while none is waiting, the renderers' caches are
+warmed one position at a time. The process ends when its input closes (the bot stopped, or died), or
 when an answer finds nobody to read it (the bot died during that draw): quietly, either way.
-Like painter.py, it imports nothing of Discord.
+Like painter.py, it imports nothing of Discord, nor of a game but through its registration.
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import queue
 import random
 import signal
 import struct
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from cogs.games import adapter_for, plugins
-from locales import LANGUAGES
+from render.drawings import GameDrawing, drawing_of, drawings
 from rules import State
 
 log = logging.getLogger(__name__)
@@ -46,32 +47,32 @@ TRIM_SECONDS = 30.0
 # -- the draws ---------------------------------------------------------------------------
 
 
-def adapter(game: str, home: str) -> Any:
-    """The adapter of ``game``, whose plugin registers itself when ``home`` is imported (a
-    new process knows the built-in games only, until a draw of another game arrives)."""
+def _drawing(game: str, home: str) -> GameDrawing:
+    """The drawing of ``game``, whose plugin registers itself when ``home`` is imported (a
+    new process knows the games registered when it started only)."""
     try:
-        return adapter_for(game)
+        return drawing_of(game)
     except KeyError:
         importlib.import_module(home)
-        return adapter_for(game)
+        return drawing_of(game)
 
 
 def board(
     game: str, home: str, state: State, seat: int | None, lang: str, names: Sequence[str]
 ) -> tuple[bytes, str]:
     """The PNG of ``state`` as ``seat`` may see it (None: anyone else), and its alt text."""
-    drawer = adapter(game, home)
-    png = drawer.render(lang, state, seat, names)
-    return png, drawer.alt_text(lang, state, names)[:1000]
+    drawing = _drawing(game, home)
+    png = drawing.pictures.render(lang, state, seat, names)
+    return png, drawing.words.alt_text(lang, state, names)[:1000]
 
 
 def private(
     game: str, home: str, state: State, seat: int, lang: str, names: Sequence[str]
 ) -> tuple[bytes, str]:
     """What only ``seat`` may see (a hand, their hidden pieces), and its alt text."""
-    drawer = adapter(game, home)
-    png = drawer.render_private(lang, state, seat, names)
-    return png, drawer.private_alt_text(lang, state, seat, names)[:1000]
+    drawing = _drawing(game, home)
+    png = drawing.pictures.render_private(lang, state, seat, names)
+    return png, drawing.words.private_alt_text(lang, state, seat, names)[:1000]
 
 
 def warm_steps() -> Iterator[Callable[[], object]]:
@@ -83,23 +84,22 @@ def warm_steps() -> Iterator[Callable[[], object]]:
     answer a player's draw between two of them.
     """
     rng = random.Random(0)
-    for plugin in plugins():
-        if plugin.renderer.warm is not None:
-            yield plugin.renderer.warm
-        players = plugin.engine.min_players
+    for drawing in drawings():
+        pictures, words = drawing.pictures, drawing.words
+        yield pictures.warm
+        players = drawing.engine.min_players
         names = [f"P{seat}" for seat in range(players)]
-        state = plugin.engine.new(players, 0, {})
+        state = drawing.engine.new(players, 0, {})
         positions = [state.clone()]
         while state.turn is not None:
             state.apply(rng.choice(state.legal_moves()))
             positions.append(state.clone())
-        drawer = plugin.adapter
-        for lang in LANGUAGES:
+        for lang in drawing.languages:
             for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
-                yield _step(drawer.render, lang, position, None, names)
-                yield _step(drawer.alt_text, lang, position, names)
+                yield _step(pictures.render, lang, position, None, names)
+                yield _step(words.alt_text, lang, position, names)
             for seat in range(players):
-                yield _step(drawer.render_private, lang, positions[-1], seat, names)
+                yield _step(pictures.render_private, lang, positions[-1], seat, names)
 
 
 def _step(fn: Callable[..., object], *args: Any) -> Callable[[], object]:
@@ -246,6 +246,16 @@ def _sendable(error: Exception) -> Exception:
     return error
 
 
+def load(homes: Sequence[str]) -> None:
+    """Import ``homes``, which register the games to draw (one that fails is only logged:
+    its draws are made in the bot's process)."""
+    for home in homes:
+        try:
+            importlib.import_module(home)
+        except Exception:
+            log.exception("the games of %s could not be loaded", home)
+
+
 def main() -> None:
     """The process: answers go to a copy of standard output, which itself goes to standard
     error, so that a stray print cannot corrupt them."""
@@ -256,6 +266,7 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="paint worker: %(levelname)s %(message)s")
     out = os.dup(1)
     os.dup2(2, 1)
+    load(sys.argv[1:])
     try:
         serve(0, out)
     except BrokenPipeError:  # the bot died (SIGKILL, a crash) while this draw was made

@@ -1,18 +1,22 @@
 """One registration per game: everything the platform needs to know about it.
 
-A game is its engine (rules/), its adapter (how it looks and reads on Discord), its
-renderer, its own /play options, what happens when a player runs out of time, whether it is
-played in series, and its computer player. ``register(plugin)`` makes all of that known at
-once: the engine to ``rules.get_game`` (stored games replay), the renderer to
-``render.render``, the computer player to ``ai`` (the bot plays it), the plugin's
+A game is its engine (rules/), its words, its picker and its drawing (how it reads, is
+picked and looks: words.py, picker.py, drawing.py), its own /play options, what happens when
+a player runs out of time, whether it is played in series, and its computer player.
+``register(plugin)`` makes all of that known at once: the engine to ``rules.get_game``
+(stored games replay), the drawing to ``render`` (by its view type, and to the drawing
+process by the game's name), the computer player to ``ai`` (the bot plays it), the plugin's
 messages to ``locales``, and the plugin to the cogs, which build /play and /rules from
-``plugins()`` when they load. The built-in games register from their own modules; a game
-defined anywhere else (tests/toy is one) registers the same way, before the bot starts.
+``plugins()`` when they load. The built-in games register when the package ``games`` is
+imported; a game defined anywhere else (tests/toy is one) registers the same way, before the
+bot starts. Nothing here imports Discord: the table, the drawing process and the computer
+players reach a game without it.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +26,10 @@ import locales
 import render
 import rules
 from ai.player import ComputerPlayer, register_computer
-from cogs.games.base import GameAdapter
+from games.drawing import Drawing
+from games.picker import Picker
+from games.words import Words
+from render.drawings import GameDrawing, register_drawing
 from rules import Game
 
 #: What Discord accepts as the name of a command or option (lower case, at most 32).
@@ -84,22 +91,16 @@ class Series:
 
 
 @dataclass(frozen=True)
-class Renderer:
-    """How a game's views are drawn: ``draw(view, **labels) -> PNG bytes``."""
-
-    view_type: type
-    draw: Callable[..., bytes]
-    #: builds every sprite the game may need (the bot calls it at start-up, off the loop)
-    warm: Callable[[], None] | None = None
-
-
-@dataclass(frozen=True)
 class GamePlugin:
     """Everything about one game that the platform uses."""
 
     engine: Game
-    adapter: GameAdapter[Any]
-    renderer: Renderer
+    words: Words[Any]
+    picker: Picker[Any]
+    drawing: Drawing[Any]
+    #: the module whose import registers the plugin: a drawing process imports it to draw
+    #: the game (``__name__`` of the module calling ``register``)
+    home: str
     play_options: tuple[PlayOption, ...] = ()
     #: what a player who runs out of time risks, at a table of ``players``
     out_of_time: Callable[[int], OutOfTime] = always_claim
@@ -152,8 +153,13 @@ def register(plugin: GamePlugin) -> GamePlugin:
     if known is not None:
         raise ValueError(f"another game is already called {plugin.name!r}")
     plugin.check()
+    if plugin.home not in sys.modules:  # being imported: the module registering the plugin
+        raise ValueError(f"{plugin.name}: its home {plugin.home!r} is not imported")
     rules.register_game(plugin.engine)
-    render.register_renderer(plugin.renderer.view_type, plugin.renderer.draw)
+    render.register_renderer(plugin.drawing.view_type, plugin.drawing.draw)
+    register_drawing(
+        GameDrawing(plugin.engine, plugin.drawing, plugin.words, locales.LANGUAGES, plugin.home)
+    )
     if plugin.computer is not None:
         register_computer(plugin.name, plugin.computer)
     if plugin.locales is not None:
@@ -170,8 +176,3 @@ def plugins() -> tuple[GamePlugin, ...]:
 def plugin_for(game: str) -> GamePlugin:
     """The plugin of a stored game's engine (KeyError for a game nobody registered)."""
     return _PLUGINS[game]
-
-
-def adapter_for(game: str) -> GameAdapter[Any]:
-    """The adapter of a stored game's engine."""
-    return _PLUGINS[game].adapter

@@ -1,4 +1,4 @@
-"""Kahuna on Discord: a turn in words, the picker (action, card, line …) and the images.
+"""Kahuna in words: a turn told, the result, the hand described, the notation translated.
 
 Nothing here may name a card drawn from the pile or discarded face down: narration works
 only from the engine's public events.
@@ -9,50 +9,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.kahuna import PLAYER as KAHUNA_PLAYER
-from cogs.games.base import GameAdapter
-from cogs.games.plugin import GamePlugin, PlayOption, Renderer
+from games.words import Words
 from locales import join, t
-from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
-from render.kahuna.art import warm as warm_sprites
 from rules import Event
-from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
-from rules.kahuna_view import KahunaView
+from rules.kahuna import DECK, KahunaState
 
 #: Picker tokens of the four kinds of action, in the order offered.
 ACTIONS = ("place", "remove", "discard", "draw")
 #: The words of the canonical notation; each is written as message ``kahuna-notation-{word}``.
 NOTATION_WORDS = (*ACTIONS, "with", DECK)
-#: Words a Spanish player may type, read whatever their language: the verbs they would guess,
-#: "con", "y" between two cards, and the pile.
-TYPED_WORDS: dict[str, str] = {
-    "colocar": "place",
-    "poner": "place",
-    "construir": "place",
-    "quitar": "remove",
-    "retirar": "remove",
-    "eliminar": "remove",
-    "descartar": "discard",
-    "robar": "draw",
-    "coger": "draw",
-    "tomar": "draw",
-    "con": "with",
-    "y": "+",
-    "mazo": DECK,
-    "montón": DECK,
-    "pila": DECK,
-}
-#: Words around the notation, skipped: "poner un puente en …", "robar del mazo".
-FILLER_WORDS = frozenset({"un", "una", "el", "la", "del", "de", "en", "puente", "carta"})
 
 
-def _line(line: str) -> str:
+def line_name(line: str) -> str:
     """'Bari–Elai' with an en dash, as the board writes it."""
     return line.replace("-", "–")
 
 
-class KahunaAdapter(GameAdapter[KahunaState]):
-    """Bridges, islands and secret hands in words and pictures."""
+def notation_words(lang: str, notation: str) -> str:
+    """'place Bari-Elai with Bari' -> 'colocar Bari-Elai con Bari' (what the picker's
+    ``expand`` reads)."""
+    return " ".join(
+        t(lang, f"kahuna-notation-{word}") if word in NOTATION_WORDS else word
+        for word in notation.split(" ")
+    )
+
+
+class KahunaWords(Words[KahunaState]):
+    """Bridges, islands and secret hands in words."""
 
     title_key = "game-kahuna"
     private_button_key = "kahuna-button-hand"
@@ -109,9 +92,11 @@ class KahunaAdapter(GameAdapter[KahunaState]):
         p = event.params
         match event.key:
             case "kahuna-placed":
-                return t(lang, "kahuna-act-placed", line=_line(p["line"]))
+                return t(lang, "kahuna-act-placed", line=line_name(p["line"]))
             case "kahuna-removed":
-                return t(lang, "kahuna-act-removed", line=_line(p["line"]), owner=names[p["owner"]])
+                return t(
+                    lang, "kahuna-act-removed", line=line_name(p["line"]), owner=names[p["owner"]]
+                )
             case "kahuna-discarded":
                 return t(lang, "kahuna-act-discarded", count=p["count"])
             case "kahuna-drew-display":
@@ -224,102 +209,9 @@ class KahunaAdapter(GameAdapter[KahunaState]):
         # The draw adds the card at the end of the hand and ends the turn: nothing follows it.
         return t(lang, "kahuna-drew-from-pile", card=state.hands[seat][-1])
 
-    # -- the picker ------------------------------------------------------------------------
-    def move_path(self, state: KahunaState, move: KahunaMove) -> tuple[str, ...]:
-        """Action first; then card and line, line and cards, the cards, or the source."""
-        match move:
-            case Place(line=line, card=card):
-                return ("place", card, line)
-            case Remove(line=line, cards=cards):
-                return ("remove", line, "+".join(cards))
-            case Discard(cards=cards):
-                return ("discard", "+".join(cards))
-            case Draw(source=source):
-                return ("draw", source)
-        raise TypeError(move)
-
-    def token_label(self, lang: str, state: KahunaState, path: tuple[str, ...], token: str) -> str:
-        """Words for a choice: the action, a card, a line (with its owner), cards, a source."""
-        if not path:
-            return t(lang, f"kahuna-pick-{token}")
-        if path[0] == "remove" and len(path) == 1:
-            owner = state.bridges[token]
-            return f"{_line(token)} ({t(lang, f'kahuna-seat-{owner}')})"
-        if token == DECK:
-            return t(lang, "kahuna-pick-pile")
-        if "-" in token:
-            return _line(token)
-        return token.replace("+", " + ")
-
-    def prompt(self, lang: str, state: KahunaState, path: tuple[str, ...]) -> str:
-        """What the picker asks after ``path``."""
-        if not path:
-            return t(lang, "kahuna-prompt-action")
-        if path[0] == "place" and len(path) == 2:
-            return t(lang, "kahuna-prompt-place-line", card=path[1])
-        if path[0] == "remove" and len(path) == 2:
-            return t(lang, "kahuna-prompt-remove-cards", line=_line(path[1]))
-        return t(lang, f"kahuna-prompt-{path[0]}")
-
-    def expand(self, state: KahunaState, text: str) -> str:
-        """'poner un puente en Elai-Huna con Elai' -> 'place Elai-Huna with Elai'."""
-        words = text.split()
-        spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
-        if not spelled or spelled == words:
-            return text
-        # The table reads this, and the text as typed only if this reads as nothing.
-        return " ".join(spelled)
-
-    def choice_name(self, lang: str, state: KahunaState, move: KahunaMove) -> str:
-        """The notation and, in the user's language, what it does."""
-        notation = self.move_words(lang, state.format(move))
-        match move:
-            case Place(line=line, card=card):
-                words = t(lang, "kahuna-choice-place", line=_line(line), card=card)
-            case Remove(line=line, cards=cards):
-                words = t(lang, "kahuna-choice-remove", line=_line(line), cards=join(lang, cards))
-            case Discard(cards=cards):
-                words = t(lang, "kahuna-choice-discard", count=len(cards))
-            case Draw(source=source):
-                key = "kahuna-choice-draw-pile" if source == DECK else "kahuna-choice-draw-display"
-                words = t(lang, key, card=source)
-        return f"{notation} — {words}"
-
     def move_words(self, lang: str, notation: str) -> str:
         """'place Bari-Elai with Bari' -> 'colocar Bari-Elai con Bari' (what expand reads)."""
-        return " ".join(
-            t(lang, f"kahuna-notation-{word}") if word in NOTATION_WORDS else word
-            for word in notation.split(" ")
-        )
-
-    # -- images ----------------------------------------------------------------------------
-    def image_labels(self, lang: str) -> dict[str, str]:
-        """The board's and the hand's words in ``lang``."""
-        return self.image_words(lang, "kahuna-label", LABELS)
-
-    def render(
-        self, lang: str, state: KahunaState, seat: int | None, names: Sequence[str]
-    ) -> bytes:
-        """The board as ``seat`` sees it (the public board for None)."""
-        return render_kahuna(state.view(seat), (names[0], names[1]), self.image_labels(lang))
-
-    def render_private(
-        self, lang: str, state: KahunaState, seat: int, names: Sequence[str]
-    ) -> bytes:
-        """The player's hand: each card and the lines it could build on now."""
-        return render_kahuna_hand(state.view(seat), self.image_labels(lang))
-
-
-PLUGIN = GamePlugin(
-    engine=KAHUNA,
-    adapter=KahunaAdapter(),
-    renderer=Renderer(KahunaView, render_kahuna, warm=warm_sprites),
-    play_options=(
-        PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
-        PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
-    ),
-    computer=KAHUNA_PLAYER,
-)
+        return notation_words(lang, notation)
 
 
 def _lost_by(after: list[Any], seat: int) -> list[str] | None:

@@ -1,0 +1,24 @@
+"""Kahuna, registered: its engine, words, picker (action, card, line …), board and hand
+images, its two rule options, and computer player."""
+
+from __future__ import annotations
+
+from ai.kahuna import PLAYER
+from games.kahuna.drawing import KahunaDrawing
+from games.kahuna.picker import KahunaPicker
+from games.kahuna.words import KahunaWords
+from games.plugin import GamePlugin, PlayOption
+from rules.kahuna import KAHUNA
+
+PLUGIN = GamePlugin(
+    engine=KAHUNA,
+    words=KahunaWords(),
+    picker=KahunaPicker(),
+    drawing=KahunaDrawing(),
+    home="games",
+    play_options=(
+        PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
+        PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
+    ),
+    computer=PLAYER,
+)
