@@ -31,7 +31,7 @@ from tests.toy.game import TICTACTOE, TicTacToe, TicTacToeView
 def test_registering_makes_the_game_known_everywhere() -> None:
     assert plugin_for("tictactoe") is PLUGIN and PLUGIN in plugins()
     assert rules.get_game("tictactoe") is TICTACTOE
-    assert render.RENDERERS[TicTacToeView] is draw_tictactoe
+    assert render.renderer_for(TicTacToeView) is draw_tictactoe
     assert locales.t("es", "ttt-title") == "Tres en raya"
     assert PLUGIN.computer is not None and computer_for("tictactoe") is PLUGIN.computer
     assert can_play("tictactoe")

@@ -21,7 +21,7 @@ def test_the_built_in_games_register_in_the_order_play_lists_them() -> None:
 
 def test_every_plugin_renderer_is_the_one_render_uses() -> None:
     for plugin in plugins():
-        assert render.RENDERERS[plugin.renderer.view_type] is plugin.renderer.draw
+        assert render.renderer_for(plugin.renderer.view_type) is plugin.renderer.draw
         state = plugin.engine.new(plugin.engine.min_players, 1, {})
         assert render.render(state.view(None)).startswith(b"\x89PNG")
 

@@ -18,12 +18,13 @@ from ai.islas import PLAYER as ISLAS_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import CLAIM, GamePlugin, OutOfTime, Renderer, SkipTurn
 from locales import join, t
-from render.islas import LABELS, render_islas, render_islas_choices
+from render.islas import LABELS, paint_frames, render_islas, render_islas_choices
 from render.islas.art import warm as warm_tiles
 from rules import Event
 from rules.islas import ISLAS, SHAPES, IslasState, Placement, Skip, notation_in, same_look
 from rules.islas.moves import format_move
 from rules.islas_view import IslasView
+from rules.public.islas import PUBLISHER as ISLAS_PUBLIC
 
 NO_FOLLOWER = "none"
 CONFIRM = "ok"
@@ -400,7 +401,8 @@ def out_of_time(players: int) -> OutOfTime:
 PLUGIN = GamePlugin(
     engine=ISLAS,
     adapter=IslasAdapter(),
-    renderer=Renderer(IslasView, render_islas, warm=warm_tiles),
+    renderer=Renderer(IslasView, render_islas, warm=warm_tiles, frames=paint_frames),
     out_of_time=out_of_time,
     computer=ISLAS_PLAYER,
+    public=ISLAS_PUBLIC,
 )

@@ -13,11 +13,12 @@ from ai.kahuna import PLAYER as KAHUNA_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer
 from locales import join, t
-from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
+from render.kahuna import LABELS, paint_frames, render_kahuna, render_kahuna_hand
 from render.kahuna.art import warm as warm_sprites
 from rules import Event, InvalidMove, RulesError
 from rules.kahuna import DECK, KAHUNA, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 from rules.kahuna_view import KahunaView
+from rules.public.kahuna import PUBLISHER as KAHUNA_PUBLIC
 
 #: Picker tokens of the four kinds of action, in the order offered.
 ACTIONS = ("place", "remove", "discard", "draw")
@@ -318,12 +319,13 @@ class KahunaAdapter(GameAdapter[KahunaState]):
 PLUGIN = GamePlugin(
     engine=KAHUNA,
     adapter=KahunaAdapter(),
-    renderer=Renderer(KahunaView, render_kahuna, warm=warm_sprites),
+    renderer=Renderer(KahunaView, render_kahuna, warm=warm_sprites, frames=paint_frames),
     play_options=(
         PlayOption("first_edition", "cmd-play-first-edition", sets="forbid_build_on_controlled"),
         PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
     ),
     computer=KAHUNA_PLAYER,
+    public=KAHUNA_PUBLIC,
 )
 
 

@@ -1,13 +1,17 @@
 """One registration per game: everything the platform needs to know about it.
 
 A game is its engine (rules/), its adapter (how it looks and reads on Discord), its
-renderer, its own /play options, what happens when a player runs out of time, whether it is
-played in series, and its computer player. ``register(plugin)`` makes all of that known at
-once: the engine to ``rules.get_game`` (stored games replay), the renderer to
-``render.render``, the computer player to ``ai`` (the bot plays it), the plugin's
-messages to ``locales``, and the plugin to the cogs, which build /play and /rules from
-``plugins()`` when they load. The built-in games register from their own modules; a game
-defined anywhere else (tests/toy is one) registers the same way, before the bot starts.
+renderer and the painter of its replays' frames, its public records, its own /play options,
+what happens when a player runs out of time, whether it is played in series, and its
+computer player with what each seat may know. ``register(plugin)`` makes all of that known
+at once, to each layer's registry (no layer lists the games): the engine to
+``rules.get_game`` (stored games replay), the renderer to ``render.render`` and the painter
+to ``render.animate``, the public records to ``rules.public``, the computer player to ``ai``
+(the bot plays it), the plugin's messages to ``locales``, and the plugin to the cogs, which
+build /play and /rules from ``plugins()`` when they load. The built-in games register when
+this package is imported, which the layers do themselves through the ``tablero.games`` entry
+point (rules/registry.py); a game defined anywhere else (tests/toy is one) registers the same
+way, before the bot starts.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ import render
 import rules
 from ai.player import ComputerPlayer, register_computer
 from cogs.games.base import GameAdapter
+from render.animate import Painter, register_painter
 from rules import Game
+from rules.public import Publisher, register_publisher
 
 #: What Discord accepts as the name of a command or option (lower case, at most 32).
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -91,6 +97,8 @@ class Renderer:
     draw: Callable[..., bytes]
     #: builds every sprite the game may need (the bot calls it at start-up, off the loop)
     warm: Callable[[], None] | None = None
+    #: how a replay's frames are drawn (None: each frame's PNG, read back; slower)
+    frames: Painter | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +116,9 @@ class GamePlugin:
     locales: Path | None = None
     #: how the bot plays the game, and what its seats may know (None: the bot does not play it)
     computer: ComputerPlayer | None = None
+    #: how its public records are written and read (None: a game with nothing hidden, whose
+    #: replays are drawn from the record itself; /export gives no public record of it)
+    public: Publisher | None = None
 
     @property
     def name(self) -> str:
@@ -154,6 +165,10 @@ def register(plugin: GamePlugin) -> GamePlugin:
     plugin.check()
     rules.register_game(plugin.engine)
     render.register_renderer(plugin.renderer.view_type, plugin.renderer.draw)
+    if plugin.renderer.frames is not None:
+        register_painter(plugin.renderer.view_type, plugin.renderer.frames)
+    if plugin.public is not None:
+        register_publisher(plugin.name, plugin.public)
     if plugin.computer is not None:
         register_computer(plugin.name, plugin.computer)
     if plugin.locales is not None:

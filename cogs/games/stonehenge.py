@@ -10,7 +10,7 @@ from ai.stonehenge import PLAYER as STONEHENGE_PLAYER
 from cogs.games.base import GameAdapter
 from cogs.games.plugin import GamePlugin, PlayOption, Renderer, Series
 from locales import join, t
-from render.stonehenge import LABELS, render_stonehenge
+from render.stonehenge import LABELS, paint_frames, render_stonehenge
 from render.stonehenge import warm as warm_bands
 from rules import Event
 from rules.stonehenge import (
@@ -24,6 +24,7 @@ from rules.stonehenge import (
 
 if TYPE_CHECKING:
     from data import Result
+from rules.public.stonehenge import PUBLISHER as STONEHENGE_PUBLIC
 from rules.stonehenge_view import StonehengeView
 
 
@@ -226,8 +227,9 @@ class StonehengeAdapter(GameAdapter[StonehengeState]):
 PLUGIN = GamePlugin(
     engine=STONEHENGE,
     adapter=StonehengeAdapter(),
-    renderer=Renderer(StonehengeView, render_stonehenge, warm=warm_bands),
+    renderer=Renderer(StonehengeView, render_stonehenge, warm=warm_bands, frames=paint_frames),
     play_options=(PlayOption("hidden", "cmd-play-hidden", sets="hidden"),),
     series=Series(first=series_first),
     computer=STONEHENGE_PLAYER,
+    public=STONEHENGE_PUBLIC,
 )
