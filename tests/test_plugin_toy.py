@@ -15,8 +15,7 @@ import pytest
 import locales
 import render
 import rules
-from ai.player import computer_for
-from ai.turn import can_play
+from ai.player import computer_for, has_computer
 from cogs.games import GamePlugin, plugin_for, plugins, register
 from cogs.play import _bot_levels
 from cogs.utils.errors import UserError
@@ -34,7 +33,7 @@ def test_registering_makes_the_game_known_everywhere() -> None:
     assert render.renderer_for(TicTacToeView) is draw_tictactoe
     assert locales.t("es", "ttt-title") == "Tres en raya"
     assert PLUGIN.computer is not None and computer_for("tictactoe") is PLUGIN.computer
-    assert can_play("tictactoe")
+    assert has_computer("tictactoe")
     assert register(PLUGIN) is PLUGIN  # again: nothing changes
 
 
@@ -91,7 +90,7 @@ class _NoBotGame(TicTacToe):
 
 def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
     plugin = GamePlugin(engine=_NoBotGame(), adapter=PLUGIN.adapter, renderer=PLUGIN.renderer)
-    assert not can_play(plugin.name)
+    assert plugin.computer is None and not has_computer(plugin.name)
     with pytest.raises(UserError) as refused:
         _bot_levels(plugin, True, {})
     assert refused.value.key == "error-bot-cannot-play"
