@@ -7,19 +7,15 @@ Pure like ``rules``: no Discord, no I/O, single-threaded. Start from a record::
 
 ``choose_move`` never sees the record itself: hidden parts are sampled from ``info``.
 
-A game's computer player (``ComputerPlayer``) says everything ``ai`` needs of that game. The
-built-in games' players register when their modules are imported, here (like the engines
-in ``rules``); any other game's registers with ``register_computer``, or with its plugin.
+A game's computer player (``ComputerPlayer``) says everything ``ai`` needs of that game: how
+it plays, what a seat may know, how hidden parts are sampled. Each game's is in its own
+modules here, and its registration makes it the game's (``register_computer``); this package
+lists no game. A game not known yet loads the installed games' registrations once
+(``rules.registry``).
 """
 
 from __future__ import annotations
 
-# The built-in games' players: each module registers its own (the only list of games in ai),
-# in the order /play lists the games (the order the workers warm them up in).
-# isort: off
-from ai import stonehenge, kahuna, islas  # noqa: F401
-
-# isort: on
 from ai.player import ComputerPlayer, computer_for, has_computer, register_computer
 from ai.players import LEVELS, choose_move, default_seed
 from ai.search import Budget

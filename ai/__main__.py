@@ -69,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("a", choices=(*LEVELS, RANDOM))
     arena.add_argument("b", choices=(*LEVELS, RANDOM))
     arena.add_argument("--games", type=int, default=10)
-    arena.add_argument("--players", type=int, default=2, help="table size (Islas)")
-    arena.add_argument("--hidden", action="store_true", help="Stonehenge's hidden druids")
+    arena.add_argument("--players", type=int, default=2, help="table size")
+    arena.add_argument("--hidden", action="store_true", help="the game's option hidden")
     arena.add_argument("--json", action="store_true")
     for sub in (move, arena):
         sub.add_argument("--ms", type=float, default=1000.0, help="think time per move")

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ai.player import ComputerPlayer, register_computer
+from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY
 from ai.sample import new_state
 from ai.sample import pool as sample_pool
@@ -245,6 +245,5 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
     return state.format(top[best[0]])
 
 
-PLAYER = register_computer(
-    "islas", ComputerPlayer(choose=_choose, sample=_sample, start=_start, ply=_ply)
-)
+#: Islas's computer player: its registration (cogs/games/islas.py) makes it the game's.
+PLAYER = ComputerPlayer(choose=_choose, sample=_sample, start=_start, ply=_ply)

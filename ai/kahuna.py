@@ -14,9 +14,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from ai.player import ComputerPlayer, register_computer
+from ai.kahuna_deal import kahuna_state
+from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY, planned, remember
-from ai.sample import determinise, kahuna_state
+from ai.sample import determinise
 from ai.sample import pool as sample_pool
 from ai.search import Budget, bandit, outcome_rewards
 from ai.seat import UNSEEN, SeatInfo
@@ -208,7 +209,7 @@ def play_out_turn(state: KahunaState, turn: list[object]) -> float:
     return evaluate(state, seat)
 
 
-# -- the computer player: what a seat knows, its levels (its sampler is ai/sample.py's) ----------
+# -- the computer player: what a seat knows, its levels (its sampler: ai/kahuna_deal.py) ---------
 
 POOL = 8  # determinisations kept per search (each iteration copies one)
 
@@ -271,13 +272,11 @@ def _kahuna_from_view(info: SeatInfo) -> str:
     return f"draw {min(card for card in view.display if card)}"
 
 
-PLAYER = register_computer(
-    "kahuna",
-    ComputerPlayer(
-        choose=_choose,
-        sample=kahuna_state,
-        public_options=("forbid_build_on_controlled", "no_bridges_ends_game"),
-        start=_start,
-        ply=_ply,
-    ),
+#: Kahuna's computer player: its registration (cogs/games/kahuna.py) makes it the game's.
+PLAYER = ComputerPlayer(
+    choose=_choose,
+    sample=kahuna_state,
+    public_options=("forbid_build_on_controlled", "no_bridges_ends_game"),
+    start=_start,
+    ply=_ply,
 )

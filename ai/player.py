@@ -5,7 +5,9 @@ Everything ``ai`` needs of a game is in its ``ComputerPlayer``: what a seat may 
 move, its moves as that seat may write them), how the hidden parts are sampled, and how a
 move is chosen. The rest of ``ai`` (seat views, determinisation, levels, whole turns) reads
 it from here by the game's name, so a game defined anywhere gets a computer player by
-registering one (``games.plugin.register`` does it for a plugin that names one).
+registering one (``games.plugin.register`` does it for a plugin that names one). A game not
+known here yet loads the installed games' registrations once (``rules.registry``): a worker
+process or a command line finds them without importing them itself.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.base import State
+from rules.registry import load_games
 
 if TYPE_CHECKING:
     from ai.search import Budget
@@ -68,14 +71,20 @@ def register_computer(game: str, player: ComputerPlayer) -> ComputerPlayer:
 
 def computer_for(game: str) -> ComputerPlayer:
     """The computer player of ``game`` (KeyError when it has none)."""
+    if game not in _COMPUTERS:
+        load_games()
     return _COMPUTERS[game]
 
 
 def has_computer(game: str) -> bool:
     """Whether ``game`` has a computer player here."""
+    if game not in _COMPUTERS:
+        load_games()
     return game in _COMPUTERS
 
 
 def computer_games() -> tuple[str, ...]:
-    """The games with a computer player, in the order they got one."""
+    """The games with a computer player (the installed ones loaded first), in the order they
+    got one."""
+    load_games()
     return tuple(_COMPUTERS)

@@ -6,9 +6,9 @@ Every player starts from ``SeatInfo`` and its own generator only. Levels:
 - ``normal``: greedy, one ply;
 - ``hard``: search over sampled determinisations.
 
-How each game plays each level is its computer player's (``ai.player``; the built-in games'
-are in ai/stonehenge.py, ai/kahuna.py and ai/islas.py). What is common stays here: the
-checks, the player's generator, and the plans of turns of several moves.
+How each game plays each level is its computer player's (``ai.player``; each game's is in
+its own modules of ``ai``). What is common stays here: the checks, the player's generator,
+and the plans of turns of several moves.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ai.player import ComputerPlayer, register_computer
+from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY
 from ai.sample import determinise, new_state
 from ai.sample import pool as sample_pool
@@ -330,7 +330,5 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
     return search(sample, searcher, budget, rng).best()
 
 
-PLAYER = register_computer(
-    "stonehenge",
-    ComputerPlayer(choose=_choose, sample=_sample, public_options=("hidden",), shown=_shown),
-)
+#: Stonehenge's computer player: its registration (cogs/games/stonehenge.py) makes it the game's.
+PLAYER = ComputerPlayer(choose=_choose, sample=_sample, public_options=("hidden",), shown=_shown)

@@ -18,11 +18,6 @@ from ai.seat import SeatTracker
 from rules.record import Record
 
 
-def can_play(game: str) -> bool:
-    """Whether ``game`` has a computer player (registered with ``ai.player``)."""
-    return has_computer(game)
-
-
 @dataclass(frozen=True)
 class Thought:
     """The moves of a turn (a Kahuna turn is several) and how long finding them took."""
@@ -38,7 +33,8 @@ def plan_turn(
     action of its turn, so a turn of several actions is thought out once.
 
     ``home`` is the module whose import registers the game's computer player: a worker
-    process knows the built-in games only, until a turn of another game arrives."""
+    process finds the installed games (``rules.registry``), not one registered elsewhere
+    (a plugin in tests/toy), until a turn of that game brings the module to import."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     if home is not None and not has_computer(str(record.get("game"))):

@@ -22,7 +22,7 @@ from cogs.utils import metrics
 from cogs.utils.host import Host
 from data import StorageBusy
 from data.errors import worth_logging
-from rules import GAMES
+from rules import games
 from table.refusal import Refusal
 
 log = logging.getLogger(__name__)
@@ -128,7 +128,7 @@ class Metrics(commands.Cog):
             "SELECT game, COUNT(*) AS n FROM games WHERE status = 'active' GROUP BY game"
         )
         active = {row["game"]: row["n"] for row in rows}
-        for game in {*GAMES, *active}:
+        for game in {*(g.name for g in games()), *active}:
             metrics.ACTIVE_GAMES.labels(game).set(active.get(game, 0))
         due = await db.fetchone(
             "SELECT COUNT(*) AS n FROM timers WHERE fired_at IS NULL AND due_at <= ?",

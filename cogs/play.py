@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from ai.turn import can_play
 from cogs.utils import places
 from cogs.utils.bot_seats import bot_seats
 from cogs.utils.challenge_views import (
@@ -459,7 +458,7 @@ def _invited(
 def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> list[str]:
     """The levels of the seats the bot takes: the one named as an opponent, and ``bots``."""
     count = int(bot_named) + (values.get("bots") or 0)
-    if count and not can_play(plugin.name):
+    if count and plugin.computer is None:  # its registration names no computer player
         raise Refusal("error-bot-cannot-play")
     if values.get("level") is not None and not count:
         raise Refusal("error-level-without-bot")

@@ -1,16 +1,19 @@
 """One registration per game: everything the platform needs to know about it.
 
 A game is its engine (rules/), its words, its picker and its drawing (how it reads, is
-picked and looks: words.py, picker.py, drawing.py), its own /play options, what happens when
-a player runs out of time, whether it is played in series, and its computer player.
-``register(plugin)`` makes all of that known at once: the engine to ``rules.get_game``
-(stored games replay), the drawing to ``render`` (by its view type, and to the drawing
-process by the game's name), the computer player to ``ai`` (the bot plays it), the plugin's
-messages to ``locales``, and the plugin to the cogs, which build /play and /rules from
-``plugins()`` when they load. The built-in games register when the package ``games`` is
-imported; a game defined anywhere else (tests/toy is one) registers the same way, before the
-bot starts. Nothing here imports Discord: the table, the drawing process and the computer
-players reach a game without it.
+picked and looks: words.py, picker.py, drawing.py), the animation of its replays' frames,
+its public records, its own /play options, what happens when a player runs out of time,
+whether it is played in series, and its computer player with what each seat may know.
+``register(plugin)`` makes all of that known at once, to each layer's registry (no layer
+lists the games): the engine to ``rules.get_game`` (stored games replay), the drawing to
+``render`` (by its view type, and to the drawing process by the game's name), the animation
+to ``render.animate``, the public records to ``rules.public``, the computer player to ``ai``
+(the bot plays it), the plugin's messages to ``locales``, and the plugin to the cogs, which
+build /play and /rules from ``plugins()`` when they load. The built-in games register when
+the package ``games`` is imported, which the layers do themselves through the
+``tablero.games`` entry point (rules/registry.py); a game defined anywhere else (tests/toy is
+one) registers the same way, before the bot starts. Nothing here imports Discord: the table,
+the drawing process and the computer players reach a game without it.
 """
 
 from __future__ import annotations
@@ -29,8 +32,10 @@ from ai.player import ComputerPlayer, register_computer
 from games.drawing import Drawing
 from games.picker import Picker
 from games.words import Words
+from render.animate import Painter, register_painter
 from render.drawings import GameDrawing, register_drawing
 from rules import Game
+from rules.public import Publisher, register_publisher
 
 #: What Discord accepts as the name of a command or option (lower case, at most 32).
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -109,6 +114,11 @@ class GamePlugin:
     locales: Path | None = None
     #: how the bot plays the game, and what its seats may know (None: the bot does not play it)
     computer: ComputerPlayer | None = None
+    #: how a replay's frames are drawn (None: each frame's PNG, read back; slower)
+    animation: Painter | None = None
+    #: how its public records are written and read (None: a game with nothing hidden, whose
+    #: replays are drawn from the record itself; /export gives no public record of it)
+    public: Publisher | None = None
 
     @property
     def name(self) -> str:
@@ -160,6 +170,10 @@ def register(plugin: GamePlugin) -> GamePlugin:
     register_drawing(
         GameDrawing(plugin.engine, plugin.drawing, plugin.words, locales.LANGUAGES, plugin.home)
     )
+    if plugin.animation is not None:
+        register_painter(plugin.drawing.view_type, plugin.animation)
+    if plugin.public is not None:
+        register_publisher(plugin.name, plugin.public)
     if plugin.computer is not None:
         register_computer(plugin.name, plugin.computer)
     if plugin.locales is not None:

@@ -1,7 +1,8 @@
 """Board images: a game's view in, PNG bytes out. Pure: no Discord, no I/O but own fonts.
 
-The games of this package are drawn from the start; a game drawn elsewhere (a plugin)
-adds its renderer with ``register_renderer``.
+Each game draws its views in its own modules here; this package lists none of them. A game's
+registration adds its renderer with ``register_renderer``; a view of a type not known yet
+loads the installed games' registrations once (``rules.registry``).
 """
 
 from __future__ import annotations
@@ -9,31 +10,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from render.islas import render_islas
-from render.kahuna import render_kahuna
-from render.stonehenge import render_stonehenge
-from rules.islas_view import IslasView
-from rules.kahuna_view import KahunaView
-from rules.stonehenge_view import StonehengeView
+from rules.registry import load_games
 
-# One entry a game: its view type -> the function that draws it.
-RENDERERS: dict[type, Callable[..., bytes]] = {
-    StonehengeView: render_stonehenge,
-    KahunaView: render_kahuna,
-    IslasView: render_islas,
-}
+#: One entry a game: its view type -> the function that draws it.
+_RENDERERS: dict[type, Callable[..., bytes]] = {}
 
 
 def register_renderer(view_type: type, renderer: Callable[..., bytes]) -> None:
     """Draw views of ``view_type`` with ``renderer`` (again is fine; another one is not)."""
-    known = RENDERERS.setdefault(view_type, renderer)
+    known = _RENDERERS.setdefault(view_type, renderer)
     if known is not renderer:
         raise ValueError(f"{view_type.__name__} already has a renderer")
 
 
+def renderer_for(view_type: type) -> Callable[..., bytes]:
+    """The function that draws views of ``view_type`` (TypeError when no game has one)."""
+    if view_type not in _RENDERERS:
+        load_games()
+    renderer = _RENDERERS.get(view_type)
+    if renderer is None:
+        raise TypeError(f"no renderer for {view_type.__name__}")
+    return renderer
+
+
 def render(view: Any, **kwargs: Any) -> bytes:
     """PNG bytes of ``view``, drawn by its game's renderer (keyword arguments pass through)."""
-    renderer = RENDERERS.get(type(view))
-    if renderer is None:
-        raise TypeError(f"no renderer for {type(view).__name__}")
-    return renderer(view, **kwargs)
+    return renderer_for(type(view))(view, **kwargs)

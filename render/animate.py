@@ -20,15 +20,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render import render
 from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
 from render.stream import LazyFrames
 from rules import Event
 from rules.ended import ended
 from rules.history import History
-from rules.islas_view import IslasView
-from rules.kahuna_view import KahunaView
 from rules.record import Record, game_of
-from rules.stonehenge_view import StonehengeView
+from rules.registry import load_games
 
 MAX_WIDTH = 800
 #: How long a turn stays: long enough to read its header in a short game, quicker in a long
@@ -101,45 +100,29 @@ Labels = Mapping[str, str] | None
 Painter = Callable[[Sequence[Any], Names, Labels], tuple[Picture, Image.Image | None]]
 
 
-def _stonehenge(views: Sequence[Any], names: Names, labels: Labels) -> Any:
-    from render.stonehenge import draw_stonehenge, palette
-
-    pair = (names[0], names[1]) if names else None
-    return (lambda view: draw_stonehenge(view, pair, labels)), palette()
-
-
-def _kahuna(views: Sequence[Any], names: Names, labels: Labels) -> Any:
-    from render.kahuna.art import palette
-    from render.kahuna.board import draw_kahuna
-
-    pair = (names[0], names[1]) if names else None
-    return (lambda view: draw_kahuna(view, pair, labels)), palette()
-
-
-def _islas(views: Sequence[Any], names: Names, labels: Labels) -> Any:
-    from render.islas.art import palette
-    from render.islas.board import draw_islas, layout
-
-    # The last map holds every earlier one: fitted to it, the map stays put all game long.
-    # No spots: they are the choices of a turn, not what was played.
-    # At most twice as wide as a frame: halving it is enough, and drawing it wider only
-    # to shrink it more would cost time for nothing.
-    geo = layout([(t.x, t.y) for t in views[-1].tiles], max_width=2 * MAX_WIDTH)
-    return (lambda view: draw_islas(view, names, labels, show_spots=False, geo=geo)), palette()
-
-
 def _any_game(views: Sequence[Any], names: Names, labels: Labels) -> Any:
-    """A game drawn elsewhere (a plugin): its PNG, read back (slower, but it works)."""
-    from render import render
-
+    """A game with no painter of its own (a plugin's): its PNG, read back (slower, but it
+    works), on the colours of its first frame."""
     return (lambda view: Image.open(io.BytesIO(render(view))).convert("RGB")), None
 
 
-PAINTERS: dict[type, Painter] = {
-    StonehengeView: _stonehenge,
-    KahunaView: _kahuna,
-    IslasView: _islas,
-}
+#: A game's view type -> how its frames are drawn (its registration gives it).
+_PAINTERS: dict[type, Painter] = {}
+
+
+def register_painter(view_type: type, painter: Painter) -> None:
+    """Draw the frames of views of ``view_type`` with ``painter`` (again is fine; another one
+    is not)."""
+    known = _PAINTERS.setdefault(view_type, painter)
+    if known is not painter:
+        raise ValueError(f"{view_type.__name__} already has a painter")
+
+
+def painter_for(view_type: type) -> Painter:
+    """How frames of ``view_type`` are drawn: the game's own painter, else its PNGs."""
+    if view_type not in _PAINTERS:
+        load_games()
+    return _PAINTERS.get(view_type, _any_game)
 
 
 # --- the header -------------------------------------------------------------------------------
@@ -235,7 +218,7 @@ def animate(
     if not frames or len(headers) != len(frames):
         raise ValueError(f"{len(frames)} frames but {len(headers)} headers")
     views = [frame.view for frame in frames]
-    painter = PAINTERS.get(type(views[-1]), _any_game)
+    painter = painter_for(type(views[-1]))
     picture, palette = painter(views, names, labels)
     durations = [turn_ms(len(frames) - 1)] * (len(frames) - 1) + [RESULT_MS]
     pictures = _pictures(views, headers, picture, palette)
@@ -256,7 +239,7 @@ def _pictures(
         frame = Image.new("RGB", (board.width, top + board.height), BACKGROUND)
         frame.paste(board, (0, top))
         _draw_header(frame, header, sizes)
-        if palette is None:  # a plugin's game: the first frame's colours serve them all
+        if palette is None:  # a game without a palette: the first frame's colours serve all
             palette = frame.quantize(255)
         yield frame.quantize(palette=palette, dither=Image.Dither.NONE)
 

@@ -8,7 +8,7 @@ Labels (pass ``labels`` to localise; missing keys fall back to English):
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -411,6 +411,17 @@ def draw_stonehenge(
         _draw_card(image, view, seat, names[seat], words)
     _draw_corners(image, view, words)
     return image
+
+
+def paint_frames(
+    views: Sequence[StonehengeView],
+    names: Sequence[str] | None,
+    labels: Mapping[str, str] | None,
+) -> tuple[Callable[[StonehengeView], Image.Image], Image.Image]:
+    """How a replay's frames are drawn (``render.animate``'s painter): each view's board, on
+    the fixed palette."""
+    pair = (names[0], names[1]) if names else None
+    return (lambda view: draw_stonehenge(view, pair, labels)), palette()
 
 
 def warm() -> None:

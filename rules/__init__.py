@@ -1,7 +1,9 @@
-"""Pure game engines. ``GAMES`` maps a game's name to its engine.
+"""Pure game engines, found by name with ``get_game``.
 
-The three games of this package are known from the start; a game defined elsewhere (a
-plugin) makes itself known with ``register_game``, so that its stored records replay.
+Each game's engine is its own module; this package lists none of them. A game's
+registration makes its engine known with ``register_game``; a name not known yet loads the
+installed games' registrations once (``rules.registry``), so stored records replay wherever
+they are read.
 """
 
 from __future__ import annotations
@@ -17,16 +19,15 @@ from rules.base import (
     RulesError,
     State,
 )
-from rules.islas import ISLAS
-from rules.kahuna import KAHUNA
-from rules.stonehenge import STONEHENGE
+from rules.registry import load_games
 
-GAMES: dict[str, Game] = {game.name: game for game in (STONEHENGE, KAHUNA, ISLAS)}
+#: name -> engine, in the order the games registered
+_GAMES: dict[str, Game] = {}
 
 
 def register_game(game: Game) -> Game:
     """Make ``game`` known to ``get_game`` (again is fine; another game of that name is not)."""
-    known = GAMES.setdefault(game.name, game)
+    known = _GAMES.setdefault(game.name, game)
     if known is not game:
         raise ValueError(f"another game is already called {game.name!r}")
     return game
@@ -34,14 +35,21 @@ def register_game(game: Game) -> Game:
 
 def get_game(name: str) -> Game:
     """The engine called ``name`` (InvalidRecord when there is none)."""
+    if name not in _GAMES:
+        load_games()
     try:
-        return GAMES[name]
+        return _GAMES[name]
     except KeyError:
         raise InvalidRecord("record-unknown-game", game=name) from None
 
 
+def games() -> tuple[Game, ...]:
+    """Every game known here (the installed ones loaded first), in the order they registered."""
+    load_games()
+    return tuple(_GAMES.values())
+
+
 __all__ = [
-    "GAMES",
     "AmbiguousMove",
     "Event",
     "Game",
@@ -51,6 +59,7 @@ __all__ = [
     "Outcome",
     "RulesError",
     "State",
+    "games",
     "get_game",
     "register_game",
 ]

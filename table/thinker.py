@@ -106,7 +106,7 @@ def warm_up() -> tuple[str, ...]:
     """One tiny search of each game at each level (the games searched): what a first turn
     would load and build (modules imported on use, tables, caches) is there before it."""
     games = []
-    for game in computer_games():  # those known here: the built-in games
+    for game in computer_games():  # the installed games (their entry point), not plugins
         try:
             record = Record(game=game, players=2, seed=0)
             seat = get_game(game).new(2, 0, record.options).turn
@@ -137,7 +137,7 @@ class Thinker:
         self.workers = workers or os.cpu_count() or 1
         self._pool: ProcessPoolExecutor | None = None
         # spawn, not fork: forking a process that runs an event loop and threads copies
-        # their locks in whatever state they are; a fresh interpreter imports rules/ai only.
+        # their locks in whatever state they are; a fresh interpreter imports no Discord.
         self._context = multiprocessing.get_context("spawn")
         self._ready: Queue[Warmed] | None = None
         #: the workers that said they are warm: pid -> the games they searched

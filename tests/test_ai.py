@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
 from ai.arena import RANDOM, play
-from ai.sample import determinise, kahuna_hidden
+from ai.kahuna_deal import kahuna_hidden
+from ai.sample import determinise
 from ai.stonehenge import position_of, wins
 from bench.endgame import brute_wins, endgame_positions
 from rules import get_game

@@ -8,7 +8,11 @@ not even for type hints"). For circles, imports made only for type checkers (und
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Sequence
 from pathlib import Path
+
+import rules
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = (
@@ -207,37 +211,117 @@ def test_cogs_find_the_service_and_each_other_without_get_cog() -> None:
     assert found == []
 
 
-#: The games built into the project, and the ai modules that alone may name them.
+#: The games built into the project (tests may name them).
 BUILT_IN_GAMES = ("stonehenge", "kahuna", "islas")
-AI_GAME_MODULES = {f"ai.{game}" for game in BUILT_IN_GAMES}
+#: Where a game may be named: the tests, the benchmarks and the demo, which play named games.
+NAMING_LAYERS = {"tests", "bench", "demo"}
+#: The registration package's own module: it registers the built-in games (the entry point
+#: of pyproject.toml's "tablero.games" group), so it lists them, and nothing else does.
+REGISTRATIONS = {"games"}
 
 
-def _game_names(path: Path) -> list[str]:
-    """The string literals of ``path`` that are a built-in game's name, with their lines."""
+def _owner(name: str, games: Sequence[str]) -> str | None:
+    """The game whose own file module ``name`` is: one of its parts (a folder or the file)
+    is the game's name, or starts with it and an underscore (rules/kahuna/board.py,
+    rules/kahuna_view.py, ai/kahuna_deal.py, render/kahuna/art.py, rules/public/kahuna.py,
+    cogs/games/kahuna.py)."""
+    for part in name.split("."):
+        for game in games:
+            if part == game or part.startswith(f"{game}_"):
+                return game
+    return None
+
+
+def _words(text: str) -> str:
+    """``text`` lower-cased with its words apart: KahunaView -> "kahuna view"."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).lower()
+
+
+def _game_names(path: Path, games: Sequence[str]) -> list[str]:
+    """Where the code of ``path`` names one of ``games``, with its line.
+
+    Code is every identifier (names, attributes, imports, definitions, arguments) and every
+    string literal; comments and docstrings (a string standing alone as a statement) are
+    prose, not code, and are not read. A name counts as a word: no letter just before or
+    after it once camel case is split (``draw_kahuna``, ``KAHUNA``, ``IslasView``,
+    ``"tablero-kahuna-12"`` all count; ``"kahunas"`` would not).
+    """
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return [
-        f"{node.lineno}: {node.value!r}"
+    prose = {
+        id(node.value)
         for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and node.value.lower() in BUILT_IN_GAMES
-    ]
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+    pattern = re.compile(rf"(?<![a-z])({'|'.join(map(re.escape, games))})(?![a-z])")
+    found: list[tuple[int, int, str]] = []
+    for node in ast.walk(tree):
+        texts: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            texts = [] if id(node) in prose else [node.value]
+        elif isinstance(node, ast.Name):
+            texts = [node.id]
+        elif isinstance(node, ast.Attribute):
+            texts = [node.attr]
+        elif isinstance(node, ast.alias):
+            texts = [node.name, node.asname or ""]
+        elif isinstance(node, ast.ImportFrom):
+            texts = [node.module or ""]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            texts = [node.name]
+        elif isinstance(node, ast.arg):
+            texts = [node.arg]
+        elif isinstance(node, ast.keyword):
+            texts = [node.arg or ""]
+        for text in texts:
+            match = pattern.search(_words(text))
+            if match:
+                line, column = getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+                found.append((line, column, f"{line}: {match.group(1)} in {text!r}"))
+    return [text for _, _, text in sorted(found)]
 
 
-def test_ai_names_a_game_only_in_that_game_s_own_module() -> None:
-    # One registration per game (DESIGN.md): what ai needs of a game is its computer player,
-    # found by name in ai.player's registry, so no table or ``if game == ...`` elsewhere.
+def test_no_module_outside_a_game_s_own_files_names_a_game() -> None:
+    # One registration per game (DESIGN.md): each layer finds a game through the registry
+    # its registration fills, so no table of games and no ``if game == ...`` anywhere else.
+    # A game's own files may name that game, and no other. The games: the built-in ones and
+    # every game registered here (the installed games, loaded through their entry points).
+    games = sorted({*BUILT_IN_GAMES, *(game.name for game in rules.games())})
     named = {
         name: found
         for name, path in MODULES.items()
-        if _layer(name) == "ai" and name not in AI_GAME_MODULES
-        for found in [_game_names(path)]
+        if _layer(name) not in NAMING_LAYERS and name not in REGISTRATIONS
+        for owner in [_owner(name, games)]
+        for found in [_game_names(path, [g for g in games if g != owner])]
         if found
     }
-    assert MODULES.keys() >= AI_GAME_MODULES and named == {}
+    assert named == {}
 
 
 def test_the_game_name_check_sees_a_table_of_games(tmp_path: Path) -> None:
     table = tmp_path / "table.py"
-    table.write_text('POOL = {"stonehenge": 24}\nif game == "Islas":\n    pass\n')
-    assert _game_names(table) == ["1: 'stonehenge'", "2: 'Islas'"]
+    table.write_text(
+        '"""Stonehenge and Islas, in prose."""\n'
+        'POOL = {"stonehenge": 24}  # kahuna\n'
+        'if game == "Islas":\n'
+        "    from render.kahuna import draw_kahuna\n"
+        "    view = IslasView(kahunas=1)\n"
+    )
+    assert _game_names(table, BUILT_IN_GAMES) == [
+        "2: stonehenge in 'stonehenge'",
+        "3: islas in 'Islas'",
+        "4: kahuna in 'render.kahuna'",
+        "4: kahuna in 'draw_kahuna'",
+        "5: islas in 'IslasView'",
+    ]
+
+
+def test_a_game_s_own_files_are_told_by_their_path() -> None:
+    owners = {
+        name: _owner(name, BUILT_IN_GAMES)
+        for name in ("rules.kahuna.board", "rules.kahuna_view", "render.islas", "ai.stonehenge")
+    }
+    assert set(owners.values()) == {"kahuna", "islas", "stonehenge"}
+    assert _owner("rules.public", BUILT_IN_GAMES) is None
+    assert _owner("ai.sample", BUILT_IN_GAMES) is None

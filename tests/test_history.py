@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES, get_game
+from rules import games, get_game
 from rules.history import History
 from rules.kahuna import Place
 
@@ -25,7 +25,7 @@ def _played(game: str, seed: int, plies: int) -> History:
     return history
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(game.name for game in games()))
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**31), plies=st.integers(0, 60))
 def test_a_history_is_its_moves_replayed(game: str, seed: int, plies: int) -> None:
@@ -48,7 +48,7 @@ def test_a_history_is_its_moves_replayed(game: str, seed: int, plies: int) -> No
     assert history.mid_turn() == (bool(movers) and movers[-1] == again.turn)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(game.name for game in games()))
 def test_pop_takes_back_the_last_move_and_clone_is_independent(game: str) -> None:
     history = _played(game, 3, 12)
     before = History.replay(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES, IllegalMove, InvalidMove, InvalidRecord, get_game
+from rules import IllegalMove, InvalidMove, InvalidRecord, games, get_game
 from rules.base import Event
 from rules.islas import (
     ISLAS,
@@ -413,7 +413,7 @@ def test_clone_is_independent() -> None:
 
 
 def test_registration_options_and_seeds() -> None:
-    assert GAMES["islas"] is ISLAS and get_game("islas") is ISLAS
+    assert ISLAS in games() and get_game("islas") is ISLAS
     assert (ISLAS.min_players, ISLAS.max_players) == (2, 5)
     assert dict(ISLAS.option_defaults) == {"deck": None}
     one, two = ISLAS.new(4, 3), ISLAS.new(4, 3)

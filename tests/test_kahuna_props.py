@@ -10,13 +10,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import KAHUNA, RulesError
+from rules import RulesError
 from rules.base import Event
 from rules.kahuna import (
     CARDS,
     DECK,
     ENDS,
     ISLANDS,
+    KAHUNA,
     LINES,
     LINES_OF,
     Discard,

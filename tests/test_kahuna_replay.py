@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from rules import KAHUNA
-from rules.kahuna import ISLANDS, LINES
+from rules.kahuna import ISLANDS, KAHUNA, LINES
 from rules.record import replay
 from tests.test_kahuna_props import sensible
 from tests.test_kahuna_rules import CASCADE, CASCADE_DECK, deck

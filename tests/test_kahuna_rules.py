@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from rules import KAHUNA, IllegalMove, InvalidMove, InvalidRecord, Outcome, get_game
+from rules import IllegalMove, InvalidMove, InvalidRecord, Outcome, get_game
 from rules.base import Event
 from rules.kahuna import (
     CARDS,
     DECK,
     ENDS,
     ISLANDS,
+    KAHUNA,
     LINES,
     LINES_OF,
     TO_CONTROL,

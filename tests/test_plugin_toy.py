@@ -15,8 +15,7 @@ import pytest
 import locales
 import render
 import rules
-from ai.player import computer_for
-from ai.turn import can_play
+from ai.player import computer_for, has_computer
 from cogs.play import _bot_levels
 from games.plugin import GamePlugin, PlayOption, plugin_for, plugins, register
 from render.drawings import drawing_of
@@ -32,12 +31,12 @@ from tests.toy.game import TICTACTOE, TicTacToe, TicTacToeView
 def test_registering_makes_the_game_known_everywhere() -> None:
     assert plugin_for("tictactoe") is PLUGIN and PLUGIN in plugins()
     assert rules.get_game("tictactoe") is TICTACTOE
-    assert render.RENDERERS[TicTacToeView] is draw_tictactoe
+    assert render.renderer_for(TicTacToeView) is draw_tictactoe
     drawing = drawing_of("tictactoe")  # what the drawing process finds, and where
     assert drawing.pictures is PLUGIN.drawing and drawing.home == "tests.toy"
     assert locales.t("es", "ttt-title") == "Tres en raya"
     assert PLUGIN.computer is not None and computer_for("tictactoe") is PLUGIN.computer
-    assert can_play("tictactoe")
+    assert has_computer("tictactoe")
     assert register(PLUGIN) is PLUGIN  # again: nothing changes
 
 
@@ -103,7 +102,7 @@ class _NoBotGame(TicTacToe):
 
 def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
     plugin = _like_the_toy(_NoBotGame())
-    assert not can_play(plugin.name)
+    assert plugin.computer is None and not has_computer(plugin.name)
     with pytest.raises(Refusal) as refused:
         _bot_levels(plugin, True, {})
     assert refused.value.key == "error-bot-cannot-play"

@@ -3,7 +3,11 @@ game (engine, words, picker, drawing, /play options, the out-of-time policy, ser
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -11,9 +15,15 @@ import render
 from games.picker import Picker
 from games.plugin import CLAIM, SkipTurn, plugin_for, plugins
 from games.words import Words
+from loopback.timing import WAIT
+from render.animate import painter_for
 from render.drawings import drawing_of
 from rules import Event, get_game
+from rules.public import has_public_records
+from rules.registry import GROUP
 from rules.stonehenge import StonehengeState, series_first
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_built_in_games_register_in_the_order_play_lists_them() -> None:
@@ -24,11 +34,62 @@ def test_the_built_in_games_register_in_the_order_play_lists_them() -> None:
 
 def test_every_plugin_drawing_is_the_one_render_uses() -> None:
     for plugin in plugins():
-        assert render.RENDERERS[plugin.drawing.view_type] is plugin.drawing.draw
+        assert render.renderer_for(plugin.drawing.view_type) is plugin.drawing.draw
         drawing = drawing_of(plugin.name)  # the drawing process's, with the same alt texts
         assert drawing.pictures is plugin.drawing and drawing.words is plugin.words
         state = plugin.engine.new(plugin.engine.min_players, 1, {})
         assert render.render(state.view(None)).startswith(b"\x89PNG")
+
+
+def test_each_layer_has_what_the_registration_gives_it() -> None:
+    built_in = plugins()[:3]
+    assert all(p.animation is not None and p.public is not None for p in built_in)
+    assert all(p.computer is not None for p in built_in)
+    for plugin in plugins():
+        if plugin.animation is not None:
+            assert painter_for(plugin.drawing.view_type) is plugin.animation
+        assert has_public_records(plugin.name) == (plugin.public is not None)
+
+
+#: In a fresh interpreter, the layers only (no registration imported): each layer's registry
+#: is asked for every built-in game, and says what got loaded on the way.
+_LAYERS_ALONE = """
+import json, sys
+import ai.player, render, render.animate, rules, rules.public
+names = [game.name for game in rules.games()]
+engines = [rules.get_game(n) for n in names]
+views = [type(e.new(e.min_players, 1, {}).view(None)) for e in engines]
+print(json.dumps({
+    "games": names,
+    "drawn": [render.renderer_for(v).__module__ for v in views],
+    "painted": [render.animate.painter_for(v).__module__ for v in views],
+    "public": [rules.public.has_public_records(n) for n in names],
+    "computer": list(ai.player.computer_games()),
+    "discord": any(m.split(".")[0] == "discord" for m in sys.modules),
+}))
+"""
+
+
+def test_the_layers_find_the_installed_games_through_their_entry_point() -> None:
+    # rules, render and ai import no registration: the games come from the entry points
+    # of pyproject.toml's group, loaded once by the first registry that misses one.
+    done = subprocess.run(
+        [sys.executable, "-c", _LAYERS_ALONE],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=WAIT,
+    )
+    found = json.loads(done.stdout)
+    names = ["stonehenge", "kahuna", "islas"]
+    assert found["games"] == names and found["computer"] == names
+    assert found["drawn"] == ["render.stonehenge", "render.kahuna.board", "render.islas.board"]
+    assert found["painted"] == ["render.stonehenge", "render.kahuna", "render.islas"]
+    assert found["public"] == [True, True, True] and not found["discord"]
+    assert GROUP == "tablero.games" and f'[project.entry-points."{GROUP}"]' in (
+        ROOT / "pyproject.toml"
+    ).read_text(encoding="utf-8")
 
 
 def test_bench_measures_the_registered_games() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import RENDERERS, render
+from render import render, renderer_for
 from render.__main__ import main
 from render.common import HIGHLIGHT, INK, PANEL_EDGE, encode_png
 from render.islas import LABELS, art, board, geometry, render_islas, render_islas_choices
@@ -101,7 +101,7 @@ def test_start_position() -> None:
     image = _image(png, max_width=1200)
     assert image.size == (board.BASE_W, board.BASE_H)
     assert render(view) == png
-    assert RENDERERS[IslasView] is render_islas
+    assert renderer_for(IslasView) is render_islas
     geo = _geo(view)
     assert geo.tile == board.T_MAX  # a small map gets big tiles
 

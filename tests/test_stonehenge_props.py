@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import STONEHENGE, RulesError
+from rules import RulesError
 from rules.base import Event
 from rules.record import replay
-from rules.stonehenge import HAND, LINES, POINTS, Placement, StonehengeState
+from rules.stonehenge import HAND, LINES, POINTS, STONEHENGE, Placement, StonehengeState
 
 SETTINGS = settings(max_examples=150, deadline=None)
 Chooser = Callable[[list[Placement]], Placement]

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from rules import STONEHENGE, IllegalMove, InvalidMove, InvalidRecord, get_game
+from rules import IllegalMove, InvalidMove, InvalidRecord, get_game
 from rules.base import Event
 from rules.stonehenge import (
     LINES,
     LINES_THROUGH,
     POINTS,
+    STONEHENGE,
     Placement,
     SeriesStanding,
     StonehengeState,

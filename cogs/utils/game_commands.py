@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 
 from ai import LEVELS
-from ai.turn import can_play
 from cogs.utils.i18n import L
 from games.plugin import GamePlugin, plugins
 
@@ -108,7 +107,7 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
         "cmd-play-days",
         choices=_choices((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
     )
-    if can_play(plugin.name):  # the bot's seats: how strong, and how many at a table
+    if plugin.computer is not None:  # the bot's seats: how strong, and how many at a table
         options.add(
             "level",
             str | None,

@@ -16,7 +16,7 @@ from data import GameRecord, Result
 from games.plugin import plugin_for
 from locales import t
 from render.animate import Frame, Header, animate, default_format, replay_frames
-from rules.public import PUBLISHERS, public_record
+from rules.public import has_public_records, public_record
 from rules.record import Record, game_of
 
 #: Discord's limit on an attachment's description (the alt text).
@@ -34,7 +34,7 @@ def public_of(record: Record, seat: int | None = None) -> Record:
 def shown_record(record: Record) -> Record:
     """What a replay is drawn from: the public record, so that nothing hidden can reach it;
     for a game without one (a plugin's) the record itself, whose frames are public views."""
-    return public_record(record) if record.game in PUBLISHERS else record
+    return public_record(record) if has_public_records(record.game) else record
 
 
 def record_json(record: Record) -> bytes:

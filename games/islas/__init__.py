@@ -8,8 +8,10 @@ from games.islas.drawing import IslasDrawing
 from games.islas.picker import IslasPicker
 from games.islas.words import IslasWords
 from games.plugin import CLAIM, GamePlugin, OutOfTime, SkipTurn
+from render.islas import paint_frames
 from rules.islas import ISLAS, Skip
 from rules.islas.moves import format_move
+from rules.public.islas import PUBLISHER as PUBLIC
 
 #: What the table plays for a player whose time ran out, once most others voted for it.
 SKIP = SkipTurn(format_move(Skip()))
@@ -28,4 +30,6 @@ PLUGIN = GamePlugin(
     home="games",
     out_of_time=out_of_time,
     computer=PLAYER,
+    animation=paint_frames,
+    public=PUBLIC,
 )

@@ -8,7 +8,9 @@ from games.kahuna.drawing import KahunaDrawing
 from games.kahuna.picker import KahunaPicker
 from games.kahuna.words import KahunaWords
 from games.plugin import GamePlugin, PlayOption
+from render.kahuna import paint_frames
 from rules.kahuna import KAHUNA
+from rules.public.kahuna import PUBLISHER as PUBLIC
 
 PLUGIN = GamePlugin(
     engine=KAHUNA,
@@ -21,4 +23,6 @@ PLUGIN = GamePlugin(
         PlayOption("no_bridges_loses", "cmd-play-no-bridges-loses", sets="no_bridges_ends_game"),
     ),
     computer=PLAYER,
+    animation=paint_frames,
+    public=PUBLIC,
 )

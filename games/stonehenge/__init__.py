@@ -8,6 +8,8 @@ from games.plugin import GamePlugin, PlayOption, Series
 from games.stonehenge.drawing import StonehengeDrawing
 from games.stonehenge.picker import StonehengePicker
 from games.stonehenge.words import StonehengeWords
+from render.stonehenge import paint_frames
+from rules.public.stonehenge import PUBLISHER as PUBLIC
 from rules.stonehenge import STONEHENGE, series_first
 
 PLUGIN = GamePlugin(
@@ -19,4 +21,6 @@ PLUGIN = GamePlugin(
     play_options=(PlayOption("hidden", "cmd-play-hidden", sets="hidden"),),
     series=Series(first=series_first),
     computer=PLAYER,
+    animation=paint_frames,
+    public=PUBLIC,
 )

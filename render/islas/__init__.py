@@ -19,7 +19,39 @@ name, "{n}" is the seat number from 1), ``to_move``, ``winner``, ``tile`` (the t
 (the rotation picker's title).
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PIL import Image
+
+from render.animate import MAX_WIDTH
+from render.islas.art import palette
 from render.islas.board import LABELS, draw_islas, layout, render_islas
 from render.islas.choices import render_islas_choices
+from rules.islas_view import IslasView
 
-__all__ = ["LABELS", "draw_islas", "layout", "render_islas", "render_islas_choices"]
+
+def paint_frames(
+    views: Sequence[IslasView],
+    names: Sequence[str] | None,
+    labels: Mapping[str, str] | None,
+) -> tuple[Callable[[IslasView], Image.Image], Image.Image]:
+    """How a replay's frames are drawn (``render.animate``'s painter): every map fitted to the
+    last one, on the fixed palette."""
+    # The last map holds every earlier one: fitted to it, the map stays put all game long.
+    # No spots: they are the choices of a turn, not what was played.
+    # At most twice as wide as a frame: halving it is enough, and drawing it wider only
+    # to shrink it more would cost time for nothing.
+    geo = layout([(t.x, t.y) for t in views[-1].tiles], max_width=2 * MAX_WIDTH)
+    return (lambda view: draw_islas(view, names, labels, show_spots=False, geo=geo)), palette()
+
+
+__all__ = [
+    "LABELS",
+    "draw_islas",
+    "layout",
+    "paint_frames",
+    "render_islas",
+    "render_islas_choices",
+]

@@ -16,7 +16,27 @@ ended by an empty board), ``islands`` (controlled), ``bridges`` (left), ``score`
 ``pile``, ``discards``, ``hand`` (the private strip and the hand image's title).
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PIL import Image
+
+from render.kahuna.art import palette
 from render.kahuna.board import LABELS, draw_kahuna, render_kahuna
 from render.kahuna.hand import render_kahuna_hand
+from rules.kahuna_view import KahunaView
 
-__all__ = ["LABELS", "draw_kahuna", "render_kahuna", "render_kahuna_hand"]
+
+def paint_frames(
+    views: Sequence[KahunaView],
+    names: Sequence[str] | None,
+    labels: Mapping[str, str] | None,
+) -> tuple[Callable[[KahunaView], Image.Image], Image.Image]:
+    """How a replay's frames are drawn (``render.animate``'s painter): each public view's
+    board, on the fixed palette."""
+    pair = (names[0], names[1]) if names else None
+    return (lambda view: draw_kahuna(view, pair, labels)), palette()
+
+
+__all__ = ["LABELS", "draw_kahuna", "paint_frames", "render_kahuna", "render_kahuna_hand"]

@@ -5,6 +5,9 @@ each move as it was announced, ``?`` for every hidden part never revealed, and t
 tiles turned face up for everyone (``shown``). A seat's own public record adds what that seat
 saw: its own hidden parts, and the actions of its turn under way when the game ended.
 ``public_game`` replays one, leaving what was never revealed unknown: nothing is guessed.
+
+How a game writes and reads its public records is its own (its ``Publisher``, in its own
+module here), made known by its registration with ``register_publisher``.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rules import get_game
 from rules.base import Game, InvalidRecord, State
 from rules.history import History
-from rules.public import islas, kahuna, stonehenge
 from rules.public.common import UNKNOWN, Publisher
+from rules.registry import load_games
 
 if TYPE_CHECKING:  # rules.record replays public records through this module
     from rules.record import Record
@@ -25,23 +28,29 @@ if TYPE_CHECKING:  # rules.record replays public records through this module
 #: Options that fix what the seed would otherwise decide in secret.
 HIDDEN_ORDER = ("deck", "reshuffles")
 
-PUBLISHERS: dict[str, Publisher] = {
-    "stonehenge": stonehenge.PUBLISHER,
-    "kahuna": kahuna.PUBLISHER,
-    "islas": islas.PUBLISHER,
-}
+#: game name -> how it writes and reads its public records
+_PUBLISHERS: dict[str, Publisher] = {}
 
 
-def register_publisher(game: str, publisher: Publisher) -> None:
-    """Give a game defined elsewhere (a plugin) its public records."""
-    PUBLISHERS[game] = publisher
+def register_publisher(game: str, publisher: Publisher) -> Publisher:
+    """Give ``game`` its public records (again is fine; another publisher for it is not)."""
+    known = _PUBLISHERS.setdefault(game, publisher)
+    if known is not publisher:
+        raise ValueError(f"{game!r} already has another publisher")
+    return publisher
+
+
+def has_public_records(game: str) -> bool:
+    """Whether ``game`` has public records (a game without secrets may need none)."""
+    if game not in _PUBLISHERS:
+        load_games()
+    return game in _PUBLISHERS
 
 
 def _publisher(game: str) -> Publisher:
-    publisher = PUBLISHERS.get(game)
-    if publisher is None:
+    if not has_public_records(game):
         raise InvalidRecord("record-public-unsupported", game=game)
-    return publisher
+    return _PUBLISHERS[game]
 
 
 def public_record(record: Record, seat: int | None = None) -> Record:
@@ -96,9 +105,9 @@ def public_game(record: Record) -> Game:
 
 
 __all__ = [
-    "PUBLISHERS",
     "UNKNOWN",
     "Publisher",
+    "has_public_records",
     "public_game",
     "public_record",
     "register_publisher",
