@@ -20,7 +20,8 @@ from urllib.parse import quote
 import aiosqlite
 
 from data.migrations import MIGRATIONS
-from rules.record import Record, replay
+from rules.record import Record
+from rules.replay import replay
 
 BATCH = 500  # games whose moves are read in one query: bounded memory on a large database
 INTEGRITY_LINES = 20  # SQLite lists every fault; the first ones say enough

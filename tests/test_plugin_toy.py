@@ -19,7 +19,7 @@ from ai.player import computer_for, has_computer
 from cogs.play import _bot_levels
 from games.plugin import GamePlugin, PlayOption, plugin_for, plugins, register
 from render.drawings import drawing_of
-from rules.record import replay
+from rules.replay import replay
 from table.refusal import Refusal
 from tests.e2e import World, accept, boards, challenge, move, stored_game, wait_boards
 from tests.test_e2e_computer import my_turn, play_turn, vs_bot
