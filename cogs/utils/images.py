@@ -13,7 +13,6 @@ from cogs.utils.metrics import timed_render
 from data import GameRecord
 from games.plugin import plugin_for
 from render import paint_worker, painter
-from render.drawings import drawing_of
 from rules import State
 
 if TYPE_CHECKING:
@@ -58,7 +57,7 @@ async def warm(record: GameRecord, state: State) -> None:
 
 def home_of(game: str) -> str:
     """The module whose import registers ``game`` (for a drawing process that lacks it)."""
-    return drawing_of(game).home
+    return plugin_for(game).home
 
 
 async def board(
