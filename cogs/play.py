@@ -21,8 +21,8 @@ from cogs.utils.challenge_views import (
 )
 from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
-from cogs.utils.items import not_posted
 from cogs.utils.moderation import is_moderator
+from cogs.utils.moves import not_posted
 from cogs.utils.names import shown_name, stored_name
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS

@@ -13,7 +13,8 @@ from discord.ext import commands
 from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, answers_when_busy, hint, move_choices
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.items import acknowledge, show_board, show_private
+from cogs.utils.items import show_board, show_private
+from cogs.utils.moves import acknowledge
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
 from games.plugin import plugin_for

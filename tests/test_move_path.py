@@ -50,7 +50,8 @@ PATH = (
     "data/settings.py",
     "cogs/utils/host.py",  # the timer loop told of the next turn's timers
     "cogs/utils/notices.py",
-    "cogs/utils/replies.py",  # the mover's answer
+    "cogs/utils/moves.py",  # the mover's answer
+    "cogs/utils/replies.py",
     "cogs/timers.py",
 )
 #: What runs beside the move on the same loop (the thinking workers' warm-up report).
