@@ -30,10 +30,11 @@ from cogs.utils.host import Host
 from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from cogs.utils.stopping import Drain
-from cogs.utils.thinker import MAX_MS, Thinker
 from data import Clock, StorageError, Store
 from data.shards import Shards
 from render import painter
+from table.table import Table
+from table.thinker import MAX_MS, Thinker
 
 log = logging.getLogger("tablero")
 
@@ -237,7 +238,7 @@ class Tablero(Host):
         self.clock = clock
         self.challenge_seconds = challenge_hours * 3600
         self.thinker = Thinker(bot_ms)
-        self.bot_pause = bot_pause
+        self._bot_pause = bot_pause
         self.timer_lease = timer_lease
         self._sync = sync
         self._dev_guild = dev_guild
@@ -247,16 +248,24 @@ class Tablero(Host):
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, register lasting buttons, sync if asked."""
-        from cogs.utils.announcer import Announcer
         from cogs.utils.items import DYNAMIC_ITEMS
-        from cogs.utils.service import GameService
+        from cogs.utils.posting import Poster
 
         await self.store.open()
         painter.shared().start()  # it warms up while the bot connects
         self.thinker.start()  # so do the bot's thinking workers: no first reply waits for them
-        self.service = GameService(self.store, self.is_thread)
-        self.drain = Drain(self, self.service.moving)
-        self.announcer = Announcer(self, self.service)
+        #: how the table's turns are posted on Discord (the table's publisher)
+        self.poster = Poster(self)
+        self.table = Table(
+            self.store,
+            self.poster,
+            clock=self.clock,
+            is_thread=self.is_thread,
+            own_shards=self.own_shards,
+            thinker=self.thinker,
+            bot_pause=self._bot_pause,
+        )
+        self.drain = Drain(self, self.table.moving)
         await self.tree.set_translator(FluentTranslator())
         self.tree.error(self.on_app_command_error)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -287,14 +296,15 @@ class Tablero(Host):
             ", ".join(map(str, sorted(self.shards))),
             self.shard_count,
         )
-        await self.announcer.recover()
-        self.dispatch("games_recovered")  # the bot's turns that were waiting go on
+        await self.table.recover()
+        if self.table.bots is not None:
+            await self.table.bots.resume()  # the bot's turns that were waiting go on
         # Every renderer's cached layers are built now, in the drawing process (or a thread),
         # and the games played last are followed and drawn once, so that the first board a
         # player waits for is as quick as the others; the thinking workers have searched
         # each game once, so that the bot's first reply is as quick as its others.
         await asyncio.gather(painter.shared().warmed(), self.thinker.warmed())
-        await self.announcer.warm_up()
+        await self.table.warm_up()
         # What exists now (modules, caches, sprites) lives as long as the process: keep the
         # garbage collector from walking it again on every collection, which would stall
         # a move now and then.
@@ -306,7 +316,7 @@ class Tablero(Host):
         while not self.is_closed():
             await asyncio.sleep(RETRY_SECONDS)
             try:
-                await self.announcer.recover()
+                await self.table.recover()
             except Exception:  # the loop must outlive any one failure
                 log.exception("retrying unposted boards failed")
 
@@ -319,7 +329,10 @@ class Tablero(Host):
             if task is not None:
                 task.cancel()
         try:
-            await super().close()  # its cogs first: the bot's turns under way are cancelled
+            table = getattr(self, "table", None)  # None: stopped before it was set up
+            if table is not None and table.bots is not None:
+                table.bots.close()  # the bot's turns under way are cancelled
+            await super().close()
         finally:
             self.thinker.close()
             await self.store.close()

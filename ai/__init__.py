@@ -16,10 +16,11 @@ lists no game. A game not known yet loads the installed games' registrations onc
 
 from __future__ import annotations
 
+from ai.knowledge import SeatInfo
 from ai.player import ComputerPlayer, computer_for, has_computer, register_computer
 from ai.players import LEVELS, choose_move, default_seed
 from ai.search import Budget
-from ai.seat import SeatInfo, seat_info
+from ai.seat import seat_info
 
 __all__ = [
     "LEVELS",

@@ -13,12 +13,12 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ai.knowledge import SeatInfo
 from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY
 from ai.sample import new_state
 from ai.sample import pool as sample_pool
 from ai.search import Budget, paired
-from ai.seat import SeatInfo
 from rules.base import State
 from rules.islas import ISLAND, LIGHTHOUSE, WATER, IslasState, Placement, pile
 from rules.islas.features import Board

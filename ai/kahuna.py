@@ -15,12 +15,12 @@ from collections import Counter
 from typing import Any
 
 from ai.kahuna_deal import kahuna_state
+from ai.knowledge import UNSEEN, SeatInfo
 from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY, planned, remember
 from ai.sample import determinise
 from ai.sample import pool as sample_pool
 from ai.search import Budget, bandit, outcome_rewards
-from ai.seat import UNSEEN, SeatInfo
 from rules.kahuna import (
     DECK,
     ENDS,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ai.knowledge import SeatInfo
 from ai.sample import new_state
-from ai.seat import SeatInfo
 from rules.base import RulesError, State
 from rules.kahuna import CARDS, DECK
 

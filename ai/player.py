@@ -21,8 +21,8 @@ from rules.base import State
 from rules.registry import load_games
 
 if TYPE_CHECKING:
+    from ai.knowledge import SeatInfo
     from ai.search import Budget
-    from ai.seat import SeatInfo
 
 #: What a seat learns from one move: (seat, mover, notation, its view before, after) ->
 #: (what it saw, the move as it may write it).

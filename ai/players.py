@@ -18,9 +18,9 @@ import time
 import zlib
 from dataclasses import replace
 
+from ai.knowledge import SeatInfo
 from ai.player import computer_for
 from ai.search import Budget
-from ai.seat import SeatInfo
 
 LEVELS = ("easy", "normal", "hard")
 EASY_GREEDY = 0.3  # how often ``easy`` plays the greedy move

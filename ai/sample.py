@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ai.knowledge import SeatInfo
 from ai.player import computer_for
-from ai.seat import SeatInfo
 from rules import get_game
 from rules.base import State
 

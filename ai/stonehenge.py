@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from ai.knowledge import UNSEEN, SeatInfo
 from ai.player import ComputerPlayer
 from ai.players import EASY_GREEDY
 from ai.sample import determinise, new_state
 from ai.sample import pool as sample_pool
 from ai.search import Budget, Searcher, search
-from ai.seat import UNSEEN, SeatInfo
 from rules.base import State
 from rules.stonehenge import HAND, LINES, MEGALITHS, POINTS, Placement, StonehengeState
 

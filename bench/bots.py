@@ -25,7 +25,7 @@ import time
 from typing import Any
 
 from bench.session import Table, p50_p99, table
-from cogs.utils.thinker import MAX_MS
+from table.thinker import MAX_MS
 
 #: How long a reply of the bot may take before the bench gives up (a budget, and a pause).
 REPLY_SECONDS = 60
@@ -57,7 +57,7 @@ async def _bot_replies(t: Table, replies: int, seed: int) -> list[float]:
     said = f"**{record.seats[1].name}** played"  # how the bot's board begins (in English)
     samples: list[float] = []
     while len(samples) < replies and record.active:
-        state = t.bot.service.state(record)
+        state = t.bot.table.state(record)
         before = fake.messages(place)[-1]
         started = time.perf_counter()
         ix = await fake.slash(
@@ -93,7 +93,8 @@ async def _run(game: str, moves: int, tables: int, replies: int) -> dict[str, An
     async with table() as t:
         assert t.bot is not None
         first_reply, *later_replies = await _bot_replies(t, replies, 3)
-        t.bot.bot_pause = 0.0  # the bot games think back to back: the most load they can make
+        assert t.bot.table.bots is not None
+        t.bot.table.bots.pause = 0.0  # the bot games think back to back: the most load
         alone = await _human_moves(t, game, moves, 1)
         ids = await _bot_tables(t, tables)
         await asyncio.sleep(1.0)  # the workers have started and are searching
@@ -104,7 +105,7 @@ async def _run(game: str, moves: int, tables: int, replies: int) -> dict[str, An
         for game_id in ids:
             record = await t.bot.store.games.get(game_id)
             bot_moves += len(record.moves) if record is not None else 0
-        timings = list(t.bot.get_cog("Computer").timings)
+        timings = list(t.bot.table.bots.timings)
     first, second = p50_p99(alone), p50_p99(busy)
     turns = {
         "turns": len(timings),

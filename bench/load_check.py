@@ -16,13 +16,32 @@ import random
 import re
 import time
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from games.plugin import plugin_for
 from rules import get_game
 
-if TYPE_CHECKING:
-    from bench.load import LiveGame, Load
+
+class LiveGame(Protocol):
+    """What the check reads of a game of the run (bench.load.LiveGame is one)."""
+
+    game: str
+    place: Any
+    seat_users: tuple[Any, ...]
+    played: list[str]
+    doubt: str | None
+
+
+class Load(Protocol):
+    """What the check reads of the run (bench.load.Load is one): protocols, so that the run,
+    which calls the check, and the check are not a circle."""
+
+    fake: Any
+    store: Any
+    tally: Any
+    bots: list[Any]
+    every_game: list[Any]
+
 
 #: A board's file name: game id, version (the moves stored), and the post before it.
 BOARD = re.compile(r"game-(\d+)-(\d+)-\d+\.png")

@@ -10,16 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import endings
-from cogs.utils.errors import UserError
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.replies import guarded, send_private
-from cogs.utils.service import GameService
 from cogs.utils.views import LastingView
-from data import GameRecord, Offer, OfferExists
+from data import GameRecord, Offer
 from locales import join, t
+from table import agreements, endings
 
 
 class Agreements(commands.Cog):
@@ -27,50 +25,28 @@ class Agreements(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.service = bot.service
+        self.table = bot.table
 
     @app_commands.command(name=L("cmd-abort"), description=L("cmd-abort-desc"))
     async def abort(self, interaction: discord.Interaction) -> None:
         """Call the game off in its first turns: no winner, not rated."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.abort(self.service, record, interaction.user.id)
+        await endings.abort(self.table, record, interaction.user.id)
         await send_private(interaction, tr(interaction, "abort-done"))
 
     @app_commands.command(name=L("cmd-draw"), description=L("cmd-draw-desc"))
     async def draw(self, interaction: discord.Interaction) -> None:
         """Offer to end the game by agreement: the others answer with buttons."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        if not record.active:
-            raise UserError("error-game-over")
-        if record.has_bots:
-            raise UserError("error-draw-bot")  # the bot plays every game out
-        offer = await self.bot.store.offers.get(record.id)
-        stale = offer if offer is not None and offer.lapsed(_movers(self.service, record)) else None
-        if offer is not None and stale is None:
-            if offer.by_seat != seat:
-                raise UserError("error-draw-pending", player=record.names()[offer.by_seat])
-            raise UserError("error-draw-declined" if offer.declined else "error-draw-offered")
-        try:
-            offer = await self.bot.store.offers.make(
-                record.id, seat, len(record.moves), replacing=stale
-            )
-        except OfferExists:
-            raise UserError("error-draw-offered") from None
-        place = await self.bot.announcer.place(record)
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        offer = await agreements.offer(self.table, record, interaction.user.id)
+        place = await place_of(self.bot, record)
         await place.send(
             _offer_text(record, offer),
             view=_offer_buttons(record, offer),
             allowed_mentions=MENTION_USERS,
         )
         await send_private(interaction, tr(interaction, "draw-sent"))
-
-
-def _movers(service: GameService, record: GameRecord) -> list[int | None]:
-    return [ply.seat for ply in service.history(record).plies]
 
 
 def _offer_text(record: GameRecord, offer: Offer) -> str:
@@ -129,36 +105,20 @@ class DrawButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        bot = host_of(interaction)
-        service, offers = bot.service, bot.store.offers
-        record = await service.game(self.gid)
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        if seat == self.by:
-            raise UserError("error-draw-own")
-        offer = await offers.get(self.gid)
-        mine = offer is not None and (offer.ply, offer.by_seat) == (self.ply, self.by)
-        if not record.active or offer is None or not mine or offer.declined:
-            raise UserError("error-draw-closed")
-        if offer.lapsed(_movers(service, record)):
-            raise UserError("error-draw-lapsed", player=record.names()[self.by])
+        table = host_of(interaction).table
+        record = await table.game(self.gid)
+        yes = self.act == "yes"
+        said = await agreements.answer(table, record, interaction.user.id, self.ply, self.by, yes)
         lang, names = record.lang, record.names()
-        if self.act == "no":
-            if await offers.decline(offer):
-                content = t(lang, "draw-declined", player=names[seat])
-                await interaction.response.edit_message(content=content, view=None)
-            return
-        accepted = await offers.accept(offer, seat)
-        if accepted is None:
-            raise UserError("error-draw-closed")
-        if len(accepted.accepted) < record.players - 1:  # a larger table: others still to say
-            await interaction.response.edit_message(content=_offer_text(record, accepted))
-            return
-        await interaction.response.defer()
-        await endings.agree(service, record)
-        await offers.close(accepted)
-        await interaction.edit_original_response(content=t(lang, "draw-agreed"), view=None)
+        if said.ended == "declined":
+            content = t(lang, "draw-declined", player=names[said.seat])
+            await interaction.response.edit_message(content=content, view=None)
+        elif said.ended is None and yes:  # a larger table: others still to say
+            await interaction.response.edit_message(content=_offer_text(record, said.offer))
+        elif said.ended == "agreed":
+            await interaction.response.defer()
+            await agreements.agree(table, record, said.offer)
+            await interaction.edit_original_response(content=t(lang, "draw-agreed"), view=None)
 
 
 async def setup(bot: Host) -> None:

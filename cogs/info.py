@@ -10,10 +10,10 @@ from discord.ext import commands
 
 from cogs.utils.game_commands import rules_command
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.notices import deadline
 from cogs.utils.options import check_option_values
 from games.plugin import plugin_for
 from locales import t
+from table.clocks import deadline
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -28,7 +28,7 @@ class Info(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.service = bot.service
+        self.table = bot.table
         self._rules = rules_command(self.rules)
 
     @app_commands.command(name=L("cmd-games"), description=L("cmd-games-desc"))
@@ -42,7 +42,7 @@ class Info(commands.Cog):
             return
         rows: list[tuple[bool, str]] = []
         for record in records[: MAX_LISTED * 2]:
-            turn = self.service.state(record).turn
+            turn = self.table.state(record).turn
             mine = turn is not None and record.user_of(turn) == uid
             opponents = ", ".join(s.name for s in record.seats if s.user_id != uid)
             link = f"<#{record.place_id or record.channel_id}>"

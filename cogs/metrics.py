@@ -2,7 +2,7 @@
 
 Off by default: without a port this extension loads nothing and nothing listens. With one,
 it serves what cogs/utils/metrics.py counts, and feeds it from where each fact passes once:
-every move (a person's, the bot's, a timer's) through ``GameService.play``; every /move
+every move (a person's, the bot's, a timer's) through ``Table.play``; every /move
 interaction through the clean-stop drain, which sees each arrive and end; Discord's 429s
 through the warnings discord.py logs before it waits them out; active games and due timers
 from the database, every ``REFRESH_SECONDS``.
@@ -19,11 +19,11 @@ from discord.ext import commands
 from prometheus_client import start_http_server
 
 from cogs.utils import metrics
-from cogs.utils.errors import UserError
 from cogs.utils.host import Host
 from data import StorageBusy
 from data.errors import worth_logging
 from rules import games
+from table.refusal import Refusal
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class Metrics(commands.Cog):
         self._server: Any = None
         self._refresher: asyncio.Task[None] | None = None
         self._filter = RateLimitCounter()
-        self._play = bot.service.play
+        self._play = bot.table.play
 
     async def cog_load(self) -> None:
         """Listen, and start counting."""
@@ -79,7 +79,7 @@ class Metrics(commands.Cog):
             log.info("metrics on http://%s:%d/metrics", self.host, self.port)
         logging.getLogger("discord.http").addFilter(self._filter)
         # The service knows nothing of metrics: its one entry for moves is wrapped here.
-        self.bot.service.play = self._counted_play
+        self.bot.table.play = self._counted_play
         if self.bot.drain is not None:
             self.bot.drain.watch(_observe_move)
         self._refresher = asyncio.create_task(self._refresh())
@@ -88,7 +88,7 @@ class Metrics(commands.Cog):
         """Stop listening and counting."""
         if self._refresher is not None:
             self._refresher.cancel()
-        self.bot.service.play = self._play
+        self.bot.table.play = self._play
         logging.getLogger("discord.http").removeFilter(self._filter)
         if self._server is not None:
             await asyncio.to_thread(self._server.shutdown)
@@ -97,7 +97,7 @@ class Metrics(commands.Cog):
     async def _counted_play(self, record: Any, *args: Any, **kwargs: Any) -> Any:
         try:
             played = await self._play(record, *args, **kwargs)
-        except UserError as error:
+        except Refusal as error:
             metrics.MOVE_ERRORS.labels(record.game, error.key).inc()
             raise
         except StorageBusy:

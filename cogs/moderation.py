@@ -8,9 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import endings
 from cogs.utils.choices import answers_when_busy
-from cogs.utils.errors import UserError, shorten
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.moderation import is_moderator
@@ -18,6 +16,8 @@ from cogs.utils.replies import send_private
 from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
+from table import endings
+from table.refusal import Refusal, shorten
 
 REASON_LIMIT = 200  # characters of a moderator's reason kept and shown
 OFFERED = 25  #: Discord shows at most 25 autocomplete choices
@@ -31,12 +31,12 @@ class Moderation(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.service = bot.service
+        self.table = bot.table
 
     async def _check(self, interaction: discord.Interaction) -> None:
         settings = await self.bot.store.settings.guild(interaction.guild_id)
         if not is_moderator(interaction, settings):
-            raise UserError("error-not-moderator")
+            raise Refusal("error-not-moderator")
 
     @mod.command(name=L("cmd-mod-end"), description=L("cmd-mod-end-desc"))
     @app_commands.rename(reason=L("cmd-mod-reason"), game=L("cmd-mod-game"))
@@ -51,7 +51,7 @@ class Moderation(commands.Cog):
         await self._check(interaction)
         record = await self._game(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.moderate(self.service, record, shorten(reason, REASON_LIMIT))
+        await endings.moderate(self.table, record, shorten(reason, REASON_LIMIT))
         place = f"<#{record.place_id or record.channel_id}>"
         await send_private(interaction, tr(interaction, "mod-ended", number=record.id, place=place))
 
@@ -60,16 +60,16 @@ class Moderation(commands.Cog):
         if number is not None:
             record = await self.bot.store.games.get(number)
             if record is None or record.guild_id != interaction.guild_id:
-                raise UserError("error-no-such-game", number=number)
+                raise Refusal("error-no-such-game", number=number)
             if not record.active:
-                raise UserError("error-game-over")
+                raise Refusal("error-game-over")
             return record
         here = await self.bot.store.games.active_in_place(interaction.channel_id or 0)
         if not here:
-            raise UserError("error-mod-no-game")
+            raise Refusal("error-mod-no-game")
         if len(here) > 1:
             numbers = ", ".join(f"#{g.id}" for g in here[:5])
-            raise UserError("error-mod-which-game", games=numbers)
+            raise Refusal("error-mod-which-game", games=numbers)
         return here[0]
 
     @mod.command(name=L("cmd-mod-cancel"), description=L("cmd-mod-cancel-desc"))
@@ -82,9 +82,9 @@ class Moderation(commands.Cog):
         await self._check(interaction)
         found = await self.bot.store.challenges.get(challenge)
         if found is None or found.guild_id != interaction.guild_id or found.status != "open":
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         if not await self.bot.store.challenges.resolve(found.id, "cancelled"):
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         if found.message_id is not None:
             title = plugin_for(found.game).words.title(found.lang)
             text = t(found.lang, "challenge-cancelled-mod", game=title)

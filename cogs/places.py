@@ -3,7 +3,7 @@ moderator. The game is never lost: it moves to a new thread (in the server's gam
 or the channel it was challenged in) with its board, and its players are told there.
 
 A thread that only archived itself is left be: the next post reopens it. A post refused
-because the place is gone moves the game too (the announcer does that), so a change the bot
+because the place is gone moves the game too (the table does that), so a change the bot
 missed while it was away is caught at the next move.
 """
 
@@ -65,8 +65,9 @@ class Places(commands.Cog):
         if guild.id not in self._removed:
             return  # a new server (or one seen at start, which recovery covers)
         self._removed.discard(guild.id)
-        await self.bot.announcer.recover()
-        self.bot.dispatch("games_recovered")
+        await self.bot.table.recover()
+        if self.bot.table.bots is not None:
+            await self.bot.table.bots.resume()  # the bot's own turns there go on
 
     @commands.Cog.listener()
     async def on_guild_available(self, guild: discord.Guild) -> None:
@@ -81,13 +82,13 @@ class Places(commands.Cog):
         return place is None or getattr(place, "parent_id", None) == channel_id
 
     async def _move(self, games: list[GameRecord], gone: Callable[[GameRecord], bool]) -> None:
-        service = self.bot.service
+        table = self.bot.table
         for game in games:
             try:
-                async with service.lock(game.id):
-                    record = await service.game(game.id)  # as it is now, under the lock
+                async with table.lock(game.id):
+                    record = await table.game(game.id)  # as it is now, under the lock
                     if record.active and gone(record):
-                        await self.bot.announcer.relocate(record)
+                        await self.bot.table.relocate(record)
             except discord.HTTPException as error:
                 log.warning("game %d: could not move it yet (%s)", game.id, error.status)
 

@@ -19,11 +19,10 @@ from cogs.utils.challenge_views import (
     challenge_text,
     expire,
 )
-from cogs.utils.errors import UserError
 from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
 from cogs.utils.i18n import lang_of
-from cogs.utils.items import not_posted
 from cogs.utils.moderation import is_moderator
+from cogs.utils.moves import not_posted
 from cogs.utils.names import shown_name, stored_name
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
@@ -33,6 +32,7 @@ from data.ratings import FORGOTTEN
 from games.plugin import GamePlugin, plugin_for
 from locales import t
 from rules import RulesError
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -72,7 +72,7 @@ class Play(commands.Cog):
         try:
             engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
-            raise UserError.from_rules(error) from None
+            raise Refusal.from_rules(error) from None
         challenging = not (bot_levels and not invited)
         limit = await self._within_limits(interaction, challenging=challenging)
         create = functools.partial(
@@ -107,7 +107,7 @@ class Play(commands.Cog):
         settings = await self.store.settings.guild(interaction.guild_id)
         user, guild = interaction.user.id, interaction.guild_id
         if await self.store.games.active_count(user, guild) >= settings.max_games:
-            raise UserError("error-limit-games", count=settings.max_games)
+            raise Refusal("error-limit-games", count=settings.max_games)
         return settings.max_challenges if challenging else None
 
     async def _start_now(self, interaction: discord.Interaction, challenge: Challenge) -> None:
@@ -136,15 +136,15 @@ class Play(commands.Cog):
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """Challenge the players of a finished game again, each seat moved one place round."""
-        record = await self.bot.service.game(game_id)
+        record = await self.bot.table.game(game_id)
         user = interaction.user
         if record.active:
-            raise UserError("error-game-not-over")
+            raise Refusal("error-game-not-over")
         if record.seat_of(user.id) is None:
-            raise UserError("error-not-a-player")
+            raise Refusal("error-not-a-player")
         seats = record.seats
         if any(s.user_id == FORGOTTEN and not s.is_bot for s in seats):
-            raise UserError("error-rematch-forgotten")  # /forget-me: nobody to invite
+            raise Refusal("error-rematch-forgotten")  # /forget-me: nobody to invite
         invited = [
             (s.user_id, stored_name(s.name)) for s in seats if not s.is_bot and s.user_id != user.id
         ]
@@ -176,8 +176,8 @@ class Play(commands.Cog):
             if existing.expires_at > self.bot.clock():
                 link, name = _link(existing), existing.challenger_name
                 if existing.challenger_id == user.id:
-                    raise UserError("error-rematch-yours", link=link) from None
-                raise UserError("error-rematch-offered", challenger=name, link=link) from None
+                    raise Refusal("error-rematch-yours", link=link) from None
+                raise Refusal("error-rematch-offered", challenger=name, link=link) from None
             await self.expire(existing)  # its time is up; its timer just has not fired yet
             challenge = await _limited(offer)
         if bot_levels and not invited:
@@ -190,28 +190,28 @@ class Play(commands.Cog):
         """Accept (or join), decline (the challenger's Decline cancels), or start an open table."""
         challenge = await self.store.challenges.get(challenge_id)
         if challenge is None or challenge.status != "open":
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         if challenge.expires_at <= self.bot.clock():
             await self.expire(challenge)
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         user = interaction.user
         if act == "decline":
             await self._decline(interaction, challenge)
         elif act == "start":
             await self._start_open(interaction, challenge)
         elif user.id == challenge.challenger_id:
-            raise UserError("error-challenge-own")
+            raise Refusal("error-challenge-own")
         elif challenge.is_open:
             await self._within_limits(interaction, challenging=False)
             if not await self.store.challenges.join(challenge.id, user.id, shown_name(user)):
-                raise UserError("error-challenge-full-or-joined")
+                raise Refusal("error-challenge-full-or-joined")
             await self._progress(interaction, challenge.id)
         else:
             if challenge.invitee(user.id) is None:
-                raise UserError("error-not-your-challenge")
+                raise Refusal("error-not-your-challenge")
             await self._within_limits(interaction, challenging=False)
             if not await self.store.challenges.accept(challenge.id, user.id, shown_name(user)):
-                raise UserError("error-challenge-answered")
+                raise Refusal("error-challenge-answered")
             await self._progress(interaction, challenge.id)
 
     async def _decline(self, interaction: discord.Interaction, challenge: Challenge) -> None:
@@ -229,14 +229,14 @@ class Play(commands.Cog):
             return
         if challenge.is_open:
             if not await self.store.challenges.leave(challenge.id, user.id):
-                raise UserError("error-not-seated")
+                raise Refusal("error-not-seated")
             await self._progress(interaction, challenge.id)
             return
         if user.id != challenge.challenger_id and challenge.invitee(user.id) is None:
-            raise UserError("error-not-your-challenge")
+            raise Refusal("error-not-your-challenge")
         status = "cancelled" if user.id == challenge.challenger_id else "declined"
         if not await self.store.challenges.resolve(challenge.id, status):
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         key = "challenge-cancelled" if status == "cancelled" else "challenge-declined"
         await interaction.response.edit_message(
             content=t(challenge.lang, key, name=shown_name(user)), view=None
@@ -247,7 +247,7 @@ class Play(commands.Cog):
     ) -> None:
         """A moderator's Decline under someone else's challenge cancels it."""
         if not await self.store.challenges.resolve(challenge.id, "cancelled"):
-            raise UserError("error-challenge-closed")
+            raise Refusal("error-challenge-closed")
         text = t(challenge.lang, "challenge-cancelled-mod", game=_title(challenge))
         await interaction.response.edit_message(content=text, view=None)
 
@@ -258,14 +258,15 @@ class Play(commands.Cog):
         try:
             host = await self.store.challenges.hand_over(challenge.id, interaction.user.id)
         except ChallengeGone:
-            raise UserError("error-not-seated") from None
+            raise Refusal("error-not-seated") from None
         if host is None:
             await interaction.response.edit_message(
                 content=t(challenge.lang, "challenge-cancelled", name=name), view=None
             )
             return
         now = await self.store.challenges.get(challenge.id)
-        assert now is not None
+        if now is None:  # challenges are closed, never deleted
+            raise Refusal("error-challenge-closed")
         note = t(challenge.lang, "challenge-host-left", name=name, host=stored_name(host.name))
         await interaction.response.edit_message(
             content=f"{challenge_text(now)}\n{note}",
@@ -276,16 +277,17 @@ class Play(commands.Cog):
     async def _start_open(self, interaction: discord.Interaction, challenge: Challenge) -> None:
         """The challenger starts an open table with the players seated so far."""
         if interaction.user.id != challenge.challenger_id:
-            raise UserError("error-only-challenger-starts")
+            raise Refusal("error-only-challenger-starts")
         if 1 + len(challenge.accepted) < plugin_for(challenge.game).engine.min_players:
-            raise UserError("error-not-enough-players")
+            raise Refusal("error-not-enough-players")
         await interaction.response.defer()
         await self.start_game(interaction, challenge)
 
     async def _progress(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """After an answer: start when everyone is in, else show who is still awaited."""
         challenge = await self.store.challenges.get(challenge_id)
-        assert challenge is not None
+        if challenge is None:  # challenges are closed, never deleted
+            raise Refusal("error-challenge-closed")
         full = len(challenge.accepted) + 1 == challenge.max_players
         if (not challenge.is_open and not challenge.waiting_for) or (challenge.is_open and full):
             await interaction.response.defer()
@@ -306,12 +308,7 @@ class Play(commands.Cog):
         """Create the game (once), open its thread (on ``message``, else the one clicked),
         post the opening board."""
         started_by_challenger = interaction.user.id == challenge.challenger_id
-        service = self.bot.service
-        series_id = None
-        if challenge.series_length > 1:
-            series_id = await self.store.games.create_series(
-                challenge.game, challenge.series_length
-            )
+        table = self.bot.table
         seats: list[NewSeat] = [(challenge.challenger_id, challenge.challenger_name)]
         seats += [(p.user_id, p.name) for p in challenge.accepted]
         seats += bot_seats(self.bot.user, challenge.lang, challenge.bot_levels)
@@ -319,14 +316,14 @@ class Play(commands.Cog):
             seats.sort(key=lambda seat: challenge.seat_order.index(seat[0]))
         settings = await self.store.settings.guild(challenge.guild_id)
         try:
-            record = await service.open_game(
+            record = await table.open_game(
                 game=challenge.game,
                 seats=seats,
                 options=challenge.options,
                 lang=challenge.lang,
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
-                series_id=series_id,
+                series_length=challenge.series_length,
                 challenge_id=challenge.id,
                 days_per_move=challenge.days_per_move,
                 max_games=settings.max_games,
@@ -334,18 +331,19 @@ class Play(commands.Cog):
         except GameLimit as over:
             await self._take_answer_back(interaction, challenge)
             if over.user_id == interaction.user.id:
-                raise UserError("error-limit-games", count=over.limit) from None
-            raise UserError("error-limit-games-player", name=over.name, count=over.limit) from None
+                raise Refusal("error-limit-games", count=over.limit) from None
+            raise Refusal("error-limit-games-player", name=over.name, count=over.limit) from None
         except ChallengeGone:
             again = await self.store.challenges.get(challenge.id)
             if again is not None and again.status == "accepted":
                 return  # the last two answers came together: the other one started the game
-            raise UserError("error-challenge-closed") from None
+            raise Refusal("error-challenge-closed") from None
         title = plugin_for(record.game).words.title(record.lang)
         channel = interaction.channel
-        assert channel is not None
+        if not isinstance(channel, discord.abc.Messageable):  # a challenge is a message
+            raise TypeError(f"challenge answered outside a channel: {channel!r}")
 
-        async def opener() -> discord.abc.Messageable:
+        async def opener() -> int:
             name = places.thread_name(record)
             place = await places.open_place(
                 self.bot, interaction.guild_id, channel, message or interaction.message, name
@@ -361,9 +359,9 @@ class Play(commands.Cog):
                 ),
                 view=None,
             )
-            return place
+            return getattr(place, "id", record.channel_id)
 
-        problem = await self.bot.announcer.start(record, opener)
+        problem = await self.bot.table.start(record, opener)
         if problem is not None:  # the game is on; Discord refused its first board
             await send_private(interaction, not_posted(interaction, problem, "game-not-posted"))
 
@@ -406,7 +404,7 @@ async def _limited(create: Callable[[], Awaitable[Challenge]]) -> Challenge:
     try:
         return await create()
     except ChallengeLimit as over:
-        raise UserError("error-limit-challenges", count=over.limit) from None
+        raise Refusal("error-limit-challenges", count=over.limit) from None
 
 
 def _title(challenge: Challenge) -> str:
@@ -445,14 +443,14 @@ def _invited(
         if member is None:
             continue
         if member in invited or (bot_named and me is not None and member.id == me.id):
-            raise UserError("error-challenge-twice", name=shown_name(member))
+            raise Refusal("error-challenge-twice", name=shown_name(member))
         if member.id == challenger.id:
-            raise UserError("error-challenge-self")
+            raise Refusal("error-challenge-self")
         if me is not None and member.id == me.id:
             bot_named = True
             continue
         if member.bot:
-            raise UserError("error-challenge-bot")
+            raise Refusal("error-challenge-bot")
         invited.append(member)
     return invited, bot_named
 
@@ -461,9 +459,9 @@ def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> 
     """The levels of the seats the bot takes: the one named as an opponent, and ``bots``."""
     count = int(bot_named) + (values.get("bots") or 0)
     if count and plugin.computer is None:  # its registration names no computer player
-        raise UserError("error-bot-cannot-play")
+        raise Refusal("error-bot-cannot-play")
     if values.get("level") is not None and not count:
-        raise UserError("error-level-without-bot")
+        raise Refusal("error-level-without-bot")
     return [values.get("level") or DEFAULT_LEVEL] * count
 
 

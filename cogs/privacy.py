@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.timers import TRANSIENT, process_name
-from cogs.utils.errors import UserError
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.names import stored_name
@@ -20,6 +19,7 @@ from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
 from data import Forgotten, StillPlaying, StorageBusy
 from locales import DEFAULT, LANGUAGES, t
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -54,7 +54,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<
 
     async def _run(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.user_id:
-            raise UserError("error-forget-not-yours")
+            raise Refusal("error-forget-not-yours")
         # Stored as the seats' names: cleaned as every name is (a translation is text too).
         names = {lang: stored_name(t(lang, "former-player")) for lang in LANGUAGES}
         bot = host_of(interaction)
@@ -108,12 +108,12 @@ def listed(places: list[int]) -> str:
     return ", ".join(shown) + (f" (+{more})" if more else "")
 
 
-def still_playing(playing: StillPlaying) -> UserError:
+def still_playing(playing: StillPlaying) -> Refusal:
     """Why a person cannot be forgotten yet: their games in progress, their challenges."""
     if playing.places:
         places = listed(list(playing.places))
-        return UserError("error-forget-playing", count=len(playing.places), places=places)
-    return UserError("error-forget-challenges", count=playing.challenges)
+        return Refusal("error-forget-playing", count=len(playing.places), places=places)
+    return Refusal("error-forget-challenges", count=playing.challenges)
 
 
 class Privacy(commands.Cog):

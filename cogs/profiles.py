@@ -18,8 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.errors import UserError
-from cogs.utils.host import host_of
+from cogs.utils.host import guild_of, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.names import shown_name
 from cogs.utils.options import check_option_values
@@ -41,6 +40,7 @@ from games.plugin import plugin_for, plugins
 from locales import join, t
 from render.charts import Line, rating_chart
 from rules.text import clean_name
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -86,9 +86,9 @@ class PageButton(
 
     async def _run(self, interaction: discord.Interaction) -> None:
         if self.game and self.game not in GAMES:
-            raise UserError("error-page-gone")  # a game no longer installed
+            raise Refusal("error-page-gone")  # a game no longer installed
         if self.kind == "lb" and self.who not in (GLOBAL, interaction.guild_id):
-            raise UserError("error-page-gone")  # another server's board is not this one's
+            raise Refusal("error-page-gone")  # another server's board is not this one's
         if self.kind == "lb":
             embed, view = await leaderboard_page(interaction, self.game, self.who, self.page)
         else:
@@ -126,7 +126,7 @@ async def visible_guild(interaction: discord.Interaction, user_id: int) -> int |
         return interaction.guild_id
     if user_id == interaction.user.id:  # one's own games, in a private conversation
         return None
-    raise UserError("error-profile-private")
+    raise Refusal("error-profile-private")
 
 
 async def leaderboard_page(
@@ -246,7 +246,7 @@ class Profiles(commands.Cog):
     ) -> None:
         """A game's ranking on this server (or across servers), ten a page."""
         check_option_values(interaction)
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         number = GLOBAL if scope == "global" else interaction.guild_id
         embed, view = await leaderboard_page(interaction, game, number, 0)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
@@ -263,9 +263,9 @@ class Profiles(commands.Cog):
         """Per game: rating and trend, results, streaks; the last games; a chart."""
         target = user or interaction.user
         if target.bot or (vs is not None and vs.bot):
-            raise UserError("error-profile-bot")
+            raise Refusal("error-profile-bot")
         if vs is not None and vs.id == target.id:
-            raise UserError("error-profile-vs-self")
+            raise Refusal("error-profile-vs-self")
         guild = await visible_guild(interaction, target.id)
         both = guild if guild is not None or vs is None else await visible_guild(interaction, vs.id)
         await interaction.response.defer(thinking=True)
@@ -360,7 +360,7 @@ class Profiles(commands.Cog):
         check_option_values(interaction)
         target = user or interaction.user
         if target.bot:
-            raise UserError("error-profile-bot")
+            raise Refusal("error-profile-bot")
         embed, view = await history_page(interaction, target.id, game, 0, target)
         await interaction.response.send_message(
             embed=embed, view=view or discord.utils.MISSING, ephemeral=True
@@ -374,7 +374,7 @@ class Profiles(commands.Cog):
     async def stats(self, interaction: discord.Interaction, game: str) -> None:
         """How a game is played on this server."""
         check_option_values(interaction)
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         lang = lang_of(interaction)
         found = await self.store.stats.server(game, interaction.guild_id)
         embed = discord.Embed(

@@ -19,7 +19,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.errors import UserError
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.images import Drawn
@@ -35,6 +34,7 @@ from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
 from rules.base import InvalidRecord
+from table.refusal import Refusal
 
 #: Replays kept drawn (a finished game never changes): a few, each some hundred KB.
 CACHED_REPLAYS = 8
@@ -63,7 +63,7 @@ class Records(commands.Cog):
         try:  # a whole game replayed: off the event loop
             public = await asyncio.to_thread(public_of, record.record, seat)
         except InvalidRecord:
-            raise UserError("records-not-public", number=record.id) from None
+            raise Refusal("records-not-public", number=record.id) from None
         title = plugin_for(record.game).words.title(lang_of(interaction))
         file = discord.File(io.BytesIO(record_json(public)), record_name(record))
         count = len(public.moves)
@@ -81,7 +81,7 @@ class Records(commands.Cog):
         await interaction.response.defer(thinking=True)
         drawn = await self._draw(record)
         if len(drawn.png) > interaction.filesize_limit:
-            raise UserError("replay-too-big", number=record.id)
+            raise Refusal("replay-too-big", number=record.id)
         lang = record.lang  # a public post speaks the game's language, as its thread does
         text = t(
             lang,
@@ -99,20 +99,20 @@ class Records(commands.Cog):
     async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
         """The finished game meant: the one numbered ``number`` if the caller may see it, else
         the newest finished game of this thread or channel, even when a newer one (a rematch)
-        is under way there (UserError when there is none, or when it is still being played)."""
+        is under way there (Refusal when there is none, or when it is still being played)."""
         games = self.bot.store.games
         place = interaction.channel_id or 0
         if number is not None:
             record = await games.get(number)
             if record is None or not _visible(record, interaction):
-                raise UserError("records-no-such-game", number=number)
+                raise Refusal("records-no-such-game", number=number)
         else:
             record = await games.latest_in_place(place, finished=True)
             record = record or await games.latest_in_place(place)
             if record is None:
-                raise UserError("records-no-game-here")
+                raise Refusal("records-no-game-here")
         if record.active:
-            raise UserError("records-unfinished", number=record.id)
+            raise Refusal("records-unfinished", number=record.id)
         return record
 
     async def _draw(self, record: GameRecord) -> Drawn:

@@ -8,12 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils.errors import UserError
+from cogs.utils.host import guild_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.moderation import is_moderator
 from cogs.utils.options import check_option_values
 from data import AwayRefused, GuildSettings
 from data.away import MOST_AT_ONCE
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -51,7 +52,7 @@ class Settings(commands.Cog):
         try:
             away = await self.store.away.start(user, days)
         except AwayRefused as refused:
-            raise UserError("error-away-too-long", count=refused.days_left) from None
+            raise Refusal("error-away-too-long", count=refused.days_left) from None
         text = tr(interaction, "away-started", until=f"<t:{int(away.until)}:F>")
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -85,7 +86,7 @@ class Settings(commands.Cog):
         max_games: app_commands.Range[int, 1, 200] | None = None,
     ) -> None:
         """Change (or, with no option, show) how this server's games are played."""
-        assert interaction.guild_id is not None
+        guild_of(interaction)  # a server-only command
         check_option_values(interaction)
         given = (reminder_hours, channel, threads, mod_role, max_challenges, max_games)
         current = await self.store.settings.guild(interaction.guild_id)
@@ -95,9 +96,9 @@ class Settings(commands.Cog):
         managing = any(value is not None for value in given[:4])
         limiting = max_challenges is not None or max_games is not None
         if managing and not interaction.permissions.manage_guild:
-            raise UserError("error-settings-manager")
+            raise Refusal("error-settings-manager")
         if limiting and not is_moderator(interaction, current):
-            raise UserError("error-not-moderator")
+            raise Refusal("error-not-moderator")
         updated = GuildSettings(
             reminder_hours=float(reminder_hours or current.reminder_hours),
             game_channel_id=channel.id if channel is not None else current.game_channel_id,

@@ -26,17 +26,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import endings
 from cogs.utils.challenge_views import expire
-from cogs.utils.errors import UserError
 from cogs.utils.i18n import L, tr
-from cogs.utils.notices import deadline, direct_message
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.notices import direct_message
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
-from games.plugin import Claim, OutOfTime, SkipTurn, plugin_for
+from games.plugin import Claim, plugin_for
 from locales import t
+from table import endings, timers
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -69,7 +68,7 @@ class Timers(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.store = bot.store
-        self.service = bot.service
+        self.table = bot.table
         self._wake = asyncio.Event()
         #: when the loop will look at the timers next (None: it is looking now)
         self._wakes_at: float | None = None
@@ -199,46 +198,22 @@ class Timers(commands.Cog):
             if challenge is not None and challenge.status in ("open", "expired"):
                 await expire(self.bot, challenge)
             return
-        record = await self.store.games.get(timer.ref_id)
         if timer.kind == "rename":  # a forgotten player's name out of the game's thread
+            record = await self.store.games.get(timer.ref_id)
             if record is not None:
                 await rename_thread(self.bot, record)  # a refusal is given up (and logged)
             return
-        if record is None or not record.active or record.turn_started_at != timer.turn_stamp:
-            return  # the player moved (or the game ended) since: nothing to say
-        if record.posted_version < record.version:
-            # A turn's end is stored but not posted yet (a process died in between, or
-            # Discord refused the board): the turn watched is over, though its stamp still
-            # stands until the board is out, and that board brings the next turn's timers.
-            return
-        turn = self.service.state(record).turn
-        assert turn is not None
-        if await self._later(timer, record, turn):
-            return  # the player is away: their clock stands still meanwhile
-        if timer.kind == "reminder":
-            await self._remind(record, turn, _nonce(timer))
-        elif timer.kind == "deadline":
-            await self._time_up(record, turn, _nonce(timer))
-
-    async def _later(self, timer: Timer, record: GameRecord, turn: int) -> bool:
-        """Put ``timer`` off by the time its player has been away this turn, if that makes
-        it due later (a new timer of the same turn; this one is used up)."""
-        assert record.turn_started_at is not None  # the stamp matched the timer's
-        paused = await self.store.away.paused(record.user_of(turn), record.turn_started_at)
-        if timer.kind == "deadline":
-            due = await deadline(self.store, record, record.user_of(turn))
-        else:
-            hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
-            due = record.turn_started_at + hours * 3600 + paused
-        if due is None or due <= self.bot.clock() + 1:
-            return False
-        await self.store.timers.postpone(timer, due)  # this one used up, with the new one
-        self.bot.wake_timers(due)
-        return True
+        due = await timers.due_now(self.table, timer)
+        if due is None:
+            return  # the player moved, is away, or the bot acted: nothing to post
+        if due.kind == "reminder":
+            await self._remind(due.record, due.seat, _nonce(timer))
+        elif due.kind == "deadline":
+            await self._time_up(due, _nonce(timer))
 
     async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
         title = plugin_for(record.game).words.title(record.lang)
-        place = await self.bot.announcer.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
             allowed_mentions=MENTION_USERS,
@@ -246,13 +221,11 @@ class Timers(commands.Cog):
         )
         await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce)
 
-    async def _time_up(self, record: GameRecord, turn: int, nonce: str) -> None:
-        policy = plugin_for(record.game).out_of_time(record.players)
-        if await self._bots_act(record, turn, policy):
-            return
+    async def _time_up(self, due: timers.Due, nonce: str) -> None:
+        record, turn = due.record, due.seat
         others = [s.name for s in record.seats if s.seat != turn]
-        key = "deadline-passed" if isinstance(policy, Claim) else "deadline-passed-skip"
-        place = await self.bot.announcer.place(record)
+        key = "deadline-passed" if isinstance(due.policy, Claim) else "deadline-passed-skip"
+        place = await place_of(self.bot, record)
         await place.send(
             t(
                 record.lang,
@@ -264,77 +237,32 @@ class Timers(commands.Cog):
             nonce=nonce,
         )
 
-    async def _bots_act(self, record: GameRecord, turn: int, policy: OutOfTime) -> bool:
-        """The bot's seats do at once what a person would do when a player's time is up:
-        claim the win, or vote to skip the turn (enough when they are most of the others)."""
-        bots = [s.seat for s in record.seats if s.is_bot and s.seat != turn]
-        if not bots:
-            return False
-        try:
-            if isinstance(policy, Claim):
-                await endings.time_out(self.service, record, turn, bots[0])
-                return True
-            if len(bots) >= _skip_votes_needed(record):
-                await endings.skip(self.service, record, record.user_of(bots[0]), policy.move)
-                return True
-        except UserError:  # the player moved just now after all
-            return True
-        return False
-
-    async def _out_of_time(self, interaction: discord.Interaction) -> tuple[GameRecord, int]:
-        """The game here and the seat to move, once that player's time is up (UserError if not)."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        seat = record.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("error-not-a-player")
-        turn = self.service.state(record).turn
-        if turn is None or turn == seat:
-            raise UserError("error-claim-own-turn")
-        if record.is_bot(turn):
-            raise UserError("error-claim-bot")  # the bot has no clock
-        due = await deadline(self.store, record, record.user_of(turn))
-        if due is None:
-            raise UserError("error-claim-no-deadline")
-        if due > self.bot.clock():
-            raise UserError("error-claim-too-early", deadline=f"<t:{int(due)}:R>")
-        return record, turn
-
     @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
     async def claim(self, interaction: discord.Interaction) -> None:
         """Win a game whose opponent let their time run out (where the game allows a claim)."""
-        record, turn = await self._out_of_time(interaction)
-        if not isinstance(plugin_for(record.game).out_of_time(record.players), Claim):
-            raise UserError("error-claim-multiplayer")
-        claimer = record.seat_of(interaction.user.id)
-        assert claimer is not None  # _out_of_time checked it
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        claimer, loser = await timers.claimable(self.table, record, interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.time_out(self.service, record, turn, claimer)
+        await endings.time_out(self.table, record, loser, claimer)
         place = f"<#{record.place_id or record.channel_id}>"
-        text = tr(interaction, "claim-done", loser=record.names()[turn], place=place)
+        text = tr(interaction, "claim-done", loser=record.names()[loser], place=place)
         await interaction.followup.send(text, ephemeral=True)
 
     @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
     async def skip(self, interaction: discord.Interaction) -> None:
         """Vote to skip the turn of a player whose time ran out (where the game votes)."""
-        record, turn = await self._out_of_time(interaction)
-        policy = plugin_for(record.game).out_of_time(record.players)
-        if not isinstance(policy, SkipTurn):
-            raise UserError("error-skip-two-players")
-        assert record.turn_started_at is not None  # a deadline counts from it
-        votes = await self.store.games.vote_skip(
-            record.id, record.turn_started_at, interaction.user.id
-        )
-        votes += sum(s.is_bot for s in record.seats)  # the bot always votes to go on
-        needed = _skip_votes_needed(record)
-        if votes < needed:
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        vote = await timers.vote_skip(self.table, record, interaction.user.id)
+        if vote.votes < vote.needed:
             await interaction.response.send_message(
-                tr(interaction, "skip-counted", votes=votes, needed=needed), ephemeral=True
+                tr(interaction, "skip-counted", votes=vote.votes, needed=vote.needed),
+                ephemeral=True,
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.skip(self.service, record, interaction.user.id, policy.move)
+        await endings.skip(self.table, record, interaction.user.id, vote.move)
         place = f"<#{record.place_id or record.channel_id}>"
-        text = tr(interaction, "skip-done", player=record.names()[turn], place=place)
+        text = tr(interaction, "skip-done", player=record.names()[vote.seat], place=place)
         await interaction.followup.send(text, ephemeral=True)
 
 
@@ -342,11 +270,6 @@ def _nonce(timer: Timer) -> str:
     """The nonce of what ``timer`` posts: a second post of it (by a process that took the
     timer over) shows the first one again instead (Discord allows 25 characters)."""
     return f"timer:{timer.id}"
-
-
-def _skip_votes_needed(record: GameRecord) -> int:
-    """Votes that skip a turn: a majority of the other players."""
-    return (record.players - 1) // 2 + 1
 
 
 async def setup(bot: Host) -> None:

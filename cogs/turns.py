@@ -10,15 +10,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import endings
 from cogs.utils.choices import AUTOCOMPLETE_LIMIT, HINT, answers_when_busy, hint, move_choices
-from cogs.utils.errors import UserError
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.items import acknowledge, show_board, show_private
+from cogs.utils.items import show_board, show_private
+from cogs.utils.moves import acknowledge
 from cogs.utils.replies import guarded
 from cogs.utils.views import LastingView
 from games.plugin import plugin_for
+from table import endings
+from table.refusal import Refusal
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,7 @@ class Turns(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.service = bot.service
+        self.table = bot.table
 
     @app_commands.command(name=L("cmd-move"), description=L("cmd-move-desc"))
     @app_commands.rename(notation=L("cmd-move-notation"))
@@ -60,23 +61,23 @@ class Turns(commands.Cog):
     ) -> None:
         """Play a move given in the game's notation ("#12 6L" names game 12 of a shared place)."""
         game_id, notation = split_game(notation)
-        record = await self.service.game_here(
+        record = await self.table.game_here(
             interaction.channel_id, interaction.user.id, game_id=game_id
         )
-        self.service.check_turn(record, interaction.user.id)
         if notation.strip() == HINT:  # a hint chosen after it stopped applying, or "/move ?"
-            raise UserError("move-hint")
+            self.table.check_turn(record, interaction.user.id)  # not their turn: say that
+            raise Refusal("move-hint")
         # The reply waits for the board to be stored and posted; deferring keeps us inside
         # Discord's 3-second window whatever that costs. A refused move is answered at once
         # (before deferring); a legal one's board is being drawn while the defer travels.
-        played = await self.service.play(
+        played = await self.table.play(
             record,
             interaction.user.id,
             notation,
             ready=lambda: interaction.response.defer(ephemeral=True, thinking=True),
             lang=lang_of(interaction),
         )
-        await acknowledge(interaction, self.service, played)
+        await acknowledge(interaction, self.table, played)
 
     @move.autocomplete("notation")
     @answers_when_busy(HINT)
@@ -87,15 +88,15 @@ class Turns(commands.Cog):
         lang = lang_of(interaction)
         game_id, typed = split_game(current)
         if game_id is None:
-            several = await self.service.games_to_move(interaction.channel_id, interaction.user.id)
+            several = await self.table.games_to_move(interaction.channel_id, interaction.user.id)
             if len(several) > 1:  # a place shared by games: each move says which game
                 return self._choices_in(several, lang, current)
         try:
-            record = await self.service.game_here(
+            record = await self.table.game_here(
                 interaction.channel_id, interaction.user.id, game_id=game_id
             )
-            _, state = self.service.check_turn(record, interaction.user.id)
-        except UserError as error:
+            _, state = self.table.check_turn(record, interaction.user.id)
+        except Refusal as error:
             # Choosing the hint runs /move, which meets the same error and says it again.
             return [hint(tr(interaction, error.key, **error.params))]
         choices = move_choices(plugin_for(record.game).picker, lang, state, typed)
@@ -110,7 +111,7 @@ class Turns(commands.Cog):
         per_game = max(1, AUTOCOMPLETE_LIMIT // len(games))
         found = []
         for record in games:
-            state = self.service.state(record)
+            state = self.table.state(record)
             choices = move_choices(plugin_for(record.game).picker, lang, state, current)[:per_game]
             found += [_in_game(record.id, c) for c in choices if c.value != HINT]
         return found[:AUTOCOMPLETE_LIMIT]
@@ -119,12 +120,12 @@ class Turns(commands.Cog):
     async def board(self, interaction: discord.Interaction) -> None:
         """The current board, ephemerally (your private view when you play)."""
         record = await self._game_to_show(interaction)
-        await show_board(interaction, self.service, record)
+        await show_board(interaction, self.table, record)
 
     async def _game_to_show(self, interaction: discord.Interaction) -> Any:
         try:
-            return await self.service.game_here(interaction.channel_id, interaction.user.id)
-        except UserError:
+            return await self.table.game_here(interaction.channel_id, interaction.user.id)
+        except Refusal:
             # A finished game's thread still shows its final board.
             latest = await self.bot.store.games.latest_in_place(interaction.channel_id or 0)
             if latest is None:
@@ -134,15 +135,15 @@ class Turns(commands.Cog):
     @app_commands.command(name=L("cmd-hand"), description=L("cmd-hand-desc"))
     async def hand(self, interaction: discord.Interaction) -> None:
         """What only you may see in your game here (your hand, your hidden pieces)."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        await show_private(interaction, self.service, record)
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        await show_private(interaction, self.table, record)
 
     @app_commands.command(name=L("cmd-resign"), description=L("cmd-resign-desc"))
     async def resign(self, interaction: discord.Interaction) -> None:
         """Ask for confirmation, then give up the game."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
         if record.seat_of(interaction.user.id) is None:
-            raise UserError("error-not-a-player")
+            raise Refusal("error-not-a-player")
         view = LastingView()
         view.add_item(ResignButton(record.id, record.version, tr(interaction, "button-resign")))
         title = plugin_for(record.game).words.title(lang_of(interaction))
@@ -178,10 +179,10 @@ class ResignButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        service = host_of(interaction).service
-        record = await service.game(self.gid)
+        table = host_of(interaction).table
+        record = await table.game(self.gid)
         await interaction.response.defer()
-        await endings.resign(service, record, interaction.user.id, self.ver)
+        await endings.resign(table, record, interaction.user.id, self.ver)
         await interaction.edit_original_response(content=tr(interaction, "resign-done"), view=None)
 
 

@@ -9,17 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import endings
-from cogs.utils.errors import UserError
 from cogs.utils.host import Host, host_of
 from cogs.utils.i18n import L, tr
-from cogs.utils.places import MENTION_USERS
+from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.replies import guarded, send_private
-from cogs.utils.service import GameService
 from cogs.utils.views import LastingView
 from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
+from table import endings
+from table.refusal import Refusal
+from table.table import Table
 
 
 class Undo(commands.Cog):
@@ -27,24 +27,24 @@ class Undo(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        self.service = bot.service
+        self.table = bot.table
 
     @app_commands.command(name=L("cmd-undo"), description=L("cmd-undo-desc"))
     async def undo(self, interaction: discord.Interaction) -> None:
         """Ask to take back your last move (at once if no one has seen it yet)."""
-        record = await self.service.game_here(interaction.channel_id, interaction.user.id)
-        plan = endings.check_undo(self.service, record, interaction.user.id)
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        plan = endings.check_undo(self.table, record, interaction.user.id)
         seat = plan.seat
         if plan.unseen:  # an action inside one's own unfinished turn: nobody saw it yet
-            await endings.take_back(self.service, record, record.version)
+            await endings.take_back(self.table, record, record.version)
             await send_private(interaction, tr(interaction, "undo-done-unseen"))
             return
         if plan.ask is None:  # only the bot would be asked, and it always agrees
             await interaction.response.defer(ephemeral=True, thinking=True)
-            restored = await endings.take_back(self.service, record, record.version, plan.plies)
+            restored = await endings.take_back(self.table, record, record.version, plan.plies)
             key = "undo-restored-bot" if plan.plies > 1 else "undo-restored"
             headline = t(record.lang, key, requester=record.names()[seat])
-            await self.service.announce(restored, headline=headline)
+            await self.table.announce(restored, headline=headline)
             await send_private(interaction, tr(interaction, "undo-done-bot"))
             return
         asked = plan.ask
@@ -56,13 +56,13 @@ class Undo(commands.Cog):
         ):
             label = t(lang, f"button-undo-{act}")
             view.add_item(UndoButton(record.id, record.version, act, label, style))
-        place = await self.bot.announcer.place(record)
+        place = await place_of(self.bot, record)
         await place.send(
             t(
                 lang,
                 "undo-asked",
                 player=record.names()[seat],
-                move=_last_move_in_words(self.service, record),
+                move=_last_move_in_words(self.table, record),
                 mention=f"<@{record.user_of(asked)}>",
             ),
             view=view,
@@ -71,10 +71,10 @@ class Undo(commands.Cog):
         await send_private(interaction, tr(interaction, "undo-sent"))
 
 
-def _last_move_in_words(service: GameService, record: GameRecord) -> str:
+def _last_move_in_words(table: Table, record: GameRecord) -> str:
     """The move to take back as the table saw it: its public narration, so a hidden druid
     stays hidden (its notation would show the value)."""
-    events = service.history(record).plies[-1].events
+    events = table.history(record).plies[-1].events
     return plugin_for(record.game).words.narrate(record.lang, events, record.names())
 
 
@@ -108,19 +108,19 @@ class UndoButton(
         await guarded(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        service = host_of(interaction).service
-        record = await service.game(self.gid)
+        table = host_of(interaction).table
+        record = await table.game(self.gid)
         if record.version != self.ver or not record.active:
-            raise UserError("error-position-changed")
+            raise Refusal("error-position-changed")
         if record.seat_of(interaction.user.id) is None:
-            raise UserError("error-not-a-player")
-        asked = service.state(record).turn
+            raise Refusal("error-not-a-player")
+        asked = table.state(record).turn
         lang, names = record.lang, record.names()
         if asked is None:
-            raise UserError("error-game-over")
+            raise Refusal("error-game-over")
         if record.user_of(asked) != interaction.user.id:
-            raise UserError("error-undo-not-asked", player=names[asked])
-        mover = service.last_mover(record)
+            raise Refusal("error-undo-not-asked", player=names[asked])
+        mover = table.history(record).last_mover
         requester = names[mover] if mover is not None else "?"
         if self.act == "no":
             await interaction.response.edit_message(
@@ -129,11 +129,11 @@ class UndoButton(
             )
             return
         await interaction.response.defer()
-        restored = await endings.take_back(service, record, self.ver)
+        restored = await endings.take_back(table, record, self.ver)
         await interaction.edit_original_response(
             content=t(lang, "undo-accepted", player=names[asked], requester=requester), view=None
         )
-        await service.announce(restored, headline=t(lang, "undo-restored", requester=requester))
+        await table.announce(restored, headline=t(lang, "undo-restored", requester=requester))
 
 
 async def setup(bot: Host) -> None:

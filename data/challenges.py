@@ -182,14 +182,16 @@ class ChallengeStore:
                 raise
             raise RematchOffered(await self._open_rematch(rematch_of)) from None
         found = await self.get(challenge_id)
-        assert found is not None
+        if found is None:  # written in the transaction above; never deleted
+            raise LookupError(f"challenge {challenge_id} vanished")
         return found
 
     async def _open_rematch(self, game_id: int) -> Challenge:
         row = await self.db.fetchone(
             "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open'", (game_id,)
         )
-        assert row is not None  # open ones are only closed by resolve(), never deleted
+        if row is None:  # open ones are only closed by resolve(), never deleted
+            raise LookupError(f"the open rematch of game {game_id} vanished")
         return await self._complete(row)
 
     async def get(self, challenge_id: int) -> Challenge | None:

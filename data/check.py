@@ -20,7 +20,8 @@ from urllib.parse import quote
 import aiosqlite
 
 from data.migrations import MIGRATIONS
-from rules.record import Record, replay
+from rules.record import Record
+from rules.replay import replay
 
 BATCH = 500  # games whose moves are read in one query: bounded memory on a large database
 INTEGRITY_LINES = 20  # SQLite lists every fault; the first ones say enough
@@ -90,7 +91,8 @@ class ReadOnlySQLite:
 
     async def fetchall(self, sql: str, params: tuple = ()) -> list[Any]:
         """All rows of a query."""
-        assert self._conn is not None, "connect() first"
+        if self._conn is None:
+            raise RuntimeError("connect() first")
         return list(await self._conn.execute_fetchall(sql, params))
 
     async def schema_version(self) -> int:

@@ -79,7 +79,7 @@ class Demo:
         seen, since = -1, loop.time()
         while True:
             record = await self.record(game_id)
-            turn = self.bot.service.state(record).turn
+            turn = self.bot.table.state(record).turn
             if record.version != seen:
                 seen, since = record.version, loop.time()
             if record.posted_version == record.version:

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .models import FakeAttachment, FakeChannel, FakeGuild, FakeMessage, FakeRole, FakeUser
 
-if TYPE_CHECKING:
-    from .world import World
+
+class World(Protocol):
+    """What payloads read of the fake Discord's world (world.World is one): a protocol,
+    so that world.py, which builds payloads, and this module are not a circle."""
+
+    bot: FakeUser
+    application_id: int
+    users: dict[int, FakeUser]
+    channels: dict[int, FakeChannel]
+
+    def member_ids(self, guild: FakeGuild) -> list[int]: ...
+
+    def member_roles(self, guild: FakeGuild, user_id: int) -> list[FakeRole]: ...
+
+    def overwrites(self, channel: FakeChannel) -> list[dict[str, Any]]: ...
+
+    def permissions_in(self, channel: FakeChannel, user_id: int) -> int: ...
 
 
 def user_payload(user: FakeUser) -> dict[str, Any]:

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Protocol
 
 from .models import FakeChannel, FakeMessage, FakeUser, embed_texts
+from .notifier import Notifier
 from .timing import WAIT, own_clock
-from .world import World
 
 TYPE_NAMES = {2: "application command", 3: "component", 4: "autocomplete", 5: "modal submit"}
+
+
+class Notified(Protocol):
+    """What an interaction needs of the fake Discord's world: its notifier, to wait on."""
+
+    notifier: Notifier
 
 
 class Interaction:
@@ -21,7 +27,7 @@ class Interaction:
 
     def __init__(
         self,
-        world: World,
+        world: Notified,
         *,
         iid: int,
         token: str,

@@ -14,7 +14,8 @@ from render import render
 from render.animate import animate, notation_headers, replay_frames
 from rules import State
 from rules.base import RulesError
-from rules.record import Record, game_of
+from rules.record import Record
+from rules.replay import game_of
 
 
 def main(argv: list[str] | None = None) -> int:

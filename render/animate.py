@@ -26,8 +26,9 @@ from render.stream import LazyFrames
 from rules import Event
 from rules.ended import ended
 from rules.history import History
-from rules.record import Record, game_of
+from rules.record import Record
 from rules.registry import load_games
+from rules.replay import game_of
 
 MAX_WIDTH = 800
 #: How long a turn stays: long enough to read its header in a short game, quicker in a long

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from rules.base import InvalidRecord
-from rules.record import exit_code, replay
+from rules.replay import exit_code, replay
 
 
 def _load(path: str) -> Any:

@@ -1,9 +1,10 @@
-"""Game records and their replay, as spec/records.md describes them; the same for every game.
+"""Game records, as spec/records.md describes them; the same for every game (replay.py plays them).
 
 A record is full (it has the seed and whatever it decides: hands, face-down druids, the pile)
 or public (``"public": true``, spec/records.md "The public record"): no seed, ``?`` for every
 hidden part never revealed, and ``shown``, the cards or tiles turned face up for everyone, in
-order. A public record replays through ``rules.public`` with its unknowns left unknown.
+order. A public record replays (rules/replay.py) through ``rules.public`` with its unknowns
+left unknown.
 
 Error keys (``InvalidRecord``): ``record-not-object``, ``record-missing-field`` (field),
 ``record-bad-field`` (field), ``record-unknown-field`` (field), plus whatever the game's
@@ -14,14 +15,10 @@ Error keys (``InvalidRecord``): ``record-not-object``, ``record-missing-field`` 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import get_game
-from rules.base import Game, InvalidRecord, RulesError
-
-EXIT_OK, EXIT_BAD_MOVE, EXIT_BAD_RECORD = 0, 1, 2
+from rules.base import InvalidRecord
 
 
 def _is_int(value: Any) -> bool:
@@ -110,48 +107,3 @@ class Record:
             "options": dict(self.options),
             "moves": list(self.moves),
         }
-
-
-def replay(record: Record | Mapping[str, Any]) -> dict[str, Any]:
-    """Replay a record into the result object of ``python -m rules replay``."""
-    try:
-        if not isinstance(record, Record):
-            record = Record.from_json(record)
-        state = game_of(record).new(record.players, record.seed, record.options)
-    except InvalidRecord as error:
-        return {"ok": False, "error": str(error)}
-    for ply, text in enumerate(record.moves):
-        try:
-            state.play(text)
-        except InvalidRecord as error:
-            # A record fault found only while playing (say, a deck that runs out).
-            return {"ok": False, "error": str(error)}
-        except RulesError as error:
-            return {"ok": False, "ply": ply, "move": text, "error": str(error)}
-    outcome = state.outcome()
-    return {
-        "ok": True,
-        "game": record.game,
-        "ply": len(record.moves),
-        "finished": outcome.finished,
-        "scores": list(outcome.scores),
-        "winners": list(outcome.winners),
-        "summary": state.summary(),
-    }
-
-
-def game_of(record: Record) -> Game:
-    """The engine that replays ``record``: the game's own, or for a public record the one
-    that leaves its unknown parts unknown (InvalidRecord when the game has none)."""
-    if record.public:
-        from rules.public import public_game
-
-        return public_game(record)
-    return get_game(record.game)
-
-
-def exit_code(result: Mapping[str, Any]) -> int:
-    """0 for a replayed record, 1 for a rejected move, 2 for a record that is invalid."""
-    if result["ok"]:
-        return EXIT_OK
-    return EXIT_BAD_MOVE if "ply" in result else EXIT_BAD_RECORD

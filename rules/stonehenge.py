@@ -168,7 +168,8 @@ class StonehengeState(State[Placement]):
         """Place a druid, decide every line that is now decided, and report what happened."""
         self._check(move)
         seat = self.turn
-        assert seat is not None  # _check refused a finished game
+        if seat is None:  # _check refused a finished game
+            raise RuntimeError("a move after the end")
         self.hands[seat].remove(move.value)
         self.board[move.point] = _Placed(seat, move.value, self.ply)
         for n in LINES_THROUGH[move.point]:

@@ -154,7 +154,7 @@ class Crash(Exception):
 
 
 def crash_at(world: World, step: str) -> None:
-    """From now on, the bot "crashes" at ``step`` of announcing a turn (announcer STEPS):
+    """From now on, the bot "crashes" at ``step`` of handing a turn over (table.handover.STEPS):
     the process would stop there, leaving what it stored unannounced."""
 
     async def crash(at: str) -> None:
@@ -162,7 +162,7 @@ def crash_at(world: World, step: str) -> None:
             raise Crash(at)
 
     assert world.bot is not None
-    world.bot.announcer.fault = crash
+    world.bot.table.fault = crash
 
 
 async def until(check: Callable[[], Awaitable[T | None]], what: str, timeout: float = WAIT) -> T:
@@ -210,10 +210,10 @@ def patient_writes(monkeypatch: Any) -> None:
     happens while a move waits, which on a busy machine may outlast the usual limit (the
     tests of the limit itself are elsewhere)."""
     import data
-    from cogs.utils import service
+    import table.table
 
     open_database = data.open_database
-    monkeypatch.setattr(service, "WRITE_WAIT", WAIT)
+    monkeypatch.setattr(table.table, "WRITE_WAIT", WAIT)
     monkeypatch.setattr(data, "open_database", lambda target: open_database(target, WAIT))
 
 

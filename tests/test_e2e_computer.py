@@ -43,7 +43,7 @@ async def my_turn(world: World, seat: int, game_id: int = 1) -> Any:
 
     async def played() -> Any:
         record = await stored_game(world, game_id)
-        turn = bot.service.state(record).turn
+        turn = bot.table.state(record).turn
         if record.posted_version == record.version and (turn == seat or not record.active):
             return record
         return None
@@ -58,11 +58,11 @@ async def play_turn(
     assert world.bot is not None
     seat = record.seat_of(user.id)
     while True:
-        state = world.bot.service.state(record)
+        state = world.bot.table.state(record)
         ix = await move(world, user, place, state.format(rng.choice(state.legal_moves())))
         assert ix.ephemeral and "⚠" not in ix.text, ix.text
         record = await stored_game(world, record.id)
-        if world.bot.service.state(record).turn != seat:
+        if world.bot.table.state(record).turn != seat:
             return
 
 
@@ -83,7 +83,7 @@ async def test_a_whole_stonehenge_game_against_the_bot(tablero: World) -> None:
         record = await my_turn(world, 0)
     assert record.status == "finished" and record.result is not None
     assert world.bot is not None
-    movers = [ply.seat for ply in world.bot.service.history(record).plies]
+    movers = [ply.seat for ply in world.bot.table.history(record).plies]
     assert movers == [0, 1] * (len(movers) // 2) + [0] * (len(movers) % 2)
     posts = boards(world, place)
     assert len(posts) == len(movers) + 1  # the opening and one board a move, the bot's too
@@ -134,7 +134,7 @@ async def test_a_whole_kahuna_game_against_the_bot_one_board_a_turn(tablero: Wor
         await play_turn(world, world.luis, place, record, rng)
         record = await my_turn(world, 0)
     assert world.bot is not None and record.result is not None
-    plies = world.bot.service.history(record).plies
+    plies = world.bot.table.history(record).plies
     turns = 1 + sum(1 for a, b in itertools.pairwise(plies) if a.seat != b.seat)
     bot_turns = [i for i, ply in enumerate(plies) if ply.seat == 1 and plies[i - 1].seat == 0]
     assert any(plies[i + 1].seat == 1 for i in bot_turns)  # the bot's turns: several actions
@@ -204,7 +204,8 @@ async def test_the_bot_s_thinking_workers_are_started_and_warm_once_it_is_ready(
 async def test_the_bot_answers_after_a_restart(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
-    world.bot.bot_pause = 60.0  # the bot would wait a minute before answering
+    assert world.bot.table.bots is not None
+    world.bot.table.bots.pause = 60.0  # the bot would wait a minute before answering
     place = await vs_bot(world, world.ana, "stonehenge", first="me")
     await move(world, world.ana, place, "1A")
     await asyncio.sleep(0.3)
@@ -301,7 +302,8 @@ async def test_the_bot_plays_whole_games_against_itself_side_by_side(tablero: Wo
 async def test_a_turn_asked_for_while_one_runs_is_looked_at_after_it(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
-    computer = world.bot.get_cog("Computer")
+    computer = world.bot.table.bots
+    assert computer is not None
     looked: list[int] = []
     gate = asyncio.Event()
 

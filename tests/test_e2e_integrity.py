@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from cogs.utils import places
-from cogs.utils.announcer import STEPS
 from games.plugin import plugin_for
 from loopback import perms
 from loopback.bots import caught_up
@@ -21,6 +20,7 @@ from loopback.timing import WAIT
 from rules import get_game
 from rules.ended import ended
 from rules.kahuna import KahunaState, Place
+from table.handover import STEPS
 from tests.e2e import (
     World,
     accept,
@@ -107,9 +107,9 @@ async def test_a_move_right_after_accept_waits_for_the_opening_board(
     # waits before "try again" (tests of that limit are elsewhere): here it may wait on.
     patient_writes(monkeypatch)
     assert world.bot is not None
-    service = world.bot.service
+    table = world.bot.table
     queued = asyncio.Event()
-    real_lock = service.lock
+    real_lock = table.lock
 
     def lock(game_id: int) -> asyncio.Lock:
         found = real_lock(game_id)
@@ -117,7 +117,7 @@ async def test_a_move_right_after_accept_waits_for_the_opening_board(
             queued.set()
         return found
 
-    monkeypatch.setattr(service, "lock", lock)
+    monkeypatch.setattr(table, "lock", lock)
     accepting = await world.fake.click(world.luis, message, button(message, "ch:", ":accept"))
     await asyncio.wait_for(opened.wait(), WAIT)
     # Ana moves at once, from the channel where the challenge was made.
@@ -148,7 +148,7 @@ async def test_a_crash_at_any_step_posts_each_board_exactly_once(tablero: World,
 
     await settled(world)
     world.clock.now += 60  # the new turn's timers carry a stamp of their own
-    world.bot.announcer.fault = crash
+    world.bot.table.fault = crash
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await world.restart()
     await settled(world)
@@ -172,15 +172,15 @@ async def test_a_resent_board_is_deduplicated_by_its_nonce(tablero: World) -> No
     message = await challenge(world, world.ana, world.luis, first="me")
     place = await accept(world, world.luis, message)
     assert world.bot is not None
-    service = world.bot.service
+    table = world.bot.table
     record = await stored_game(world)
     # Recovery of a position whose post was sent but not recorded, when the thread's
     # history cannot be read: the same nonce brings back the same message.
-    async with service.lock(record.id):
-        await service.store.db.conn.execute(
+    async with table.lock(record.id):
+        await table.store.db.conn.execute(
             "UPDATE games SET posted_version = -1, message_id = NULL WHERE id = ?", (record.id,)
         )
-        await world.bot.announcer._announce(await stored_game(world))
+        await world.bot.poster.publish(await table.turn_of(await stored_game(world)))
     assert len(boards(world, place)) == 1
     assert world.fake.world.duplicate_nonces == 1
 
@@ -199,11 +199,11 @@ async def test_a_refused_board_still_counts_the_move_and_is_posted_later(tablero
     assert board.data
     assert len(boards(world, place)) == 1
     assert world.bot is not None
-    await world.bot.announcer.recover()  # still refused: nothing is sent
+    await world.bot.table.recover()  # still refused: nothing is sent
     assert len(boards(world, place)) == 1
     world.fake.deny_bot(world.channel, 0)
     await caught_up(world.bot)
-    await world.bot.announcer.recover()  # what the retry loop and a restart do
+    await world.bot.table.recover()  # what the retry loop and a restart do
     posts = await wait_boards(world, place, 2)
     assert world.luis.id in posts[-1].pinged_user_ids
 
@@ -224,7 +224,7 @@ async def test_games_sharing_a_channel_take_the_move_where_the_user_is_to_move(
         await wait_boards(world, world.channel, 2)  # the first game's board came first
         await settled(world)
         records = [await stored_game(world, 1), await stored_game(world, 2)]
-        turns = [world.bot.service.state(r).turn for r in records]
+        turns = [world.bot.table.state(r).turn for r in records]
         ana_to_move = [r.id for r, turn in zip(records, turns, strict=True) if turn == 0]
         if len(ana_to_move) == 2:
             ix = await move(world, world.ana, world.channel, "6L")
@@ -238,7 +238,7 @@ async def test_games_sharing_a_channel_take_the_move_where_the_user_is_to_move(
             assert (await stored_game(world, 2)).moves == ("6L",)
         # Luis has one game here; he is to move in it after Ana (or first).
         game1 = await stored_game(world, 1)
-        if world.bot.service.state(game1).turn == 0:
+        if world.bot.table.state(game1).turn == 0:
             await move(world, world.ana, world.channel, "#1 6L")
         ix = await move(world, world.luis, world.channel, "5D")
         assert "5D" in ix.text and "hilo" not in ix.text, ix.text
@@ -342,7 +342,7 @@ async def test_a_refused_opening_board_tells_the_accepter_and_is_posted_later(
     assert boards(world, place) == []
     world.fake.deny_bot(world.channel, 0)
     await caught_up(world.bot)
-    await world.bot.announcer.recover()  # what the retry loop does
+    await world.bot.table.recover()  # what the retry loop does
     await wait_boards(world, place, 1)
     assert "6L" not in (await stored_game(world)).moves
     assert "✅" in (await move(world, world.ana, place, "6L")).text

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from cogs.utils import service
 from games.plugin import plugin_for
 from locales import t
 from loopback.models import FakeChannel
 from rules import get_game
 from rules.islas import IslasState
+from table import openings
 from tests.e2e import World, boards, button, move, play, settled, stored_game, wait_boards
 
 ISLAS = plugin_for("islas")
@@ -108,7 +108,7 @@ def _seeded(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     """The next game stored gets ``seed`` (3 players, Ana first: seed 41 draws an island edge
     first, which fits only one way north of the start tile and three ways south of it)."""
     fixed = SimpleNamespace(randrange=lambda *_: seed)
-    monkeypatch.setattr(service, "random", SimpleNamespace(SystemRandom=lambda: fixed))
+    monkeypatch.setattr(openings, "random", SimpleNamespace(SystemRandom=lambda: fixed))
 
 
 async def test_images_have_alt_text_with_plurals(

@@ -36,7 +36,7 @@ async def test_a_player_whose_name_holds_line_breaks_plays_a_whole_game(tablero:
     assert "6L" in played.text, played.text
     await wait_boards(world, place, 2)
     assert world.bot is not None
-    state = world.bot.service.state(await stored_game(world))
+    state = world.bot.table.state(await stored_game(world))
     answer = await move(world, world.luis, place, state.format(state.legal_moves()[0]))
     assert "⚠️" not in answer.text, answer.text
     await wait_boards(world, place, 3)

@@ -165,7 +165,7 @@ async def test_a_game_left_without_a_place_is_told_to_players_who_asked_for_mess
     assert record.active and record.moves == ("1A",)  # kept as it stood
     # Every refused post tries to move the game again: he is not told twice.
     assert world.bot is not None
-    assert await world.bot.announcer.relocate(record) is None
+    assert await world.bot.table.relocate(record) is None
     stranded = [m for m in world.fake.messages(luis_dm) if m.content.startswith("⏸️")]
     assert len(stranded) == 1
 

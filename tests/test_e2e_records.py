@@ -16,7 +16,8 @@ from loopback.models import FakeChannel
 from render.animate import MAX_WIDTH
 from rules import get_game
 from rules.kahuna import DECK, Discard, Draw, Place
-from rules.record import Record, replay
+from rules.record import Record
+from rules.replay import replay
 from tests.e2e import (
     World,
     accept,

@@ -97,7 +97,7 @@ async def test_each_process_takes_up_only_its_own_servers_bot_turns(
     await _moves(worlds[0], games[0], 2)
     for world, place, game in zip(worlds, places, games, strict=True):
         record = await stored_game(world, game)
-        state = world.bot.service.state(record)
+        state = world.bot.table.state(record)
         ix = await move(world, world.ana, place, state.format(state.legal_moves()[0]))
         assert ix.shard == world.fake.shard_of(world.guild), "the server's own process answers"
         await _moves(world, game, 4)
@@ -129,7 +129,7 @@ async def test_each_process_posts_only_its_own_servers_boards_left_unposted(
         if at == "stored":
             raise Crash(at)
 
-    both.announcer.fault = crash
+    both.table.fault = crash
     for world, place in zip(worlds, places, strict=True):
         await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await stop_bot(both)

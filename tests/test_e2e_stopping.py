@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from cogs.utils.thinker import Thinker
 from data.check import check_path
 from locales import t
 from loopback.records import Interaction
 from loopback.timing import WAIT, CpuWait
 from rules.record import Record
+from table.thinker import Thinker
 from tests.e2e import World, accept, boards, challenge, mirror, patient_writes, settled, until
 from tests.lockholder import WriteLock
 
@@ -272,7 +272,7 @@ async def test_where_the_kernel_cannot_tell_a_worker_sees_its_bot_gone_itself() 
     """The fallback of systems without Linux's parent-death signal: a watching thread."""
     worker = (
         "import os, sys, time\n"
-        "from cogs.utils import thinker\n"
+        "from table import thinker\n"
         "thinker._kill_with_parent = lambda: False\n"
         "thinker.end_with(os.getppid())\n"
         "print(os.getpid(), flush=True)\n"

@@ -42,17 +42,42 @@ async def test_a_locked_database_lets_players_look_and_asks_movers_to_retry(
         await games.done()
         assert board.ephemeral and board.attachments
         assert games.ephemeral
-        # Both writers give up within 2.5 s of being sent, with a plain "try again".
+        # Both writers give up within 2.5 s of being sent, with a plain "try again": the
+        # first waited for the database; the second for the first, another move of the
+        # same game (unless it took the game's turn as the first gave up).
         for ix in (moving, again):
             await ix.done()
             assert ix.ephemeral, ix.text
-            assert "storage is busy" in ix.text and "nothing was changed" in ix.text, ix.text
+            assert "nothing was changed" in ix.text, ix.text
+        assert "storage is busy" in moving.text, moving.text
+        assert "storage is busy" in again.text or "this game" in again.text, again.text
         assert own_clock() - start < 2.5
     game = await stored_game(world)
     assert game.moves == () and game.version == 0
     assert len(boards(world, place)) == posted
     # The lock is gone: the same move goes through.
     await move(world, world.ana, place, "6L")
+    assert (await stored_game(world)).moves == ("6L",)
+
+
+async def test_a_move_waiting_for_another_move_of_its_game_hears_the_game_is_busy(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await accept(
+        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
+    )
+    await settled(world)
+    game = await stored_game(world)
+    assert world.bot is not None
+    # Another move of the game is being stored and posted (the bot's, a slow post): the
+    # database is free, so a "busy storage" would send the player to look in the wrong place.
+    async with world.bot.table.lock(game.id):
+        ix = await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
+    assert ix.ephemeral and "another move of this game" in ix.text.lower(), ix.text
+    assert "storage" not in ix.text and "nothing was changed" in ix.text, ix.text
+    assert (await stored_game(world)).moves == ()
+    await move(world, world.ana, place, "6L")  # and once it is done, the move goes through
     assert (await stored_game(world)).moves == ("6L",)
 
 

@@ -166,7 +166,7 @@ async def test_a_turn_stored_but_not_posted_yet_is_nobodys_to_be_reminded_of(
     assert world.bot is not None
     crash_at(world, "stored")  # the process stops after storing a move, before its board
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
-    world.bot.announcer.fault = None
+    world.bot.table.fault = None
     world.clock.now += 25 * HOUR  # Ana's turn's reminder is due; her move is not out yet
     await _fire(world)
     assert _reminders(world, place) == []  # not Ana (she moved), not Luis (no board yet)

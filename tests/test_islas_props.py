@@ -17,7 +17,7 @@ from rules.base import Event
 from rules.islas import FOLLOWERS, ISLAS, IslasState, Placement, Skip
 from rules.islas.tiles import HALF_SIDE, HALVES, MIRROR, OPPOSITE, SIDES, STEP, Tile, oriented
 from rules.islas_view import Follower, IslasView, PlacedTile
-from rules.record import replay
+from rules.replay import replay
 
 Node = tuple[int, str, int]  # (tile index, kind, index among the tile's segments of that kind)
 AROUND = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0)]

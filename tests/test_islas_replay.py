@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.islas import ISLAS
-from rules.record import replay
+from rules.replay import replay
 from tests.test_islas_rules import deck
 from tests.test_replay_cli import run
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules import IllegalMove, get_game
 from rules.islas import Skip
-from rules.record import replay
+from rules.replay import replay
 
 
 def test_a_skip_passes_the_turn_and_keeps_the_tile() -> None:

@@ -28,7 +28,7 @@ from rules.kahuna import (
     Remove,
 )
 from rules.kahuna_view import KahunaView
-from rules.record import replay
+from rules.replay import replay
 
 Chooser = Callable[[KahunaState, list[KahunaMove]], KahunaMove]
 # Every action spends a card from a hand of at most 5 and every turn ends with a draw that

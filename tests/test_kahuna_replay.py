@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.kahuna import ISLANDS, KAHUNA, LINES
-from rules.record import replay
+from rules.replay import replay
 from tests.test_kahuna_props import sensible
 from tests.test_kahuna_rules import CASCADE, CASCADE_DECK, deck
 from tests.test_replay_cli import run

@@ -8,9 +8,11 @@ import pytest
 
 import locales
 from games.plugin import plugin_for
+from rules import RulesError
 from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
 from rules.kahuna import KAHUNA as ENGINE
 from rules.kahuna.moves import read_move
+from table.table import read_typed
 
 KAHUNA = plugin_for("kahuna")
 
@@ -65,8 +67,15 @@ def test_the_verbs_a_spanish_player_would_guess_are_read(typed: str, move: objec
 
 def test_text_not_made_readable_is_left_as_typed() -> None:
     state = ENGINE.new(2, 1, {"first": 0})
-    for typed in ("place  Elai-Huna with Huna", "6L", "", "   ", "de la", "poner Elai con"):
-        assert KAHUNA.picker.expand(state, typed) == typed
+    for typed in ("6L", "", "   ", "de la", "poner Elai con"):
+        # The table reads the text once as spelled out, and as typed only when that reads as
+        # nothing: the error quotes the player's own words either way.
+        with pytest.raises(RulesError) as as_typed:
+            state.parse(typed)
+        with pytest.raises(RulesError) as read:
+            read_typed(state, typed, KAHUNA.picker.expand(state, typed))
+        assert (read.value.key, read.value.params) == (as_typed.value.key, as_typed.value.params)
+    assert KAHUNA.picker.expand(state, "place  Elai-Huna with Huna") == "place  Elai-Huna with Huna"
 
 
 def test_moves_are_echoed_in_spanish_but_stored_canonical() -> None:

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CODE = [*ROOT.glob("bot.py"), *ROOT.glob("cogs/**/*.py"), *ROOT.glob("rules/**/*.py")]
 # Calls whose first string argument is a message key.
 KEY_USE = re.compile(
-    r"""(?:\bL|\bt|\btr|UserError|InvalidMove|IllegalMove|AmbiguousMove|InvalidRecord|RulesError)"""
+    r"""(?:\bL|\bt|\btr|Refusal|InvalidMove|IllegalMove|AmbiguousMove|InvalidRecord|RulesError)"""
     r"""\(\s*(?:[a-z_.]+,\s*)?"([a-z][a-z0-9-]*[a-z0-9])\"""",
 )
 
@@ -103,7 +103,7 @@ def test_every_key_the_code_uses_is_translated() -> None:
 
 
 def test_the_scan_would_catch_an_unknown_key() -> None:
-    assert KEY_USE.findall('raise UserError("error-nothing-like-this")') == [
+    assert KEY_USE.findall('raise Refusal("error-nothing-like-this")') == [
         "error-nothing-like-this"
     ]
     assert not locales.has("es", "error-nothing-like-this")
@@ -190,11 +190,12 @@ def test_spanish_text_is_spanish() -> None:
 async def test_every_command_string_has_a_valid_spanish_translation() -> None:
     from bot import EXTENSIONS, Tablero
     from cogs.utils.i18n import FluentTranslator
-    from cogs.utils.service import GameService
+    from cogs.utils.posting import Poster
+    from table.table import Table
 
     bot = Tablero(":memory:")
     await bot.store.open()
-    bot.service = GameService(bot.store, bot.is_thread)
+    bot.table = Table(bot.store, Poster(bot), clock=bot.clock, is_thread=bot.is_thread)
     await bot.tree.set_translator(FluentTranslator())
     for extension in EXTENSIONS:
         await bot.load_extension(extension)

@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cogs.utils.service import CACHED_GAMES, GameService
-from data import Store
 from render.islas import art, board
 from rules import get_game
 from rules.history import History
 from rules.islas.tiles import ROTATIONS, TILES
 from rules.kahuna import Place
+from table.histories import CACHED_GAMES, Histories
 from tests.e2e import World, button, move, play, stored_game, wait_boards
 
 
@@ -95,13 +94,13 @@ async def test_discord_keeps_no_message_cache(tablero: World) -> None:
 
 
 def test_the_games_followed_in_memory_are_bounded() -> None:
-    """The service keeps the histories (and public positions) of the games played lately
+    """The table keeps the histories (and public positions) of the games played lately
     only, however many games there are: the least recently used go first."""
-    service = GameService(Store(":memory:"), lambda place: None)
+    histories = Histories()
     history = History.replay(get_game("stonehenge"), 2, 1, {}, [])
     state = history.state
     for game_id in range(CACHED_GAMES + 50):
-        service._remember(game_id, 0, history)
-        service._remember_public(game_id, (), state)
-    assert len(service._histories) == CACHED_GAMES == len(service._public)
-    assert min(service._histories) == 50 and min(service._public) == 50
+        histories.remember(game_id, 0, history)
+        histories.remember_public(game_id, (), state)
+    assert len(histories._histories) == CACHED_GAMES == len(histories._public)
+    assert min(histories._histories) == 50 and min(histories._public) == 50

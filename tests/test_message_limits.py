@@ -17,9 +17,9 @@ from fluent.syntax import FluentParser, ast, visitor
 
 import locales
 from ai import LEVELS
-from cogs.utils.errors import shorten
 from games.plugin import plugins
 from locales import join, t
+from table.refusal import shorten
 from tests import toy  # noqa: F401 (a plugin's messages must fit Discord as well)
 
 ROOT = locales._DIR.parent

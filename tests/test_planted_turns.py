@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from cogs.utils.errors import UserError
-from cogs.utils.service import GameService
 from data import Store
 from locales import t
 from rules import get_game
+from table.refusal import Refusal
+from table.table import Table
 from tests.e2e import World, button, move, play, settled, stored_game, wait_boards
+from tests.publisher import table_on
 
 PLACE = 30
 
@@ -30,16 +31,16 @@ def _user(seat: int) -> int:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
     store = await Store(tmp_path / "turns.sqlite3").open()
     try:
-        yield GameService(store, lambda place: None)
+        yield table_on(store)
     finally:
         await store.close()
 
 
-async def _islas(service: GameService, players: int) -> int:
-    return await service.store.games.create_game(
+async def _islas(table: Table, players: int) -> int:
+    return await table.store.games.create_game(
         game="islas",
         seats=[(_user(seat), f"P{seat}") for seat in range(players)],
         seed=11,
@@ -53,36 +54,36 @@ async def _islas(service: GameService, players: int) -> int:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 async def test_at_a_table_of_more_than_two_only_the_seat_to_move_may_move(
-    service: GameService, players: int
+    table: Table, players: int
 ) -> None:
-    game_id = await _islas(service, players)
+    game_id = await _islas(table, players)
     rng = random.Random(players)
     seen_turns = set()
     # Two rounds and a bit: every seat is to move at least twice, every other seat waits.
     for _ in range(2 * players + 1):
-        record = await service.game(game_id)
-        state = service.state(record)
+        record = await table.game(game_id)
+        state = table.state(record)
         turn = state.turn
         assert turn is not None
         seen_turns.add(turn)
         notation = state.format(rng.choice(state.legal_moves()))
         for seat in range(players):
             user = _user(seat)
-            to_move = [g.id for g in await service.games_to_move(PLACE, user)]
+            to_move = [g.id for g in await table.games_to_move(PLACE, user)]
             if seat == turn:
-                assert service.check_turn(record, user)[0] == seat
+                assert table.check_turn(record, user)[0] == seat
                 assert to_move == [game_id]
                 continue
             assert to_move == [], (turn, seat)
-            with pytest.raises(UserError) as refused:
-                service.check_turn(record, user)
+            with pytest.raises(Refusal) as refused:
+                table.check_turn(record, user)
             assert refused.value.key == "error-not-your-turn", (turn, seat)
             assert refused.value.params["player"] == f"P{turn}"
-            with pytest.raises(UserError) as refused:
-                await service.play(record, user, notation)
+            with pytest.raises(Refusal) as refused:
+                await table.play(record, user, notation)
             assert refused.value.key == "error-not-your-turn", (turn, seat)
-            assert (await service.game(game_id)).version == record.version  # nothing stored
-        await service.store.games.append_move(
+            assert (await table.game(game_id)).version == record.version  # nothing stored
+        await table.store.games.append_move(
             game_id, record.version, seat=turn, user_id=_user(turn), move=notation
         )
     assert seen_turns == set(range(players))

@@ -17,10 +17,10 @@ import render
 import rules
 from ai.player import computer_for, has_computer
 from cogs.play import _bot_levels
-from cogs.utils.errors import UserError
 from games.plugin import GamePlugin, PlayOption, plugin_for, plugins, register
 from render.drawings import drawing_of
-from rules.record import replay
+from rules.replay import replay
+from table.refusal import Refusal
 from tests.e2e import World, accept, boards, challenge, move, stored_game, wait_boards
 from tests.test_e2e_computer import my_turn, play_turn, vs_bot
 from tests.toy import PLUGIN
@@ -103,7 +103,7 @@ class _NoBotGame(TicTacToe):
 def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
     plugin = _like_the_toy(_NoBotGame())
     assert plugin.computer is None and not has_computer(plugin.name)
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(Refusal) as refused:
         _bot_levels(plugin, True, {})
     assert refused.value.key == "error-bot-cannot-play"
 
@@ -121,7 +121,7 @@ async def test_the_bot_plays_the_plugin_game_with_the_player_its_registration_na
         await play_turn(world, world.ana, place, record, rng)
         record = await my_turn(world, 0)
     assert record.status == "finished" and record.result is not None
-    movers = [ply.seat for ply in world.bot.service.history(record).plies]
+    movers = [ply.seat for ply in world.bot.table.history(record).plies]
     assert movers[:2] == [0, 1] and movers.count(1) >= 2  # the bot played its turns
     assert len(boards(world, place)) == len(movers) + 1  # the opening and one board a move
     # Its thinking workers knew the built-in games only: the plugin's player came with the

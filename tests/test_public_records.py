@@ -18,7 +18,8 @@ from render.__main__ import main as render_main
 from render.animate import replay_frames
 from rules import InvalidRecord, get_game
 from rules.public import public_record
-from rules.record import Record, exit_code, replay
+from rules.record import Record
+from rules.replay import exit_code, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [("stonehenge", 2, {"hidden": True}), ("kahuna", 2, {}), ("islas", 3, {})]

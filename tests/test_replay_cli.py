@@ -12,7 +12,8 @@ import pytest
 
 from loopback.timing import WAIT
 from rules import InvalidRecord
-from rules.record import Record, exit_code, replay
+from rules.record import Record
+from rules.replay import exit_code, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 # Light reaches 9 lines (8 megaliths) with its 6th druid; see test_stonehenge_rules.py.

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from cogs.utils.service import GameService
 from data import Store
+from tests.publisher import table_on
 from tests.stores import new_game as _game
 
 
 async def test_a_process_sees_another_take_a_move_back_and_make_another(database: str) -> None:
     here, there = await Store(database).open(), await Store(database).open()
     try:
-        mine, theirs = GameService(here, lambda _: None), GameService(there, lambda _: None)
+        mine, theirs = table_on(here), table_on(there)
         game_id = await _game(here)
         await here.games.mark_posted(game_id, 0, 99)  # the opening board is out
         await mine.play(await mine.game(game_id), 1, "6L")

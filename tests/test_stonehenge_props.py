@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules import RulesError
 from rules.base import Event
-from rules.record import replay
+from rules.replay import replay
 from rules.stonehenge import HAND, LINES, POINTS, STONEHENGE, Placement, StonehengeState
 
 SETTINGS = settings(max_examples=150, deadline=None)

@@ -15,7 +15,8 @@ def bot_seats(me: discord.ClientUser | None, lang: str, levels: Sequence[str]) -
     """Seats for the bot at ``levels``: 'Tablero · hard', numbered when there are several."""
     if not levels:
         return []
-    assert me is not None  # a bot that starts games is logged in
+    if me is None:  # a bot that starts games is logged in
+        raise RuntimeError("the bot takes a seat before it is logged in")
     seats: list[NewSeat] = []
     own = clean_name(me.name, fallback="Tablero")
     for number, level in enumerate(levels, start=1):

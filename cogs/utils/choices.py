@@ -17,12 +17,12 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
-from cogs.utils.errors import UserError, shorten
 from cogs.utils.i18n import tr
 from data import StorageBusy
 from games.picker import Picker
 from locales import t
-from rules import IllegalMove, RulesError, State
+from rules import IllegalMove, InvalidMove, RulesError, State
+from table.refusal import Refusal, shorten
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ def _matches(picker: Picker, lang: str, state: State, current: str, moves: list[
     square, then a rotation starting with 9); the entry is in the user's language, so
     'robar' finds 'draw deck' for a Spanish speaker.
     """
-    typed = tuple(dict.fromkeys(_squash(t) for t in (current, picker.expand(state, current))))
+    typed = tuple(dict.fromkeys(_squash(t) for t in (current, _spelled(picker, state, current))))
     if not typed[0]:
         return list(moves)
     ranked = []
@@ -91,7 +91,7 @@ def move_choices(
     legal = state.legal_moves()
     refused: RulesError | None = None
     try:
-        exact = state.parse(picker.expand(state, current))
+        exact = state.parse(_spelled(picker, state, current))
     except RulesError as error:
         exact, refused = None, error
     if exact is not None and exact in legal:
@@ -101,7 +101,7 @@ def move_choices(
         found = picker.rank_choices(lang, state, _squash(current), matches)
     if not found:
         if isinstance(refused, IllegalMove):  # a whole move the rules refuse: say why
-            why = UserError.from_rules(refused)
+            why = Refusal.from_rules(refused)
             return [hint(t(lang, why.key, **why.params))]
         return [hint(t(lang, "move-no-match", text=shorten(current)))]
     return [
@@ -141,3 +141,18 @@ def answers_when_busy(value: V) -> Callable[[Completer[V]], Completer[V]]:
         return answered
 
     return wrap
+
+
+def _spelled(picker: Picker, state: State, current: str) -> str:
+    """``current`` spelled out by the game's shortcuts where that reads as a move (legal or
+    not), else as typed: what the table would read it as."""
+    expanded = picker.expand(state, current)
+    if expanded == current:
+        return current
+    try:
+        state.parse(expanded)
+    except InvalidMove:
+        return current
+    except RulesError:
+        pass
+    return expanded

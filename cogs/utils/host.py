@@ -12,14 +12,13 @@ from data import Clock, Store
 from data.shards import Shards
 
 if TYPE_CHECKING:
-    from cogs.utils.announcer import Announcer
-    from cogs.utils.service import GameService
     from cogs.utils.stopping import Drain
-    from cogs.utils.thinker import Thinker
+    from table.table import Table
+    from table.thinker import Thinker
 
 
 class Host(commands.AutoShardedBot):
-    """A discord.py bot with Tablero's store, move pipeline, announcer and clock.
+    """A discord.py bot with Tablero's store, game table and clock.
 
     It runs on discord.py's AutoShardedBot: every shard Discord recommends, or, given
     ``shard_ids`` and ``shard_count``, only those (other processes run the others, on the
@@ -27,15 +26,13 @@ class Host(commands.AutoShardedBot):
     """
 
     store: Store
-    service: GameService
-    announcer: Announcer
+    #: the game table: every move and change of a game goes through it
+    table: Table
     clock: Clock
     #: how long a challenge stays open
     challenge_seconds: float
     #: where the bot thinks about its moves
     thinker: Thinker
-    #: the least time, in seconds, between a board and the bot's reply to it
-    bot_pause: float
     #: what a clean stop waits for (every interaction under way); None until set up
     drain: Drain | None = None
     #: where Prometheus metrics are served (port None: nowhere, the default)
@@ -68,6 +65,13 @@ class Host(commands.AutoShardedBot):
         """Whether a place is a thread, as far as the cache knows (None: unknown place)."""
         channel = self.get_channel(place_id)
         return None if channel is None else isinstance(channel, discord.Thread)
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of a guild-only command's interaction (Discord sends none elsewhere)."""
+    if interaction.guild_id is None:
+        raise TypeError("a server-only command reached the bot outside a server")
+    return interaction.guild_id
 
 
 def host_of(interaction: discord.Interaction) -> Host:

@@ -13,11 +13,10 @@ from cogs.utils.metrics import timed_render
 from data import GameRecord
 from games.plugin import plugin_for
 from render import paint_worker, painter
-from render.drawings import drawing_of
 from rules import State
 
 if TYPE_CHECKING:
-    from cogs.utils.service import GameService
+    from table.table import Table
 
 
 #: The file name of a private image (a hand, one's own hidden pieces).
@@ -58,14 +57,14 @@ async def warm(record: GameRecord, state: State) -> None:
 
 def home_of(game: str) -> str:
     """The module whose import registers ``game`` (for a drawing process that lacks it)."""
-    return drawing_of(game).home
+    return plugin_for(game).home
 
 
 async def board(
-    service: GameService, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
+    table: Table, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
 ) -> discord.File:
     """The board as ``seat`` may see it (None: anyone else)."""
-    drawn = await draw(record, service.state_for(record, seat), seat, lang)
+    drawn = await draw(record, table.state_for(record, seat), seat, lang)
     return drawn.file(name)
 
 
@@ -89,7 +88,7 @@ async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Dr
     return Drawn(*drawn)
 
 
-async def private(service: GameService, record: GameRecord, seat: int, lang: str) -> discord.File:
+async def private(table: Table, record: GameRecord, seat: int, lang: str) -> discord.File:
     """What only ``seat`` may see (a hand, own hidden pieces)."""
-    drawn = await _private(record, service.state_for(record, seat), seat, lang)
+    drawn = await _private(record, table.state_for(record, seat), seat, lang)
     return drawn.file(PRIVATE_NAME)

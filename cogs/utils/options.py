@@ -11,14 +11,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
+from table.refusal import Refusal
 
 ECHO = 30  # characters of a refused value repeated back to the user
 
 
 def check_option_values(interaction: discord.Interaction) -> None:
-    """Raise UserError when an option of the running command holds a value it does not offer."""
+    """Raise Refusal when an option of the running command holds a value it does not offer."""
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return
@@ -28,7 +28,7 @@ def check_option_values(interaction: discord.Interaction) -> None:
             continue
         key = param.locale_name.extras.get("key") if param.locale_name else None
         option = tr(interaction, key) if key else param.display_name
-        raise UserError("error-option-value", option=option, value=_echo(value))
+        raise Refusal("error-option-value", option=option, value=_echo(value))
 
 
 def _allowed(param: app_commands.Parameter, value: Any) -> bool:

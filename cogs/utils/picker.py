@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.utils.errors import UserError
 from games.picker import Picker
 from rules import State
+from table.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Step:
 
 
 def step(game_picker: Picker, state: State, path: tuple[str, ...]) -> Step:
-    """The picker step after ``path`` (UserError when the path leads to no legal move)."""
+    """The picker step after ``path`` (Refusal when the path leads to no legal move)."""
     depth = len(path)
     tokens: dict[str, None] = {}
     for move in state.legal_moves():
@@ -37,7 +37,7 @@ def step(game_picker: Picker, state: State, path: tuple[str, ...]) -> Step:
             return Step(path, (), move)
         tokens.setdefault(full[depth])
     if not tokens:
-        raise UserError("error-position-changed")
+        raise Refusal("error-position-changed")
     return Step(path, tuple(tokens))
 
 

@@ -108,7 +108,8 @@ async def open_place(
                 if error.code != THREAD_EXISTS:
                     raise
                 thread = bot.get_channel(message.id) or await bot.fetch_channel(message.id)
-                assert isinstance(thread, discord.abc.Messageable)
+                if not isinstance(thread, discord.abc.Messageable):
+                    raise TypeError(f"place {message.id} takes no messages") from None
                 return thread
     except discord.HTTPException as error:
         log.info("no thread for a game (%s): playing in the channel", error.status)
@@ -152,10 +153,22 @@ async def open_elsewhere(
     return None
 
 
+async def place_of(bot: Host, record: GameRecord) -> discord.abc.Messageable:
+    """The thread or channel where the game is played."""
+    place_id = record.place_id or record.channel_id
+    channel = bot.get_channel(place_id)
+    if channel is None:
+        channel = await bot.fetch_channel(place_id)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise TypeError(f"game {record.id}: its place {place_id} takes no messages")
+    return channel
+
+
 async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     """Open the place of a game accepted before a restart, as acceptance would have."""
     channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
+    if not isinstance(channel, discord.abc.Messageable):
+        raise TypeError(f"game {record.id}: channel {record.channel_id} takes no messages")
     found = await bot.store.games.challenge_message(record.id)
     message = None
     if found is not None and found[1] is not None and isinstance(channel, discord.TextChannel):

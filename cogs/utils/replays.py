@@ -17,7 +17,8 @@ from games.plugin import plugin_for
 from locales import t
 from render.animate import Frame, Header, animate, default_format, replay_frames
 from rules.public import has_public_records, public_record
-from rules.record import Record, game_of
+from rules.record import Record
+from rules.replay import game_of
 
 #: Discord's limit on an attachment's description (the alt text).
 ALT_MAX = 1000

@@ -8,10 +8,10 @@ from typing import Any
 
 import discord
 
-from cogs.utils.errors import UserError
 from cogs.utils.i18n import tr
 from data import StorageBusy, StorageFull
 from data.errors import worth_logging
+from table.refusal import Refusal
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +40,8 @@ async def _send(interaction: discord.Interaction, content: str, **kwargs: Any) -
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user what went wrong: a UserError in words, anything else as a generic failure."""
-    if isinstance(error, UserError):
+    """Tell the user what went wrong: a Refusal in words, anything else as a generic failure."""
+    if isinstance(error, Refusal):
         text = tr(interaction, error.key, **error.params)
     elif isinstance(error, StorageFull):
         # No room on the database's disk: the write was rolled back whole. One line, no

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import discord
 
-from cogs.utils.errors import shorten
 from data import Ending, Finished, PlayerRecord, Rating, ServerStats
 from data.stats import result_for
 from games.plugin import plugin_for
 from locales import join, t
 from rules.text import clean_name
+from table.refusal import shorten
 
 NAME_LIMIT = 32  #: Discord's longest display name
 #: An embed's description holds 4096 characters; what is cut is said in a last line.

@@ -5,7 +5,6 @@ from __future__ import annotations
 from games.kahuna.words import line_name, notation_words
 from games.picker import Picker
 from locales import join, t
-from rules import InvalidMove, RulesError
 from rules.kahuna import DECK, Discard, Draw, KahunaMove, KahunaState, Place, Remove
 
 #: Words a Spanish player may type, read whatever their language: the verbs they would guess,
@@ -76,12 +75,7 @@ class KahunaPicker(Picker[KahunaState]):
         spelled = [TYPED_WORDS.get(w.lower(), w) for w in words if w.lower() not in FILLER_WORDS]
         if not spelled or spelled == words:
             return text
-        try:
-            state.parse(" ".join(spelled))
-        except InvalidMove:
-            return text  # unreadable either way: the error quotes the player's own words
-        except RulesError:
-            pass  # readable; the rules will say what is wrong with it
+        # The table reads this, and the text as typed only if this reads as nothing.
         return " ".join(spelled)
 
     def choice_name(self, lang: str, state: KahunaState, move: KahunaMove) -> str:

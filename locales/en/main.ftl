@@ -180,6 +180,7 @@ games-their-turn = { $player }'s turn
 error-unexpected = Something went wrong on our side. Your game is safe; please try again.
 error-reply-refused = Discord refused my answer (it broke one of Discord’s limits). /board shows where the game stands.
 error-storage-busy = The game's storage is busy; nothing was changed. Try again in a moment.
+error-game-busy = Another move of this game is being played right now; nothing was changed. Try again in a moment.
 error-storage-full = The game's storage is full; nothing was changed. Try again once whoever runs the bot has freed some space.
 error-restarting = Tablero is restarting; nothing was changed. Try again in a minute.
 error-no-game = That game no longer exists.

@@ -180,6 +180,7 @@ games-their-turn = le toca a { $player }
 error-unexpected = Algo falló por nuestra parte. Tu partida está a salvo; vuelve a intentarlo.
 error-reply-refused = Discord rechazó mi respuesta (superaba uno de sus límites). /tablero muestra cómo va la partida.
 error-storage-busy = El almacén de partidas está ocupado; no se ha cambiado nada. Vuelve a intentarlo en un momento.
+error-game-busy = Ahora mismo se está jugando otra jugada de esta partida; no se ha cambiado nada. Vuelve a intentarlo en un momento.
 error-storage-full = El almacén de partidas está lleno; no se ha cambiado nada. Vuelve a intentarlo cuando quien gestiona el bot haya liberado espacio.
 error-restarting = Tablero se está reiniciando; no se ha cambiado nada. Vuelve a intentarlo en un minuto.
 error-no-game = Esa partida ya no existe.

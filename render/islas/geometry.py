@@ -368,7 +368,8 @@ def _pole(
 ) -> Point:
     """The best cell of a segment: clear of its edges (up to ``cap`` cells), near ``towards``."""
     if members is None:
-        assert cells is not None
+        if cells is None:
+            raise TypeError("_pole needs its members or its cells")
         members = frozenset(i for i, v in enumerate(cells) if v in values)
     chosen = set(members)
     if avoid is not None:  # keep off the anchor badge

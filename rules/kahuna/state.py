@@ -286,7 +286,8 @@ class KahunaState(State[KahunaMove]):
     def _take_off(self, line: str) -> int:
         """Return the bridge on ``line`` to its owner's supply; the owner."""
         owner = self.bridges[line]
-        assert owner is not None
+        if owner is None:  # only bridges that stand are taken off
+            raise RuntimeError(f"no bridge on {line} to take off")
         self.bridges[line] = None
         for island in ENDS[line]:
             self.touching[owner][island] -= 1

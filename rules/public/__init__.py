@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules import get_game
 from rules.base import Game, InvalidRecord, State
 from rules.history import History
 from rules.public.common import UNKNOWN, Publisher
+from rules.record import Record
 from rules.registry import load_games
-
-if TYPE_CHECKING:  # rules.record replays public records through this module
-    from rules.record import Record
 
 #: Options that fix what the seed would otherwise decide in secret.
 HIDDEN_ORDER = ("deck", "reshuffles")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from ai.knowledge import SeatInfo
 from ai.player import ComputerPlayer
 from ai.sample import replay_public
 from ai.search import Budget
-from ai.seat import SeatInfo
 from tests.toy.game import LINES, TicTacToeState
 
 

@@ -1,4 +1,8 @@
-"""Errors that end an interaction with an ephemeral, localised answer."""
+"""Refusals: what a player is told when the table (or a command) will not do what they asked.
+
+A refusal carries a message key and its arguments, never a sentence: the cogs word it in the
+asker's language, as an ephemeral answer.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
-class UserError(Exception):
+class Refusal(Exception):
     """Something the user should be told (a message key and its arguments), not a bug."""
 
     def __init__(self, key: str, **params: Any) -> None:
@@ -30,6 +34,6 @@ class UserError(Exception):
         self.params = {k: shorten(v) if isinstance(v, str) else v for k, v in params.items()}
 
     @classmethod
-    def from_rules(cls, error: RulesError) -> UserError:
+    def from_rules(cls, error: RulesError) -> Refusal:
         """Wrap a rules error; its key names a message in locales/."""
         return cls(error.key, **error.params)

@@ -1,0 +1,70 @@
+"""Turn clocks: when a player runs out of time, what a turn's timers are, and when they fire.
+
+One formula says when a turn's time is up (``due``): the turn message, the stored deadline
+timer and /claim all use it, so what players read is what the bot does.
+"""
+
+from __future__ import annotations
+
+from data import GameRecord, Store, Timer
+
+DAY = 86400.0
+HOUR = 3600.0
+
+
+def due(started: float, days: float, paused: float) -> float:
+    """When a turn begun at ``started``, with ``days`` to play, is up, its player having been
+    (or going to be) away for ``paused`` seconds of it: their clock stands still meanwhile."""
+    return started + days * DAY + paused
+
+
+async def deadline(
+    store: Store, record: GameRecord, user_id: int, started: float | None = None
+) -> float | None:
+    """When ``user_id``, to move, runs out of time in a turn begun at ``started`` (by default
+    the stored turn's start); None when the game has no deadline."""
+    started = record.turn_started_at if started is None else started
+    if not record.days_per_move or started is None:
+        return None
+    paused = await store.away.paused(user_id, started)
+    return due(started, record.days_per_move, paused)
+
+
+async def reminder_due(store: Store, record: GameRecord, user_id: int, started: float) -> float:
+    """When the player to move is reminded of a turn begun at ``started``: the server's
+    hours after it, not counting their time away."""
+    hours = (await store.settings.guild(record.guild_id)).reminder_hours
+    return started + hours * HOUR + await store.away.paused(user_id, started)
+
+
+async def turn_timers(store: Store, record: GameRecord, seat: int, now: float) -> list[Timer]:
+    """The timers (kind, due) of the turn of ``seat`` that starts ``now``: a reminder and the
+    deadline. The bot has no clock and needs no reminder: none for its seats.
+
+    Timers carry the turn's start as their stamp, so those of earlier turns go stale by
+    themselves when a player moves; nothing has to be cancelled.
+    """
+    if record.is_bot(seat):
+        return []
+    user = record.user_of(seat)
+    timers = [("reminder", await reminder_due(store, record, user, now))]
+    if (ends := await deadline(store, record, user, now)) is not None:
+        timers.append(("deadline", ends))
+    return timers
+
+
+def skip_votes_needed(record: GameRecord) -> int:
+    """Votes that skip a turn: a majority of the other players."""
+    return (record.players - 1) // 2 + 1
+
+
+async def due_again(store: Store, timer: Timer, record: GameRecord, seat: int) -> float | None:
+    """When a due ``timer`` of ``seat``'s turn is due now that their time away counts (None
+    when the game has no deadline any more)."""
+    started = record.turn_started_at
+    if started is None:
+        return None
+    user = record.user_of(seat)
+    if timer.kind == "deadline":
+        return await deadline(store, record, user)
+    return await reminder_due(store, record, user, started)
