@@ -138,7 +138,8 @@ def scored(
 ) -> list[tuple[float, Placement]]:
     """``ranked``'s moves with the mover's lead (``relative``) after each, best first."""
     seat = state.turn
-    assert seat is not None
+    if seat is None:
+        raise ValueError("no move to rank: the game is over")
     found = []
     memo: Memo = {}
     for index, move in enumerate(state.legal_moves()):

@@ -96,10 +96,16 @@ def card_worth(state: KahunaState, seat: int, card: str) -> float:
     return worth
 
 
+def _mover(state: KahunaState) -> int:
+    """The seat to move (a finished game has none: no player is asked to plan for one)."""
+    if state.turn is None:
+        raise ValueError("no turn to plan: the game is over")
+    return state.turn
+
+
 def plan_turn(state: KahunaState) -> list[object]:
     """A whole turn for the player to move: useful actions, a discard if full, a draw."""
-    seat = state.turn
-    assert seat is not None
+    seat = _mover(state)
     state = state.clone()
     plan: list[object] = []
     while True:
@@ -144,8 +150,7 @@ FIRST_ACTIONS = 6  # the turns hard compares start with the best few actions by 
 def turn_candidates(state: KahunaState) -> list[list[object]]:
     """Whole turns worth comparing: the greedy turn, turns starting with another good action
     (then greedy), and the greedy turn ending with another draw."""
-    seat = state.turn
-    assert seat is not None
+    seat = _mover(state)
     greedy = plan_turn(state)
     turns = [greedy]
     scored = []
@@ -173,8 +178,7 @@ def turn_candidates(state: KahunaState) -> list[list[object]]:
 
 def plan_turn_without_actions(state: KahunaState) -> list[object]:
     """Only the discard (when the hand is full) and the draw of the greedy turn."""
-    seat = state.turn
-    assert seat is not None
+    seat = _mover(state)
     draws = [m for m in state.legal_moves() if isinstance(m, Draw)]
     plan: list[object] = []
     if not draws:
@@ -194,8 +198,7 @@ def _draw_worth(state: KahunaState, seat: int, move: Draw) -> float:
 def play_out_turn(state: KahunaState, turn: list[object]) -> float:
     """Play ``turn`` on a sampled state, let the other seat answer with its greedy turn, and
     return how good that leaves the position for the mover."""
-    seat = state.turn
-    assert seat is not None
+    seat = _mover(state)
     for move in turn:
         state.apply(move)
         if state.turn is None:

@@ -79,10 +79,12 @@ def position_of(state: StonehengeState) -> Position:
             cells.append(None)
         else:
             value = views[druid.seat].points[p].value  # type: ignore[union-attr]
-            assert value is not None
+            if value is None:  # its owner's own view shows every value of theirs
+                raise ValueError(f"point {p}: its owner does not see its value")
             cells.append((druid.seat, value))
     hand = [tuple(sorted(views[s].hands[s] or (), reverse=True)) for s in (0, 1)]
-    assert views[0].turn is not None
+    if views[0].turn is None:
+        raise ValueError("no turn to search: the game is over")
     return tuple(cells), (hand[0], hand[1]), tuple(views[0].line_owners), views[0].turn
 
 

@@ -69,7 +69,8 @@ class _Worker:
             stdout=subprocess.PIPE,
             env=env,
         )
-        assert self.process.stdin is not None and self.process.stdout is not None
+        if self.process.stdin is None or self.process.stdout is None:  # both asked as PIPE
+            raise RuntimeError("the drawing process has no pipes")
         self._into = self.process.stdin.fileno()
         self._from = self.process.stdout.fileno()
         #: job -> the loop and future of its answer, and whether it is a draw (to tell the
@@ -127,8 +128,8 @@ class _Worker:
         with self._lock:
             self.alive = False
         try:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
+            if self.process.stdin is not None:
+                self.process.stdin.close()
         except OSError:
             pass
         try:

@@ -325,3 +325,16 @@ def test_a_game_s_own_files_are_told_by_their_path() -> None:
     assert set(owners.values()) == {"kahuna", "islas", "stonehenge"}
     assert _owner("rules.public", BUILT_IN_GAMES) is None
     assert _owner("ai.sample", BUILT_IN_GAMES) is None
+
+
+def test_production_code_guards_without_assert() -> None:
+    # ``python -O`` strips asserts: a guard that must hold in production raises a named error
+    # (issue 21). Tests, the loopback, bench and the demo may assert.
+    found = [
+        f"{name}:{node.lineno}"
+        for name, path in MODULES.items()
+        if _layer(name) in EVERYTHING
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert found == []

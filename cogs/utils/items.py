@@ -26,6 +26,7 @@ from table.refusal import Refusal
 if TYPE_CHECKING:
     from table.table import Table
 
+
 def _table(interaction: discord.Interaction) -> Table:
     return host_of(interaction).table
 
