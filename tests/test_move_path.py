@@ -54,6 +54,17 @@ PATH = (
     "cogs/utils/replies.py",
     "cogs/timers.py",
 )
+#: Where the move is stored and where its board is sent.
+CARRIERS = {"data/games.py", "cogs/utils/posting.py"}
+#: The files on the call stack at those two points, outermost first: the move's own path from
+#: the /move handler to the move stored and the board posted (at most 15, issue 21).
+CARRIED = [
+    "cogs/turns.py",
+    "table/table.py",
+    "data/games.py",
+    "table/handover.py",
+    "cogs/utils/posting.py",
+]
 #: What runs beside the move on the same loop (the thinking workers' warm-up report).
 BESIDE = {"table/thinker.py"}
 
@@ -65,6 +76,17 @@ def _own(path: str) -> str | None:
     except ValueError:
         return None
     return str(relative) if relative.parts and relative.parts[0] in BOT else None
+
+
+def _stack(frame: FrameType | None) -> list[str]:
+    """The bot's own files on the stack of ``frame``, outermost first."""
+    found: list[str] = []
+    while frame is not None:
+        own = _own(frame.f_code.co_filename)
+        if own is not None and own not in found:
+            found.insert(0, own)
+        frame = frame.f_back
+    return found
 
 
 def _posting(frame: FrameType | None) -> bool:
@@ -86,6 +108,7 @@ async def test_a_move_runs_through_few_files_and_the_poster_never_calls_back(
     await settled(world)
     files: dict[str, None] = {}
     back: list[str] = []
+    carried: dict[str, None] = {}  # the files on the stack as the move is stored and posted
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:
         if event != "call":
@@ -94,6 +117,8 @@ async def test_a_move_runs_through_few_files_and_the_poster_never_calls_back(
         if own is None:
             return
         files.setdefault(own)
+        if frame.f_code.co_name in ("append_move", "_send") and own in CARRIERS:
+            carried.update(dict.fromkeys(_stack(frame)))
         if own.startswith("table/") and _posting(frame.f_back):
             back.append(f"{own}:{frame.f_code.co_name}")
 
@@ -104,6 +129,8 @@ async def test_a_move_runs_through_few_files_and_the_poster_never_calls_back(
     finally:
         sys.setprofile(None)
     assert back == []
+    # The chain of calls that carries the move from the handler to the store and to the post.
+    assert list(carried) == CARRIED, list(carried)
     assert set(files) - BESIDE <= set(PATH), sorted(set(files) - BESIDE - set(PATH))
     # The handler, the table, the store and the post are all on it.
     assert {"cogs/turns.py", "table/table.py", "data/games.py", "cogs/utils/posting.py"} <= set(
