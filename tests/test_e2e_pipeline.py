@@ -14,6 +14,8 @@ from render import paint_worker, painter
 from rules import get_game
 from rules.history import History
 from rules.kahuna import Draw, KahunaState, Place
+from rules.stonehenge import StonehengeState
+from table.table import Table
 from tests.e2e import World, accept, boards, challenge, move, settled, stored_game, wait_boards
 
 
@@ -165,3 +167,56 @@ async def test_after_a_restart_the_games_played_last_are_followed_before_players
     assert "✅" in (await move(world, world.luis, place, "5D")).text
     await wait_boards(world, place, 3)
     assert replays == []
+
+
+async def test_a_move_is_checked_once_and_read_once(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed in a player's own words (Kahuna's shortcuts spell it out) or picked with buttons
+    (Stonehenge), a move's turn is checked once and its text read once, or not at all when
+    the picker found the move itself (issue 21: both ran twice)."""
+    world = tablero
+    checks: list[int] = []
+    reads: list[str] = []
+    check = Table.check_turn
+    kahuna_parse, stonehenge_parse = KahunaState.parse, StonehengeState.parse
+
+    def counted_check(self: Table, *args: Any, **kwargs: Any) -> Any:
+        checks.append(1)
+        return check(self, *args, **kwargs)
+
+    def counted(parse: Any) -> Any:
+        def read(self: Any, text: str) -> Any:
+            reads.append(text)
+            return parse(self, text)
+
+        return read
+
+    monkeypatch.setattr(Table, "check_turn", counted_check)
+    monkeypatch.setattr(KahunaState, "parse", counted(kahuna_parse))
+    monkeypatch.setattr(StonehengeState, "parse", counted(stonehenge_parse))
+
+    message = await challenge(world, world.ana, world.luis, game="kahuna", first="me")
+    place = await accept(world, world.luis, message)
+    await settled(world)
+    game = await stored_game(world)
+    state = get_game("kahuna").new(2, game.seed, game.options)
+    bridge = next(m for m in state.legal_moves() if isinstance(m, Place))
+    checks.clear()
+    reads.clear()
+    typed = f"poner un puente en {bridge.line} con {bridge.card}"
+    assert "✅" in (await move(world, world.ana, place, typed)).text
+    assert (checks, reads) == ([1], [f"place {bridge.line} with {bridge.card}"])
+
+    message = await challenge(world, world.ana, world.luis, first="me")
+    place = await accept(world, world.luis, message)
+    await settled(world)
+    game = await stored_game(world, 2)
+    opened = await (await world.fake.click(world.ana, boards(world, place)[-1], "tg:2:play")).done()
+    step = await (await world.fake.click(world.ana, opened.message, "pk:2:0::6")).done()
+    checks.clear()
+    reads.clear()
+    done = await (await world.fake.click(world.ana, step.message, "pk:2:0:6:L")).done()
+    assert "✅" in done.text, done.text
+    assert (checks, reads) == ([1], [])
+    assert (await stored_game(world, 2)).moves == ("6L",)
