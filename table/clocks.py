@@ -30,26 +30,22 @@ async def deadline(
     return due(started, record.days_per_move, paused)
 
 
-async def reminder_due(store: Store, record: GameRecord, user_id: int, started: float) -> float:
-    """When the player to move is reminded of a turn begun at ``started``: the server's
-    hours after it, not counting their time away."""
-    hours = (await store.settings.guild(record.guild_id)).reminder_hours
-    return started + hours * HOUR + await store.away.paused(user_id, started)
-
-
-async def turn_timers(store: Store, record: GameRecord, seat: int, now: float) -> list[Timer]:
-    """The timers (kind, due) of the turn of ``seat`` that starts ``now``: a reminder and the
-    deadline. The bot has no clock and needs no reminder: none for its seats.
+def new_turn(
+    record: GameRecord, seat: int, started: float, away_until: float | None, hours: float
+) -> list[tuple[str, float]]:
+    """The timers (kind, due) of the turn of ``seat`` that starts at ``started``: a reminder
+    after the server's ``hours`` and the deadline, each put off while the player is away
+    (until ``away_until``). The bot has no clock and needs no reminder: none for its seats.
 
     Timers carry the turn's start as their stamp, so those of earlier turns go stale by
     themselves when a player moves; nothing has to be cancelled.
     """
     if record.is_bot(seat):
         return []
-    user = record.user_of(seat)
-    timers = [("reminder", await reminder_due(store, record, user, now))]
-    if (ends := await deadline(store, record, user, now)) is not None:
-        timers.append(("deadline", ends))
+    paused = max(0.0, (away_until or started) - started)  # away periods start when asked
+    timers = [("reminder", started + hours * HOUR + paused)]
+    if record.days_per_move:
+        timers.append(("deadline", due(started, record.days_per_move, paused)))
     return timers
 
 
@@ -67,4 +63,5 @@ async def due_again(store: Store, timer: Timer, record: GameRecord, seat: int) -
     user = record.user_of(seat)
     if timer.kind == "deadline":
         return await deadline(store, record, user)
-    return await reminder_due(store, record, user, started)
+    hours = (await store.settings.guild(record.guild_id)).reminder_hours
+    return started + hours * HOUR + await store.away.paused(user, started)

@@ -65,12 +65,14 @@ class Handover:
         """Everything a post of ``record``'s last change needs, read once."""
         history = self.history(record)
         to_move = history.state.turn if record.active else None
-        away_until = deadline = None
+        started, away_until = self.clock(), None
+        timers: list[tuple[str, float]] = []
         if to_move is not None and not record.is_bot(to_move):
-            user, now = record.user_of(to_move), self.clock()
-            away = await self.store.away.current(user)
+            # Both read from this process's caches: a turn's clock costs no query.
+            away = await self.store.away.current(record.user_of(to_move))
             away_until = away.until if away is not None else None
-            deadline = await clocks.deadline(self.store, record, user, now)
+            hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
+            timers = clocks.new_turn(record, to_move, started, away_until, hours)
         series = None
         if record.series_id is not None:
             length = await self.store.games.series_length(record.series_id)
@@ -88,8 +90,9 @@ class Handover:
             events=events,
             headline=headline,
             to_move=to_move,
+            started=started,
             away_until=away_until,
-            deadline=deadline,
+            timers=tuple(timers),
             series=series,
             ratings=ratings,
             board=board,
@@ -114,7 +117,7 @@ class Handover:
             return posted
         await self._step("posted")
         try:
-            await self.posted(turn.record, posted, again=turn.relocate)
+            await self.posted(turn, posted)
         except StorageBusy as busy:
             # The board is out: only its marker is missing, which recovery restores from
             # the place's history.
@@ -122,10 +125,11 @@ class Handover:
                 log.warning("game %d: post not recorded, the database is busy", turn.record.id)
         return None
 
-    async def posted(self, record: GameRecord, posted: Posted, *, again: bool = False) -> None:
-        """Record that ``record``'s position is out, and begin the next turn: its start and
-        timers are stored with the post's marker in one transaction. ``again``: the same
-        turn posted in a new place, whose clock goes on as it was."""
+    async def posted(self, turn: StoredTurn, posted: Posted) -> None:
+        """Record that ``turn`` is out, and begin the next turn: its start and timers (as
+        the post tells them) are stored with the post's marker in one transaction. A turn
+        posted again in a new place (``relocate``) keeps its clock."""
+        record, again = turn.record, turn.relocate
         if posted.place_id != (record.place_id or record.channel_id):
             await self.store.games.set_place(record.id, posted.place_id)
             record = replace(record, place_id=posted.place_id)
@@ -137,21 +141,23 @@ class Handover:
             await self.store.games.mark_posted(record.id, record.version, posted.message_id)
             await self._step("recorded")
             return
-        now = self.clock()
-        turn = self.state(record).turn
-        if turn is None:
+        seat = turn.to_move
+        if seat is None:
             raise RuntimeError(f"game {record.id} is active with nobody to move")
-        timers = await clocks.turn_timers(self.store, record, turn, now)
         await self.store.games.mark_posted(
-            record.id, record.version, posted.message_id, turn_started_at=now, timers=timers
+            record.id,
+            record.version,
+            posted.message_id,
+            turn_started_at=turn.started,
+            timers=list(turn.timers),
         )
         await self._step("recorded")
-        if record.is_bot(turn):
+        if record.is_bot(seat):
             if self.bots is not None:
                 self.bots.take_up(record.id)
             return
-        self.publisher.timers_changed(min(due for _, due in timers))
-        await self.publisher.tell_turn(record, turn, posted.link)
+        self.publisher.timers_changed(min(due for _, due in turn.timers))
+        await self.publisher.tell_turn(record, seat, posted.link)
 
     async def _step(self, name: str) -> None:
         if self.fault is not None:

@@ -44,10 +44,12 @@ class StoredTurn:
     headline: str | None = None
     #: the seat to move (None once the game is over)
     to_move: int | None = None
+    #: when the turn to come starts (its clock's start, stored when the post is out)
+    started: float = 0.0
     #: until when the player to move is away (their clock stands still until then)
     away_until: float | None = None
-    #: when the player to move runs out of time (None: no deadline, or the bot's turn)
-    deadline: float | None = None
+    #: the turn to come's timers (kind, due): its reminder and its deadline, if any
+    timers: tuple[tuple[str, float], ...] = ()
     series: SeriesSoFar | None = None
     #: each player's rating after the game and before it (only once a rated game is over)
     ratings: tuple[tuple[Rating, int], ...] = ()
@@ -57,6 +59,12 @@ class StoredTurn:
     recovering: bool = False
     #: the game's place is gone (deleted, locked): post it in a new one
     relocate: bool = False
+
+    @property
+    def deadline(self) -> float | None:
+        """When the player to move runs out of time (None: no deadline, or the bot's turn):
+        the very figure its stored timer holds."""
+        return next((due for kind, due in self.timers if kind == "deadline"), None)
 
     def state_for(self, seat: int | None) -> State:
         """What ``seat`` may see (None: anyone not playing): the player to move sees their
