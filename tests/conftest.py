@@ -46,8 +46,16 @@ async def store(database: str) -> AsyncIterator[Store]:
         await opened.close()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "thinking_at_start: the test's bots start their thinking workers as they start, as"
+        " the bot does (tests.e2e.thinking_when_asked says why the others do not)",
+    )
+
+
 @pytest.fixture
-def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
+def world(fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest) -> World:
     """A server with a game channel, two players (Ana in English, Luis in Spanish) and Eve."""
     guild = fake_discord.add_guild("Board games")
     return World(
@@ -58,6 +66,7 @@ def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
         luis=fake_discord.add_user("Luis", locale="es-ES"),
         eve=fake_discord.add_user("Eve", locale="en-GB"),
         database=tmp_path / "tablero.sqlite3",
+        thinking_at_start=request.node.get_closest_marker("thinking_at_start") is not None,
     )
 
 

@@ -51,6 +51,9 @@ class World:
     #: how the bot plays its own seats (tests keep it quick; a test may change them
     #: before a restart)
     bot_options: dict[str, Any] = field(default_factory=lambda: dict(BOT_OPTIONS))
+    #: whether the bot starts its thinking workers as it starts (see ``thinking_when_asked``;
+    #: a test marked ``thinking_at_start`` gets them so)
+    thinking_at_start: bool = False
 
     async def restart(self) -> Tablero:
         """Stop the bot and start a new one on the same database (a restart)."""
@@ -69,13 +72,31 @@ BOT_OPTIONS: dict[str, Any] = {"bot_ms": 50.0, "bot_pause": 0.0}
 
 def make_bot(world: World) -> Tablero:
     """A Tablero bot on the world's database, its commands synced to the world's server."""
-    return Tablero(
+    bot = Tablero(
         world.database,
         dev_guild=world.guild.id,
         clock=world.clock,
         guild_ready_timeout=0.05,
         **world.bot_options,
     )
+    return bot if world.thinking_at_start else thinking_when_asked(bot)
+
+
+def thinking_when_asked(bot: Tablero) -> Tablero:
+    """``bot`` starting its thinking workers with its first turn, not as it starts.
+
+    A bot starts a worker a core, each a fresh interpreter that imports the ai and searches
+    every game once, and stops them as it stops: seconds of both cores for each of the
+    suite's hundreds of bots, most of which never play a turn. What the bot's turns do is
+    the same either way (the pool starts on demand, as after a worker died); the tests of
+    the workers' start and warm-up are marked ``thinking_at_start`` and get the bot as is.
+    """
+    bot.thinker.start = _not_yet  # type: ignore[method-assign]
+    return bot
+
+
+def _not_yet() -> None:
+    """What a bot's ``thinker.start`` does in tests: nothing (its first turn starts it)."""
 
 
 async def challenge(
@@ -144,13 +165,22 @@ async def wait_boards(world: World, place: FakeChannel, count: int) -> list[Fake
     return boards(world, place)
 
 
-async def started(world: World, **options: Any) -> FakeChannel:
-    """A Stonehenge game Ana challenged Luis to (Ana first), accepted, its opening board
-    announced and recorded: its place."""
-    message = await challenge(world, world.ana, world.luis, first="me", **options)
+async def started(
+    world: World, game: str = "stonehenge", first: str = "me", **options: Any
+) -> FakeChannel:
+    """A game (Stonehenge unless said) Ana challenged Luis to (Ana first unless said),
+    accepted, its opening board announced and recorded: its place."""
+    message = await challenge(world, world.ana, world.luis, game, first=first, **options)
     place = await accept(world, world.luis, message)
     await settled(world)
     return place
+
+
+async def local_copy(world: World, game_id: int = 1) -> Any:
+    """A local copy of the stored game's starting position: the test knows the seed, so it
+    can follow the secret parts the players see privately."""
+    game = await stored_game(world, game_id)
+    return get_game(game.game).new(len(game.seats), game.seed, game.options)
 
 
 async def vs_bot(world: World, user: FakeUser, game: str, **options: Any) -> FakeChannel:

@@ -7,24 +7,16 @@ from data.ratings import human
 from loopback.models import FakeChannel, FakeMessage
 from tests.e2e import (
     World,
-    accept,
     boards,
     button,
     challenge,
     move,
     play,
     settled,
+    started,
     stored_game,
     wait_boards,
 )
-
-
-async def _started(world: World) -> FakeChannel:
-    place = await accept(
-        world, world.luis, await challenge(world, world.ana, world.luis, first="me")
-    )
-    await settled(world)
-    return place
 
 
 async def _slash(world: World, user, place: FakeChannel, command: str):
@@ -43,7 +35,7 @@ async def test_a_game_called_off_in_its_first_turns_has_no_result_and_no_rating(
     tablero: World,
 ) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "1A")
     ix = await _slash(world, world.luis, place, "abort")
     assert ix.ephemeral and "queda anulada" in ix.text, ix.text  # Luis reads Spanish
@@ -59,7 +51,7 @@ async def test_a_game_called_off_in_its_first_turns_has_no_result_and_no_rating(
 
 async def test_too_late_to_abort_after_each_players_first_two_turns(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     for user, notation in ((world.ana, "1A"), (world.luis, "1B"), (world.ana, "2C")):
         await move(world, user, place, notation)
     ix = await _slash(world, world.ana, place, "abort")
@@ -84,7 +76,7 @@ async def _started_again(world: World) -> FakeChannel:
 
 async def test_an_accepted_draw_ends_the_game_level_for_the_ratings(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "6A")
     ix = await _slash(world, world.ana, place, "draw")  # not her turn: offering is fine
     assert ix.ephemeral and "Your offer is posted" in ix.text
@@ -109,7 +101,7 @@ async def test_an_offer_lapses_when_its_maker_moves_and_a_refusal_waits_a_move(
     tablero: World,
 ) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await _slash(world, world.ana, place, "draw")
     first = _offer(world, place)
     await (await world.fake.click(world.luis, first, button(first, "dw:", ":no"))).done()

@@ -8,6 +8,8 @@ import itertools
 import random
 from typing import Any
 
+import pytest
+
 from loopback.timing import WAIT
 from tests.e2e import (
     World,
@@ -145,6 +147,7 @@ async def test_people_and_bot_seats_at_one_table(tablero: World) -> None:
     assert {s.user_id for s in record.seats[:2]} == {world.ana.id, world.luis.id}
 
 
+@pytest.mark.thinking_at_start
 async def test_the_bot_s_thinking_workers_are_started_and_warm_once_it_is_ready(
     tablero: World,
 ) -> None:

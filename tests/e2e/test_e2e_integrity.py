@@ -22,15 +22,19 @@ from rules import get_game
 from rules.ended import ended
 from rules.kahuna import KahunaState, Place
 from tests.e2e import (
+    Crash,
     World,
     accept,
     boards,
     button,
     challenge,
+    crash_at,
+    local_copy,
     move,
     patient_writes,
-    play,
+    resign,
     settled,
+    started,
     stored_game,
     wait_boards,
 )
@@ -38,16 +42,9 @@ from tests.e2e import (
 KAHUNA = adapter_for("kahuna")
 
 
-class Crash(Exception):
-    """Stands for the process dying at a step: nothing after it runs, then a restart."""
-
-
 async def _kahuna(world: World) -> tuple[FakeChannel, KahunaState]:
-    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
-    ix = await (await play(world, world.ana, "kahuna", args)).done()
-    place = await accept(world, world.luis, ix.message)
-    game = await stored_game(world)
-    state = get_game("kahuna").new(2, game.seed, game.options)
+    place = await started(world, "kahuna")
+    state = await local_copy(world)
     assert isinstance(state, KahunaState)
     return place, state
 
@@ -140,15 +137,9 @@ async def test_a_crash_at_any_step_posts_each_board_exactly_once(tablero: World,
     world = tablero
     message = await challenge(world, world.ana, world.luis, first="me")
     place = await accept(world, world.luis, message)
-    assert world.bot is not None
-
-    async def crash(at: str) -> None:
-        if at == step:
-            raise Crash(at)
-
     await settled(world)
     world.clock.now += 60  # the new turn's timers carry a stamp of their own
-    world.bot.announcer.fault = crash
+    crash_at(world, step)
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await world.restart()
     await settled(world)
@@ -251,10 +242,7 @@ async def test_commands_in_a_finished_games_thread_mean_that_game(tablero: World
     world = tablero
     old = await accept(world, world.luis, await challenge(world, world.ana, world.luis))
     record = await stored_game(world, 1)
-    await (await world.fake.slash(world.ana, old, "resign")).done()
-    confirm = world.fake.last_message(old, include_ephemeral_for=world.ana)
-    assert confirm is not None
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, old)
     await settled(world)
     assert not (await stored_game(world, 1)).active
     other = await accept(world, world.eve, await challenge(world, world.ana, world.eve, first="me"))
@@ -307,10 +295,7 @@ async def test_a_resigned_game_shows_its_result_not_a_player_to_move(tablero: Wo
     message = await challenge(world, world.ana, world.luis, first="me")
     place = await accept(world, world.luis, message)
     await move(world, world.ana, place, "6L")
-    await (await world.fake.slash(world.luis, place, "resign")).done()
-    confirm = world.fake.last_message(place, include_ephemeral_for=world.luis)
-    assert confirm is not None
-    await (await world.fake.click(world.luis, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.luis, place)
     final = (await wait_boards(world, place, 3))[-1]
     state = get_game("stonehenge").new(2, 0, {"first": 0})
     state.play("6L")

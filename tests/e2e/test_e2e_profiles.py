@@ -292,9 +292,7 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     refused = await (await world.fake.slash(world.ana, world.channel, "forget-me")).done()
     assert refused.ephemeral and "You are still playing a game" in refused.text, refused.text
     assert f"<#{playing.id}>" in refused.text
-    await (await world.fake.slash(world.ana, playing, "resign")).done()
-    confirm = world.fake.messages(playing, world.ana)[-1]
-    await (await world.fake.click(world.ana, confirm, button(confirm, "rs:"))).done()
+    await resign(world, world.ana, playing)
     await wait_boards(world, playing, 2)
 
     asked = await (await world.fake.slash(world.ana, world.channel, "forget-me")).done()

@@ -23,6 +23,7 @@ from tests.e2e import (
     boards,
     button,
     challenge,
+    local_copy,
     mirror,
     move,
     pick,
@@ -36,12 +37,7 @@ from tests.e2e import (
 
 async def _kahuna(world: World) -> tuple[FakeChannel, Any]:
     """A Kahuna game between Ana (first) and Luis, and a copy of its position (seed known)."""
-    ix = await (
-        await play(world, world.ana, "kahuna", {"opponent": world.luis, "first": "me"})
-    ).done()
-    place = await accept(world, world.luis, ix.message)
-    game = await stored_game(world)
-    return place, get_game("kahuna").new(2, game.seed, game.options)
+    return await started(world, "kahuna"), await local_copy(world)
 
 
 async def _act(world: World, place: FakeChannel, state: Any, user: Any, move_: Any) -> None:

@@ -18,9 +18,11 @@ from tests.e2e import (
     accept,
     boards,
     challenge,
+    crash_at,
     move,
     settled,
     stored_game,
+    thinking_when_asked,
     timers_asleep,
     until,
     vs_bot,
@@ -57,7 +59,7 @@ async def run_bot(world: World, shards: list[int] | None, **options: Any) -> Tab
         shard_count=None if shards is None else 2,
         **{**BOT_OPTIONS, **options},
     )
-    await start_bot(without_identify_pause(bot))
+    await start_bot(without_identify_pause(thinking_when_asked(bot)))
     return bot
 
 
@@ -109,10 +111,6 @@ async def test_each_process_takes_up_only_its_own_servers_bot_turns(
     await stop_bot(second)
 
 
-class Crash(Exception):
-    """The process stopped after storing a move, before posting its board."""
-
-
 async def test_each_process_posts_only_its_own_servers_boards_left_unposted(
     servers: tuple[World, World],
 ) -> None:
@@ -124,12 +122,7 @@ async def test_each_process_posts_only_its_own_servers_boards_left_unposted(
         message = await challenge(world, world.ana, world.luis, first="me")
         places.append(await accept(world, world.luis, message))
         await settled(world)
-
-    async def crash(at: str) -> None:
-        if at == "stored":
-            raise Crash(at)
-
-    both.announcer.fault = crash
+    crash_at(worlds[0], "stored")  # the process stops after storing a move, before posting
     for world, place in zip(worlds, places, strict=True):
         await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     await stop_bot(both)

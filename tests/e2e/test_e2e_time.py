@@ -11,17 +11,9 @@ import pytest
 
 from data import Ending
 from loopback.models import FakeChannel
-from tests.e2e import World, accept, challenge, move, settled, stored_game, three_players
+from tests.e2e import World, move, started, stored_game, three_players
 
 HOUR = 3600.0
-
-
-async def _started(world: World, **options: object) -> FakeChannel:
-    place = await accept(
-        world, world.luis, await challenge(world, world.ana, world.luis, first="me", **options)
-    )
-    await settled(world)  # the turn's timers are set once the board is announced
-    return place
 
 
 async def _tick(world: World, hours: float) -> None:
@@ -37,7 +29,7 @@ def _reminders(world: World, place: FakeChannel) -> list[str]:
 
 async def test_a_reminder_fires_once_after_the_delay(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await _tick(world, 23)
     assert _reminders(world, place) == []
     await _tick(world, 2)
@@ -49,7 +41,7 @@ async def test_a_reminder_fires_once_after_the_delay(tablero: World) -> None:
 
 async def test_no_reminder_for_a_player_who_moved(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await _tick(world, 10)
     await move(world, world.ana, place, "6L")
     await _tick(world, 20)  # Ana's reminder (24 h after her turn began) is stale now
@@ -64,7 +56,7 @@ async def test_a_reminder_due_while_the_bot_was_down_fires_after_the_restart(
     tablero: World,
 ) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await world.bot.close()  # the bot is down ...
     world.clock.now += 30 * HOUR  # ... while the reminder falls due
     await world.restart()
@@ -75,7 +67,7 @@ async def test_a_reminder_due_while_the_bot_was_down_fires_after_the_restart(
 
 async def test_claim_only_after_the_deadline(tablero: World) -> None:
     world = tablero
-    place = await _started(world, days=1)
+    place = await started(world, days=1)
     opening = world.fake.messages(place)[-1]
     assert "Deadline <t:" in opening.content
     early = await (await world.fake.slash(world.luis, place, "claim")).done()
@@ -99,7 +91,7 @@ async def test_direct_messages_only_for_players_who_opted_in(tablero: World) -> 
     world = tablero
     on = await (await world.fake.slash(world.luis, world.channel, "notify", {"on": True})).done()
     assert on.ephemeral and "mensaje directo" in on.text
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "6L")  # Luis's turn: he opted in
     luis_dm = world.fake.dm_channel(world.luis)
     dm = await world.fake.wait_for_message(luis_dm, lambda m: "Stonehenge" in m.content)
@@ -139,7 +131,7 @@ async def test_a_table_of_three_votes_a_timed_out_turn_away(tablero: World) -> N
 
 async def test_a_claim_says_who_won_on_time_and_where(tablero: World) -> None:
     world = tablero
-    place = await _started(world, days=1)
+    place = await started(world, days=1)
     await _tick(world, 25)
     claimed = await (await world.fake.slash(world.luis, place, "claim")).done()
     assert claimed.ephemeral and "Ana" in claimed.text and "tiempo" in claimed.text, claimed.text
@@ -152,7 +144,7 @@ async def test_a_reminder_discord_did_not_answer_is_tried_again(
     """A 503 (Discord's trouble, not the post's) leaves the reminder for a later round,
     once its claim runs out; a refusal would be given up."""
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     send = discord.abc.Messageable.send
     failures = [1]
 

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 from tests.e2e import (
     World,
-    accept,
     boards,
     button,
-    challenge,
     move,
     resign,
+    started,
     stored_game,
     wait_boards,
 )
-
-
-async def _started(world: World, **options: object):
-    return await accept(
-        world, world.luis, await challenge(world, world.ana, world.luis, first="me", **options)
-    )
 
 
 async def _undo_request(world: World, place, user):
@@ -29,7 +22,7 @@ async def _undo_request(world: World, place, user):
 
 async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "6L")
     await move(world, world.luis, place, "5D")
     before = (await stored_game(world)).to_record()
@@ -54,7 +47,7 @@ async def test_undo_accepted_restores_the_exact_previous_state(tablero: World) -
 
 async def test_undo_declined_changes_nothing(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "6L")
     await _undo_request(world, place, world.ana)
     request = world.fake.messages(place)[-1]
@@ -65,7 +58,7 @@ async def test_undo_declined_changes_nothing(tablero: World) -> None:
 
 async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> None:
     world = tablero
-    place = await _started(world, hidden=True)
+    place = await started(world, hidden=True)
     await move(world, world.ana, place, "1A")
     ix = await (await world.fake.slash(world.luis, place, "undo")).done()
     assert "no es tuya" in ix.text
@@ -77,7 +70,7 @@ async def test_undo_is_refused_when_not_yours_or_revealing(tablero: World) -> No
 
 async def test_rematch_swaps_the_seats(tablero: World) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await resign(world, world.ana, place)
     final = (await wait_boards(world, place, 2))[-1]
     assert final.custom_ids == ["rm:1"]
@@ -93,7 +86,7 @@ async def test_rematch_swaps_the_seats(tablero: World) -> None:
 
 
 async def _finished(world: World):
-    place = await _started(world)
+    place = await started(world)
     await resign(world, world.ana, place)
     return place, (await wait_boards(world, place, 2))[-1]
 
@@ -135,7 +128,7 @@ async def test_an_undo_request_names_the_move_and_outsiders_are_not_playing(
     tablero: World,
 ) -> None:
     world = tablero
-    place = await _started(world)
+    place = await started(world)
     await move(world, world.ana, place, "6L")
     await _undo_request(world, place, world.ana)
     request = world.fake.messages(place)[-1]
@@ -149,7 +142,7 @@ async def test_an_undo_request_names_the_move_and_outsiders_are_not_playing(
 
 async def test_an_undo_request_in_a_hidden_game_keeps_the_druid_hidden(tablero: World) -> None:
     world = tablero
-    place = await _started(world, hidden=True)
+    place = await started(world, hidden=True)
     await move(world, world.ana, place, "6A")
     await _undo_request(world, place, world.ana)
     request = world.fake.messages(place)[-1]

@@ -107,6 +107,7 @@ def test_the_bot_does_not_play_a_game_without_a_computer_player() -> None:
     assert refused.value.key == "error-bot-cannot-play"
 
 
+@pytest.mark.thinking_at_start  # it looks at what the workers searched as they warmed up
 async def test_the_bot_plays_the_plugin_game_with_the_player_its_registration_names(
     tablero: World,
 ) -> None:

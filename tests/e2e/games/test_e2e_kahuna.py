@@ -12,25 +12,24 @@ import pytest
 
 from cogs.games import adapter_for
 from loopback.models import FakeChannel
-from rules import get_game
 from rules.kahuna import DECK, Discard, Draw, KahunaState, Place, Remove
-from tests.e2e import World, boards, button, move, play, stored_game, wait_boards
+from tests.e2e import (
+    World,
+    boards,
+    local_copy,
+    move,
+    started,
+    stored_game,
+    wait_boards,
+)
 
 KAHUNA = adapter_for("kahuna")
 
 
 async def _started(world: World, first: str = "me") -> tuple[FakeChannel, KahunaState]:
-    args: dict[str, Any] = {"opponent": world.luis, "first": first}
-    ix = await (await play(world, world.ana, "kahuna", args)).done()
-    assert "Kahuna" in ix.message.content
-    await (
-        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
-    ).done()
-    place = world.fake.threads(world.channel)[-1]
-    await wait_boards(world, place, 1)
-    game = await stored_game(world)
-    # The test knows the seed, so it can follow the secret parts the players see privately.
-    state = get_game("kahuna").new(2, game.seed, game.options)
+    place = await started(world, "kahuna", first)
+    assert "Kahuna" in world.fake.messages(world.channel)[0].content  # the challenge
+    state = await local_copy(world)
     assert isinstance(state, KahunaState)
     return place, state
 
