@@ -54,6 +54,17 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+#: Where the longest tests are (bot processes, the bench, the whole demo: up to a minute each).
+LONGEST = "tests/ops/"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: with two test processes (tasks.py), each takes the next test
+    in this order, so the long ones are shared out at the start and the short ones fill the
+    time around them, rather than one long test running on alone at the end."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))
+
+
 @pytest.fixture
 def world(fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest) -> World:
     """A server with a game channel, two players (Ana in English, Luis in Spanish) and Eve."""

@@ -147,6 +147,18 @@ async def move(world: World, user: FakeUser, place: FakeChannel, notation: str) 
     return await ix.done()
 
 
+async def command(
+    world: World, user: FakeUser, place: FakeChannel, name: str, args: Any = None, **kwargs: Any
+) -> Interaction:
+    """/``name`` with ``args`` in ``place`` (``kwargs`` go to the loopback), once answered."""
+    return await (await world.fake.slash(user, place, name, args or {}, **kwargs)).done()
+
+
+async def press(world: World, user: FakeUser, offer: FakeMessage, act: str) -> Interaction:
+    """Press a challenge's ``act`` button (accept, decline, join, leave…), once answered."""
+    return await (await world.fake.click(user, offer, button(offer, "ch:", f":{act}"))).done()
+
+
 async def resign(world: World, user: FakeUser, place: FakeChannel) -> None:
     """/resign and its confirmation button: ``user`` gives the game here up."""
     asked = await (await world.fake.slash(user, place, "resign")).done()
@@ -247,6 +259,11 @@ async def three_players(world: World, **extra: Any) -> tuple[FakeChannel, IslasS
     state = get_game("islas").new(3, game.seed, game.options)
     assert isinstance(state, IslasState)
     return place, state
+
+
+def reminder_posts(world: World, place: FakeChannel) -> list[str]:
+    """The turn reminders posted in ``place`` (⏰), oldest first."""
+    return [m.content for m in world.fake.messages(place) if m.content.startswith("⏰")]
 
 
 class Crash(Exception):

@@ -10,6 +10,7 @@ from tests.e2e import (
     boards,
     button,
     challenge,
+    command,
     move,
     play,
     settled,
@@ -17,10 +18,6 @@ from tests.e2e import (
     stored_game,
     wait_boards,
 )
-
-
-async def _slash(world: World, user, place: FakeChannel, command: str):
-    return await (await world.fake.slash(user, place, command)).done()
 
 
 def _offer(world: World, place: FakeChannel) -> FakeMessage:
@@ -37,7 +34,7 @@ async def test_a_game_called_off_in_its_first_turns_has_no_result_and_no_rating(
     world = tablero
     place = await started(world)
     await move(world, world.ana, place, "1A")
-    ix = await _slash(world, world.luis, place, "abort")
+    ix = await command(world, world.luis, place, "abort")
     assert ix.ephemeral and "queda anulada" in ix.text, ix.text  # Luis reads Spanish
     final = (await wait_boards(world, place, 3))[-1]
     assert "**Luis** called the game off in its first turns" in final.content
@@ -54,13 +51,13 @@ async def test_too_late_to_abort_after_each_players_first_two_turns(tablero: Wor
     place = await started(world)
     for user, notation in ((world.ana, "1A"), (world.luis, "1B"), (world.ana, "2C")):
         await move(world, user, place, notation)
-    ix = await _slash(world, world.ana, place, "abort")
+    ix = await command(world, world.ana, place, "abort")
     assert "called off" in ix.text  # three turns played: still each player's first two
     place2 = await _started_again(world)
     moves = ((world.ana, "1A"), (world.luis, "1B"), (world.ana, "2C"), (world.luis, "2D"))
     for user, notation in moves:
         await move(world, user, place2, notation)
-    ix = await _slash(world, world.ana, place2, "abort")
+    ix = await command(world, world.ana, place2, "abort")
     assert ix.ephemeral and "Too late to call it off" in ix.text
     assert (await stored_game(world, 2)).active
 
@@ -78,11 +75,11 @@ async def test_an_accepted_draw_ends_the_game_level_for_the_ratings(tablero: Wor
     world = tablero
     place = await started(world)
     await move(world, world.ana, place, "6A")
-    ix = await _slash(world, world.ana, place, "draw")  # not her turn: offering is fine
+    ix = await command(world, world.ana, place, "draw")  # not her turn: offering is fine
     assert ix.ephemeral and "Your offer is posted" in ix.text
     offer = _offer(world, place)
     assert "**Ana** offers a draw" in offer.content and world.luis.id in offer.pinged_user_ids
-    again = await _slash(world, world.ana, place, "draw")
+    again = await command(world, world.ana, place, "draw")
     assert "Your offer is open already" in again.text  # one open offer a game
     own = await (await world.fake.click(world.ana, offer, button(offer, "dw:", ":yes"))).done()
     assert own.ephemeral and "your own offer" in own.text
@@ -102,14 +99,14 @@ async def test_an_offer_lapses_when_its_maker_moves_and_a_refusal_waits_a_move(
 ) -> None:
     world = tablero
     place = await started(world)
-    await _slash(world, world.ana, place, "draw")
+    await command(world, world.ana, place, "draw")
     first = _offer(world, place)
     await (await world.fake.click(world.luis, first, button(first, "dw:", ":no"))).done()
     assert any("**Luis** wants to play on" in m.content for m in world.fake.messages(place))
-    refused = await _slash(world, world.ana, place, "draw")
+    refused = await command(world, world.ana, place, "draw")
     assert "offer again after your next move" in refused.text
     await move(world, world.ana, place, "1A")
-    await _slash(world, world.ana, place, "draw")  # a new offer after her move
+    await command(world, world.ana, place, "draw")  # a new offer after her move
     second = _offer(world, place)
     assert second.id != first.id
     await move(world, world.luis, place, "1B")
@@ -130,7 +127,7 @@ async def test_a_table_of_three_ends_early_only_when_everyone_agrees(tablero: Wo
     place = world.fake.threads(world.channel)[-1]
     await wait_boards(world, place, 1)
     await settled(world)
-    await _slash(world, world.luis, place, "draw")
+    await command(world, world.luis, place, "draw")
     offer = _offer(world, place)
     assert "everyone must agree" in offer.content
     await (await world.fake.click(world.ana, offer, button(offer, "dw:", ":yes"))).done()
@@ -151,7 +148,7 @@ async def test_no_draw_against_the_bot(tablero: World) -> None:
     assert not ix.ephemeral
     place = (await world.fake.wait_for_threads(world.channel))[-1]
     await wait_boards(world, place, 1)
-    refused = await _slash(world, world.ana, place, "draw")
+    refused = await command(world, world.ana, place, "draw")
     assert refused.ephemeral and "no draws against it" in refused.text
     assert not any(
         m.custom_ids and m.custom_ids[0].startswith("dw:") for m in world.fake.messages(place)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e import World, accept, boards, challenge, move, settled, stored_game
+from tests.e2e import World, accept, boards, challenge, command, move, settled, stored_game
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -14,29 +14,25 @@ async def _tick(world: World, hours: float) -> None:
     await settled(world)
 
 
-async def _slash(world: World, user, place, command: str, args=None):
-    return await (await world.fake.slash(user, place, command, args or {})).done()
-
-
 async def test_an_away_players_deadline_waits_and_resumes_after(tablero: World) -> None:
     world = tablero
     message = await challenge(world, world.ana, world.luis, first="me", days=1)
     place = await accept(world, world.luis, message)
     await settled(world)
-    away = await _slash(world, world.ana, world.channel, "away", {"days": 3})
+    away = await command(world, world.ana, world.channel, "away", {"days": 3})
     assert away.ephemeral and "You are away until" in away.text, away.text
-    games = await _slash(world, world.luis, world.channel, "games")
+    games = await command(world, world.luis, world.channel, "games")
     assert "Ausente hasta" in games.text  # Luis sees why Ana's clock stands still
     await _tick(world, 30)  # her day is long gone, but she is away
     texts = [m.content for m in world.fake.messages(place)]
     assert not any(t.startswith(("⌛", "⏰")) for t in texts)  # no deadline, no reminder
-    early = await _slash(world, world.luis, place, "claim")
+    early = await command(world, world.luis, place, "claim")
     assert early.ephemeral and (await stored_game(world)).active, early.text
     await _tick(world, 3 * 24 - 30 + 23)  # back since 23 h: her day has not run out yet
     assert (await stored_game(world)).active
     await _tick(world, 2)  # now it has
     assert any("has run out of time" in m.content for m in world.fake.messages(place))
-    claimed = await _slash(world, world.luis, place, "claim")
+    claimed = await command(world, world.luis, place, "claim")
     assert claimed.ephemeral
     record = await stored_game(world)
     assert not record.active and record.result.loser == 0
@@ -48,18 +44,18 @@ async def test_moving_ends_time_away_and_the_year_has_a_limit(tablero: World) ->
         world, world.luis, await challenge(world, world.ana, world.luis, first="me")
     )
     await settled(world)
-    await _slash(world, world.ana, world.channel, "away", {"days": 5})
+    await command(world, world.ana, world.channel, "away", {"days": 5})
     assert await world.bot.store.away.current(world.ana.id) is not None
     await move(world, world.ana, place, "1A")
     assert await world.bot.store.away.current(world.ana.id) is None  # she is back
     latest = boards(world, place)[-1]
     assert "Away until" not in latest.content
     for _ in range(2):
-        await _slash(world, world.eve, world.channel, "away", {"days": 14})
+        await command(world, world.eve, world.channel, "away", {"days": 14})
         world.clock.now += 14 * DAY
-    refused = await _slash(world, world.eve, world.channel, "away", {"days": 3})
+    refused = await command(world, world.eve, world.channel, "away", {"days": 3})
     assert refused.ephemeral and "you have 2 days left" in refused.text, refused.text
-    back = await _slash(world, world.eve, world.channel, "away", {"days": 0})
+    back = await command(world, world.eve, world.channel, "away", {"days": 0})
     assert "You were not away" in back.text
 
 
@@ -73,7 +69,7 @@ async def test_a_player_who_left_the_server_can_be_claimed_against(tablero: Worl
     await _tick(world, 25)  # reminded where possible; her time runs out all the same
     texts = [m.content for m in world.fake.messages(place)]
     assert any(t.startswith("⏰") for t in texts) and any("has run out of time" in t for t in texts)
-    claimed = await _slash(world, world.luis, place, "claim")
+    claimed = await command(world, world.luis, place, "claim")
     assert claimed.ephemeral
     record = await stored_game(world)
     assert not record.active and record.result.winners == (1,)

@@ -9,7 +9,7 @@ import pytest
 
 from loopback.models import FakeMessage
 from loopback.records import Interaction
-from tests.e2e import World, button, play, stored_game
+from tests.e2e import World, play, press, stored_game
 
 
 async def _play(
@@ -54,36 +54,32 @@ async def _table(world: World) -> FakeMessage:
     return ix.message
 
 
-async def _press(world: World, user: Any, offer: FakeMessage, act: str) -> Interaction:
-    return await (await world.fake.click(user, offer, button(offer, "ch:", f":{act}"))).done()
-
-
 async def test_leaving_an_open_table_twice_says_you_are_not_seated(tablero: World) -> None:
     world = tablero
     offer = await _table(world)
-    await _press(world, world.eve, offer, "accept")
-    await _press(world, world.eve, offer, "decline")
-    again = await _press(world, world.eve, offer, "decline")
+    await press(world, world.eve, offer, "accept")
+    await press(world, world.eve, offer, "decline")
+    again = await press(world, world.eve, offer, "decline")
     assert again.ephemeral and "not seated" in again.text, again.text
-    stranger = await _press(world, world.luis, offer, "decline")
+    stranger = await press(world, world.luis, offer, "decline")
     assert "No tienes asiento" in stranger.text, stranger.text
 
 
 async def test_the_host_leaving_hands_the_table_to_the_next_player(tablero: World) -> None:
     world = tablero
     offer = await _table(world)
-    await _press(world, world.luis, offer, "accept")
-    await _press(world, world.eve, offer, "accept")
-    left = await _press(world, world.ana, offer, "decline")
+    await press(world, world.luis, offer, "accept")
+    await press(world, world.eve, offer, "accept")
+    left = await press(world, world.ana, offer, "decline")
     assert not left.ephemeral and offer.buttons, left.text
     assert "**Luis** opens a table" in offer.content and "Seated: Luis and Eve." in offer.content
     assert "**Ana** left the table: **Luis** hosts it now" in offer.content
     challenge = await world.bot.store.challenges.get(1)
     assert challenge.status == "open" and challenge.challenger_id == world.luis.id
-    gone = await _press(world, world.ana, offer, "start")
+    gone = await press(world, world.ana, offer, "start")
     assert gone.ephemeral and "Only the challenger" in gone.text
-    await _press(world, world.ana, offer, "accept")  # Ana may sit down again, as a guest
-    await _press(world, world.luis, offer, "start")
+    await press(world, world.ana, offer, "accept")  # Ana may sit down again, as a guest
+    await press(world, world.luis, offer, "start")
     game = await stored_game(world)
     assert game.names() == ("Luis", "Eve", "Ana")
 
@@ -91,7 +87,7 @@ async def test_the_host_leaving_hands_the_table_to_the_next_player(tablero: Worl
 async def test_the_last_host_leaving_closes_the_table(tablero: World) -> None:
     world = tablero
     offer = await _table(world)
-    await _press(world, world.ana, offer, "decline")
+    await press(world, world.ana, offer, "decline")
     assert "withdrew" in offer.content and not offer.buttons
     assert (await world.bot.store.challenges.get(1)).status == "cancelled"
 
@@ -101,7 +97,7 @@ async def test_a_table_that_fills_up_says_it_is_full_and_started(tablero: World)
     others = [world.luis, world.eve] + [world.fake.add_user(n) for n in ("Erin", "Tom")]
     offer = await _table(world)
     for user in others:
-        await _press(world, user, offer, "accept")
+        await press(world, user, offer, "accept")
     assert "table is full" in offer.content and "has started" in offer.content, offer.content
     assert "Tom" in offer.content and not offer.buttons
     assert (await stored_game(world)).players == 5

@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 
 from data import GuildSettings
-from loopback.models import FakeMessage, FakeUser
 from loopback.records import Interaction
 from loopback.timing import WAIT
-from tests.e2e import World, accept, button, challenge, play, resign, settled
+from tests.e2e import World, accept, challenge, play, press, resign, settled
 
 LONG_TEXTS = (1_970, 3_000)
 
@@ -117,10 +116,6 @@ async def _limit_games(world: World, count: int) -> None:
     await world.bot.store.settings.set_guild(world.guild.id, GuildSettings(max_games=count))
 
 
-async def _press(world: World, user: FakeUser, offer: FakeMessage, act: str) -> Interaction:
-    return await (await world.fake.click(user, offer, button(offer, "ch:", f":{act}"))).done()
-
-
 def _private(ix: Interaction) -> bool:
     """Whether everything the interaction produced only its user sees (and there is some)."""
     return bool(ix.messages) and all(m.ephemeral for m in ix.messages)
@@ -159,16 +154,16 @@ async def test_a_challenger_at_the_game_limit_starts_no_second_game(tablero: Wor
     await settled(world)
     for user, offer in ((world.eve, offers[1]), (tom, offers[2])):
         before = offer.content
-        refused = await _press(world, user, offer, "accept")
+        refused = await press(world, user, offer, "accept")
         assert _private(refused) and "Ana" in refused.text, refused.text
         assert offer.content == before and offer.buttons  # still waiting for that answer
-    refused = await _press(world, world.eve, offers[1], "accept")
+    refused = await press(world, world.eve, offers[1], "accept")
     assert "Ana already plays one game on this server" in refused.text, refused.text
     assert len(await world.bot.store.games.active_for_user(world.ana.id)) == 1
     # Nothing was half done: once Ana's game is over, Eve's answer starts hers.
     await resign(world, world.luis, world.fake.threads(world.channel)[0])
     await settled(world)
-    started = await _press(world, world.eve, offers[1], "accept")
+    started = await press(world, world.eve, offers[1], "accept")
     assert "accepted" in offers[1].content and not offers[1].buttons, started.text
     assert len(await world.bot.store.games.active_for_user(world.ana.id)) == 1
 
@@ -181,7 +176,7 @@ async def test_a_member_at_the_game_limit_cannot_join_an_open_table(tablero: Wor
     await accept(world, world.luis, await challenge(world, world.ana, world.luis))
     table = await (await play(world, world.eve, "islas", {})).done()
     assert table.message is not None
-    joined = await _press(world, world.luis, table.message, "accept")
+    joined = await press(world, world.luis, table.message, "accept")
     assert joined.ephemeral and "Ya juegas una partida en este servidor" in joined.text
     offer = await world.bot.store.challenges.get(2)
     assert offer is not None and offer.players == ()  # not seated

@@ -11,6 +11,7 @@ from tests.e2e import (
     accept,
     button,
     challenge,
+    command,
     move,
     play,
     settled,
@@ -19,28 +20,23 @@ from tests.e2e import (
 )
 
 
-async def _slash(world: World, user, place, command: str, args=None, **kwargs):
-    ix = await world.fake.slash(user, place, command, args or {}, **kwargs)
-    return await ix.done()
-
-
 async def test_a_moderator_ends_a_game_and_it_is_not_rated(tablero: World) -> None:
     world = tablero
     place = await accept(
         world, world.luis, await challenge(world, world.ana, world.luis, first="me")
     )
     await move(world, world.ana, place, "1A")
-    refused = await _slash(world, world.eve, place, "mod", {"reason": "x"}, subcommand="end")
+    refused = await command(world, world.eve, place, "mod", {"reason": "x"}, subcommand="end")
     assert refused.ephemeral and "Only moderators" in refused.text
     # A manager names a moderator role; Eve, in it, may now end the game.
     admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
     admins.member_ids.add(world.ana.id)
     mods = world.fake.add_role(world.guild, "mods")
     mods.member_ids.add(world.eve.id)
-    await _slash(world, world.ana, world.channel, "settings", {"mod_role": mods})
+    await command(world, world.ana, world.channel, "settings", {"mod_role": mods})
     assert (await world.bot.store.settings.guild(world.guild.id)).mod_role_id == mods.id
     reason = "Playing with a second account " + "!" * 300  # cut to fit
-    done = await _slash(world, world.eve, place, "mod", {"reason": reason[:200]}, subcommand="end")
+    done = await command(world, world.eve, place, "mod", {"reason": reason[:200]}, subcommand="end")
     assert done.ephemeral and "Game #1 is over" in done.text, done.text
     final = (await wait_boards(world, place, 3))[-1]
     assert "🛡️ A moderator ended the game: Playing with a second account" in final.content
@@ -56,7 +52,7 @@ async def test_a_member_over_a_limit_is_refused(tablero: World) -> None:
     world = tablero
     admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
     admins.member_ids.add(world.luis.id)
-    await _slash(
+    await command(
         world, world.luis, world.channel, "settings", {"max_challenges": 1, "max_games": 1}
     )
     await challenge(world, world.ana, world.luis)
@@ -85,7 +81,7 @@ async def test_a_moderator_cancels_someone_elses_challenge(tablero: World) -> No
     assert "A moderator cancelled this challenge" in world.fake.messages(world.channel)[0].content
     assert (await world.bot.store.challenges.get(1)).status == "cancelled"
     other = await challenge(world, world.luis, world.ana)
-    done = await _slash(
+    done = await command(
         world, world.eve, world.channel, "mod", {"challenge": 2}, subcommand="cancel"
     )
     assert "Challenge #2 is cancelled" in done.text
@@ -121,6 +117,6 @@ async def test_a_moderator_finds_the_number_of_a_challenge(tablero: World) -> No
     assert [c["value"] for c in await offered(world.eve, "")] == [2]  # only open ones
 
     # Over the limit, the refusal says how to withdraw one.
-    await _slash(world, world.eve, world.channel, "settings", {"max_challenges": 1})
+    await command(world, world.eve, world.channel, "settings", {"max_challenges": 1})
     refused = await (await play(world, world.luis, "stonehenge", {"opponent": world.eve})).done()
     assert refused.ephemeral and "botón Rechazar de su mensaje" in refused.text, refused.text

@@ -10,8 +10,7 @@ import discord
 import pytest
 
 from data import Ending
-from loopback.models import FakeChannel
-from tests.e2e import World, move, started, stored_game, three_players
+from tests.e2e import World, move, reminder_posts, started, stored_game, three_players
 
 HOUR = 3600.0
 
@@ -23,20 +22,16 @@ async def _tick(world: World, hours: float) -> None:
     await timers.fire_due()
 
 
-def _reminders(world: World, place: FakeChannel) -> list[str]:
-    return [m.content for m in world.fake.messages(place) if m.content.startswith("⏰")]
-
-
 async def test_a_reminder_fires_once_after_the_delay(tablero: World) -> None:
     world = tablero
     place = await started(world)
     await _tick(world, 23)
-    assert _reminders(world, place) == []
+    assert reminder_posts(world, place) == []
     await _tick(world, 2)
-    reminders = _reminders(world, place)
+    reminders = reminder_posts(world, place)
     assert len(reminders) == 1 and f"<@{world.ana.id}>" in reminders[0]
     await _tick(world, 48)
-    assert len(_reminders(world, place)) == 1  # once per turn
+    assert len(reminder_posts(world, place)) == 1  # once per turn
 
 
 async def test_no_reminder_for_a_player_who_moved(tablero: World) -> None:
@@ -45,9 +40,9 @@ async def test_no_reminder_for_a_player_who_moved(tablero: World) -> None:
     await _tick(world, 10)
     await move(world, world.ana, place, "6L")
     await _tick(world, 20)  # Ana's reminder (24 h after her turn began) is stale now
-    assert _reminders(world, place) == []
+    assert reminder_posts(world, place) == []
     await _tick(world, 5)  # Luis's turn began 10 h in: his reminder is due at 34 h
-    reminders = _reminders(world, place)
+    reminders = reminder_posts(world, place)
     assert len(reminders) == 1 and f"<@{world.luis.id}>" in reminders[0]
     assert "recordatorio" not in reminders[0]  # public text is in the game's language (Ana's)
 
@@ -62,7 +57,7 @@ async def test_a_reminder_due_while_the_bot_was_down_fires_after_the_restart(
     await world.restart()
     await world.fake.wait_for_message(place, lambda m: m.content.startswith("⏰"))
     await asyncio.sleep(0.05)
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1
 
 
 async def test_claim_only_after_the_deadline(tablero: World) -> None:
@@ -157,9 +152,9 @@ async def test_a_reminder_discord_did_not_answer_is_tried_again(
 
     monkeypatch.setattr(discord.abc.Messageable, "send", once_unavailable)
     await _tick(world, 25)
-    assert failures == [] and _reminders(world, place) == []  # not sent, not given up
+    assert failures == [] and reminder_posts(world, place) == []  # not sent, not given up
     await _tick(world, 0.5)  # its claim has run out: the next round sends it
-    reminders = _reminders(world, place)
+    reminders = reminder_posts(world, place)
     assert len(reminders) == 1 and f"<@{world.ana.id}>" in reminders[0]
     await _tick(world, 48)
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1

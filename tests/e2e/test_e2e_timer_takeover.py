@@ -8,13 +8,13 @@ import pytest
 
 from data import Store
 from loopback.bots import start_bot, stop_bot
-from loopback.models import FakeChannel
 from tests.e2e import (
     World,
     boards,
     challenge,
     crash_at,
     make_bot,
+    reminder_posts,
     settled,
     started,
     stored_game,
@@ -27,10 +27,6 @@ HOUR = 3600.0
 
 class Died(BaseException):
     """The process stopped dead here (nothing after it ran: no except, no finally of ours)."""
-
-
-def _reminders(world: World, place: FakeChannel) -> list[str]:
-    return [m.content for m in world.fake.messages(place) if m.content.startswith("⏰")]
 
 
 async def _fire(world: World) -> None:
@@ -66,13 +62,13 @@ async def test_a_reminder_whose_process_died_before_sending_is_sent_by_the_next(
     await _dies_in_fire(world, "reminder", after_acting=False)
     await world.restart()  # another process (a new claimant) on the same shards
     await _fire(world)
-    assert _reminders(world, place) == []  # the dead process's claim still holds
+    assert reminder_posts(world, place) == []  # the dead process's claim still holds
     world.clock.now += world.bot.timer_lease + 1
     await _fire(world)
-    assert len(_reminders(world, place)) == 1  # nothing lost
+    assert len(reminder_posts(world, place)) == 1  # nothing lost
     world.clock.now += 48 * HOUR
     await _fire(world)
-    assert len(_reminders(world, place)) == 1  # and once only
+    assert len(reminder_posts(world, place)) == 1  # and once only
 
 
 async def test_a_reminder_sent_by_a_process_that_died_shows_once(tablero: World) -> None:
@@ -85,17 +81,17 @@ async def test_a_reminder_sent_by_a_process_that_died_shows_once(tablero: World)
     told = len(world.fake.messages(ana_dm))
     world.clock.now += 25 * HOUR
     await _dies_in_fire(world, "reminder", after_acting=True)  # sent, not marked done
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1
     await world.restart()
     world.clock.now += world.bot.timer_lease + 1
     await _fire(world)  # sent again, with the same nonce: Discord shows the first one
     assert world.fake.world.duplicate_nonces == 2  # the place's and the DM's, both again
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1
     assert len(world.fake.messages(ana_dm)) == told + 1
     await timers_asleep(world)
     world.clock.now += 48 * HOUR
     await _fire(world)
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1
 
 
 async def test_a_deadline_notice_of_a_process_that_died_shows_once(tablero: World) -> None:
@@ -103,7 +99,7 @@ async def test_a_deadline_notice_of_a_process_that_died_shows_once(tablero: Worl
     place = await started(world, days=1)
     world.clock.now += 25 * HOUR  # the reminder and the deadline are due
     await _dies_in_fire(world, "deadline", after_acting=True)
-    assert len(_reminders(world, place)) == 1
+    assert len(reminder_posts(world, place)) == 1
     await world.restart()
     world.clock.now += world.bot.timer_lease + 1
     await _fire(world)
@@ -171,11 +167,11 @@ async def test_a_turn_stored_but_not_posted_yet_is_nobodys_to_be_reminded_of(
     world.bot.announcer.fault = None
     world.clock.now += 25 * HOUR  # Ana's turn's reminder is due; her move is not out yet
     await _fire(world)
-    assert _reminders(world, place) == []  # not Ana (she moved), not Luis (no board yet)
+    assert reminder_posts(world, place) == []  # not Ana (she moved), not Luis (no board yet)
     await world.restart()  # recovery posts Ana's move: Luis's turn and its timers begin
     await settled(world)
     assert len(boards(world, place)) == 2
     world.clock.now += 25 * HOUR
     await _fire(world)
-    reminders = _reminders(world, place)
+    reminders = reminder_posts(world, place)
     assert len(reminders) == 1 and f"<@{world.luis.id}>" in reminders[0]
