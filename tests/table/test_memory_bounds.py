@@ -13,7 +13,14 @@ from rules import get_game
 from rules.history import History
 from rules.islas.tiles import ROTATIONS, TILES
 from rules.kahuna import Place
-from tests.e2e import World, button, move, play, stored_game, wait_boards
+from tests.e2e import (
+    World,
+    boards,
+    button,
+    local_copy,
+    move,
+    started,
+)
 
 
 def _views_alive(world: World) -> list[Any]:
@@ -32,15 +39,9 @@ async def test_pickers_sent_to_players_are_not_kept_in_memory(tablero: World) ->
     """An ephemeral answer with the picker (mid-turn) and the picker opened from the Play
     button are not held by discord.py for 15 minutes each, and they still work."""
     world = tablero
-    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
-    ix = await (await play(world, world.ana, "kahuna", args)).done()
-    await (
-        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
-    ).done()
-    place = world.fake.threads(world.channel)[-1]
-    opening = (await wait_boards(world, place, 1))[-1]
-    game = await stored_game(world)
-    state = get_game("kahuna").new(2, game.seed, game.options)
+    place = await started(world, "kahuna")
+    opening = boards(world, place)[-1]
+    state = await local_copy(world)
     build = next(m for m in state.legal_moves() if isinstance(m, Place))
     answer = await move(world, world.ana, place, state.format(build))
     assert answer.ephemeral and answer.message is not None and answer.message.custom_ids
@@ -81,15 +82,8 @@ async def test_discord_keeps_no_message_cache(tablero: World) -> None:
     world = tablero
     assert world.bot is not None
     assert world.bot._connection.max_messages is None
-    args: dict[str, Any] = {"opponent": world.luis, "first": "me"}
-    ix = await (await play(world, world.ana, "stonehenge", args)).done()
-    await (
-        await world.fake.click(world.luis, ix.message, button(ix.message, "ch:", ":accept"))
-    ).done()
-    place = world.fake.threads(world.channel)[-1]
-    await wait_boards(world, place, 1)
-    game = await stored_game(world)
-    state = get_game("stonehenge").new(2, game.seed, game.options)
+    place = await started(world)
+    state = await local_copy(world)
     await move(world, world.ana, place, state.format(state.legal_moves()[0]))
     assert list(world.bot.cached_messages) == []
 
