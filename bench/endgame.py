@@ -3,7 +3,7 @@
 The players solve the open game exactly from ``ai.stonehenge.SOLVE_EMPTY`` empty points on,
 on a copy of the rules of their own. This checks them against the engine: every line of play
 is tried (positions met twice are looked up, not searched again), nothing is pruned by
-reasoning about lines. Shared by tests/test_ai.py (up to 6 empty points) and ``bench ai``
+reasoning about lines. Shared by tests/ai/test_ai.py (up to 6 empty points) and ``bench ai``
 (up to 8).
 """
 

@@ -46,8 +46,27 @@ async def store(database: str) -> AsyncIterator[Store]:
         await opened.close()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "thinking_at_start: the test's bots start their thinking workers as they start, as"
+        " the bot does (tests.e2e.thinking_when_asked says why the others do not)",
+    )
+
+
+#: Where the longest tests are (bot processes, the bench, the whole demo: up to a minute each).
+LONGEST = "tests/ops/"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first: with two test processes (tasks.py), each takes the next test
+    in this order, so the long ones are shared out at the start and the short ones fill the
+    time around them, rather than one long test running on alone at the end."""
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST))
+
+
 @pytest.fixture
-def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
+def world(fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest) -> World:
     """A server with a game channel, two players (Ana in English, Luis in Spanish) and Eve."""
     guild = fake_discord.add_guild("Board games")
     return World(
@@ -58,6 +77,7 @@ def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
         luis=fake_discord.add_user("Luis", locale="es-ES"),
         eve=fake_discord.add_user("Eve", locale="en-GB"),
         database=tmp_path / "tablero.sqlite3",
+        thinking_at_start=request.node.get_closest_marker("thinking_at_start") is not None,
     )
 
 

@@ -1,0 +1,1 @@
+"""Storage (data/): both engines, migrations and upgrades, ratings, statistics, copies, timers."""

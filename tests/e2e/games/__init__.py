@@ -1,0 +1,1 @@
+"""One game end to end through the loopback Discord, by game."""

@@ -1,0 +1,1 @@
+"""Checks over the whole source: the arrows between layers, translations, message sizes."""

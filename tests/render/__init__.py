@@ -1,0 +1,1 @@
+"""Drawing (render/): boards, hands, maps, charts, animations and the drawing process."""

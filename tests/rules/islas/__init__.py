@@ -1,0 +1,1 @@
+"""Islas's rules."""

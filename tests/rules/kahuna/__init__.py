@@ -1,0 +1,1 @@
+"""Kahuna's rules."""

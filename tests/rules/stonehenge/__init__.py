@@ -1,0 +1,1 @@
+"""Stonehenge's rules."""

@@ -1,0 +1,1 @@
+"""The table: the move path below Discord (turns, history caches, what a bot keeps in memory)."""
