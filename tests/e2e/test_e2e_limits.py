@@ -92,11 +92,11 @@ async def test_a_refused_reply_falls_back_to_a_short_one(
 async def test_a_refused_reply_after_deferring_falls_back_too(
     tablero: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cogs.utils import items
+    from cogs.utils import moves
 
     world = tablero
     place = await _stonehenge(world)
-    real_tr = items.tr
+    real_tr = moves.tr
 
     def bloated(interaction: Any, key: str, **args: Any) -> str:
         text = real_tr(interaction, key, **args)
@@ -104,7 +104,7 @@ async def test_a_refused_reply_after_deferring_falls_back_too(
 
     await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     # A legal move is answered after deferring (its board is stored and posted first).
-    monkeypatch.setattr(items, "tr", bloated)
+    monkeypatch.setattr(moves, "tr", bloated)
     ix = await world.fake.slash(world.luis, place, "move", {"move": "5D"})
     await _answered_after_refusal(world, ix)
     assert ix.deferred and "/tablero" in ix.text and len(ix.text) < 300

@@ -23,7 +23,7 @@ from rules.public import has_public_records
 from rules.registry import GROUP
 from rules.stonehenge import StonehengeState, series_first
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_built_in_games_register_in_the_order_play_lists_them() -> None:
