@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.base import State
-from rules.registry import load_games
+from rules.registry import Registry
 
 if TYPE_CHECKING:
     from ai.knowledge import SeatInfo
@@ -58,33 +58,25 @@ class ComputerPlayer:
     shown: Callable[[int, Sequence[Any], Any], list[str]] | None = None
 
 
-_COMPUTERS: dict[str, ComputerPlayer] = {}
+_COMPUTERS: Registry[str, ComputerPlayer] = Registry("computer player")
 
 
 def register_computer(game: str, player: ComputerPlayer) -> ComputerPlayer:
     """Give ``game`` its computer player (again is fine; another one for it is not)."""
-    known = _COMPUTERS.setdefault(game, player)
-    if known is not player:
-        raise ValueError(f"{game!r} already has another computer player")
-    return player
+    return _COMPUTERS.add(game, player)
 
 
 def computer_for(game: str) -> ComputerPlayer:
     """The computer player of ``game`` (KeyError when it has none)."""
-    if game not in _COMPUTERS:
-        load_games()
     return _COMPUTERS[game]
 
 
 def has_computer(game: str) -> bool:
     """Whether ``game`` has a computer player here."""
-    if game not in _COMPUTERS:
-        load_games()
     return game in _COMPUTERS
 
 
 def computer_games() -> tuple[str, ...]:
     """The games with a computer player (the installed ones loaded first), in the order they
     got one."""
-    load_games()
-    return tuple(_COMPUTERS)
+    return _COMPUTERS.keys()

@@ -10,24 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.registry import load_games
+from rules.registry import Registry
 
 #: One entry a game: its view type -> the function that draws it.
-_RENDERERS: dict[type, Callable[..., bytes]] = {}
+_RENDERERS: Registry[type, Callable[..., bytes]] = Registry("renderer")
 
 
 def register_renderer(view_type: type, renderer: Callable[..., bytes]) -> None:
     """Draw views of ``view_type`` with ``renderer`` (again is fine; another one is not)."""
-    known = _RENDERERS.setdefault(view_type, renderer)
-    if known is not renderer:
-        raise ValueError(f"{view_type.__name__} already has a renderer")
+    _RENDERERS.add(view_type, renderer)
 
 
 def renderer_for(view_type: type) -> Callable[..., bytes]:
     """The function that draws views of ``view_type`` (TypeError when no game has one)."""
-    if view_type not in _RENDERERS:
-        load_games()
-    renderer = _RENDERERS.get(view_type)
+    renderer = _RENDERERS.find(view_type)
     if renderer is None:
         raise TypeError(f"no renderer for {view_type.__name__}")
     return renderer

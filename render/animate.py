@@ -27,7 +27,7 @@ from rules import Event
 from rules.ended import ended
 from rules.history import History
 from rules.record import Record
-from rules.registry import load_games
+from rules.registry import Registry
 from rules.replay import game_of
 
 MAX_WIDTH = 800
@@ -108,22 +108,18 @@ def _any_game(views: Sequence[Any], names: Names, labels: Labels) -> Any:
 
 
 #: A game's view type -> how its frames are drawn (its registration gives it).
-_PAINTERS: dict[type, Painter] = {}
+_PAINTERS: Registry[type, Painter] = Registry("painter")
 
 
 def register_painter(view_type: type, painter: Painter) -> None:
     """Draw the frames of views of ``view_type`` with ``painter`` (again is fine; another one
     is not)."""
-    known = _PAINTERS.setdefault(view_type, painter)
-    if known is not painter:
-        raise ValueError(f"{view_type.__name__} already has a painter")
+    _PAINTERS.add(view_type, painter)
 
 
 def painter_for(view_type: type) -> Painter:
     """How frames of ``view_type`` are drawn: the game's own painter, else its PNGs."""
-    if view_type not in _PAINTERS:
-        load_games()
-    return _PAINTERS.get(view_type, _any_game)
+    return _PAINTERS.find(view_type) or _any_game
 
 
 # --- the header -------------------------------------------------------------------------------

@@ -19,34 +19,28 @@ from rules.base import (
     RulesError,
     State,
 )
-from rules.registry import load_games
+from rules.registry import Registry
 
 #: name -> engine, in the order the games registered
-_GAMES: dict[str, Game] = {}
+_GAMES: Registry[str, Game] = Registry("engine")
 
 
 def register_game(game: Game) -> Game:
     """Make ``game`` known to ``get_game`` (again is fine; another game of that name is not)."""
-    known = _GAMES.setdefault(game.name, game)
-    if known is not game:
-        raise ValueError(f"another game is already called {game.name!r}")
-    return game
+    return _GAMES.add(game.name, game)
 
 
 def get_game(name: str) -> Game:
     """The engine called ``name`` (InvalidRecord when there is none)."""
-    if name not in _GAMES:
-        load_games()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise InvalidRecord("record-unknown-game", game=name) from None
+    found = _GAMES.find(name)
+    if found is None:
+        raise InvalidRecord("record-unknown-game", game=name)
+    return found
 
 
 def games() -> tuple[Game, ...]:
     """Every game known here (the installed ones loaded first), in the order they registered."""
-    load_games()
-    return tuple(_GAMES.values())
+    return _GAMES.values()
 
 
 __all__ = [

@@ -21,34 +21,30 @@ from rules.base import Game, InvalidRecord, State
 from rules.history import History
 from rules.public.common import UNKNOWN, Publisher
 from rules.record import Record
-from rules.registry import load_games
+from rules.registry import Registry
 
 #: Options that fix what the seed would otherwise decide in secret.
 HIDDEN_ORDER = ("deck", "reshuffles")
 
 #: game name -> how it writes and reads its public records
-_PUBLISHERS: dict[str, Publisher] = {}
+_PUBLISHERS: Registry[str, Publisher] = Registry("publisher")
 
 
 def register_publisher(game: str, publisher: Publisher) -> Publisher:
     """Give ``game`` its public records (again is fine; another publisher for it is not)."""
-    known = _PUBLISHERS.setdefault(game, publisher)
-    if known is not publisher:
-        raise ValueError(f"{game!r} already has another publisher")
-    return publisher
+    return _PUBLISHERS.add(game, publisher)
 
 
 def has_public_records(game: str) -> bool:
     """Whether ``game`` has public records (a game without secrets may need none)."""
-    if game not in _PUBLISHERS:
-        load_games()
     return game in _PUBLISHERS
 
 
 def _publisher(game: str) -> Publisher:
-    if not has_public_records(game):
+    found = _PUBLISHERS.find(game)
+    if found is None:
         raise InvalidRecord("record-public-unsupported", game=game)
-    return _PUBLISHERS[game]
+    return found
 
 
 def public_record(record: Record, seat: int | None = None) -> Record:
