@@ -12,10 +12,10 @@ from pathlib import Path
 
 from games.drawing import Drawing
 from games.plugin import GamePlugin, PlayOption, register
-from tests.toy.words import TicTacToePicker, TicTacToeWords
 from tests.toy.computer import PLAYER
 from tests.toy.drawing import draw_tictactoe
 from tests.toy.game import TICTACTOE, TicTacToeView
+from tests.toy.words import TicTacToePicker, TicTacToeWords
 
 PLUGIN = register(
     GamePlugin(
