@@ -18,12 +18,16 @@ def due(started: float, days: float, paused: float) -> float:
     return started + days * DAY + paused
 
 
-async def deadline(
-    store: Store, record: GameRecord, user_id: int, started: float | None = None
-) -> float | None:
-    """When ``user_id``, to move, runs out of time in a turn begun at ``started`` (by default
-    the stored turn's start); None when the game has no deadline."""
-    started = record.turn_started_at if started is None else started
+def reminded(started: float, hours: float, paused: float) -> float:
+    """When the player of a turn begun at ``started`` is reminded of it: ``hours`` on, not
+    counting the ``paused`` seconds they are away."""
+    return started + hours * HOUR + paused
+
+
+async def deadline(store: Store, record: GameRecord, user_id: int) -> float | None:
+    """When ``user_id``, to move, runs out of time in the stored turn; None when the game
+    has no deadline."""
+    started = record.turn_started_at
     if not record.days_per_move or started is None:
         return None
     paused = await store.away.paused(user_id, started)
@@ -43,7 +47,7 @@ def new_turn(
     if record.is_bot(seat):
         return []
     paused = max(0.0, (away_until or started) - started)  # away periods start when asked
-    timers = [("reminder", started + hours * HOUR + paused)]
+    timers = [("reminder", reminded(started, hours, paused))]
     if record.days_per_move:
         timers.append(("deadline", due(started, record.days_per_move, paused)))
     return timers
@@ -64,4 +68,4 @@ async def due_again(store: Store, timer: Timer, record: GameRecord, seat: int) -
     if timer.kind == "deadline":
         return await deadline(store, record, user)
     hours = (await store.settings.guild(record.guild_id)).reminder_hours
-    return started + hours * HOUR + await store.away.paused(user, started)
+    return reminded(started, hours, await store.away.paused(user, started))

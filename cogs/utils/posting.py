@@ -57,11 +57,11 @@ class Poster:
         if turn.relocate:
             return await self._relocate(turn)
         try:
-            channel = await self.place(record)
+            channel = await places.place_of(self.bot, record)
             if turn.recovering:
-                if places.missing_permissions(channel):
+                if missing := places.missing_permissions(channel):
                     log.info("game %d: still no permission to post in %d", record.id, channel.id)
-                    return Problem(channel.id, places.missing_permissions(channel))
+                    return Problem(channel.id, missing)
                 found = await places.find_post(channel, record)
                 if found is not None:  # sent before a crash, never recorded
                     return Posted(found.id, found.jump_url, channel.id)
@@ -89,14 +89,10 @@ class Poster:
         self.bot.wake_timers(due)
 
     # -- places ----------------------------------------------------------------------------
-    async def place(self, record: GameRecord) -> discord.abc.Messageable:
-        """The thread or channel where the game is played."""
-        return await places.place_of(self.bot, record)
-
     async def posting_problem(self, record: GameRecord) -> Problem:
         """Why the board of ``record`` could not be posted: the permissions missing, if known."""
         try:
-            channel = await self.place(record)
+            channel = await places.place_of(self.bot, record)
         except discord.HTTPException:
             return Problem(record.place_id or record.channel_id, ())
         return Problem(channel.id, places.missing_permissions(channel))
