@@ -106,23 +106,36 @@ class Handover:
         async with self.lock(record.id):
             if await self.store.games.posted_version(record.id) >= record.version:
                 return None  # posted meanwhile (by recovery)
-            return await self._hand_over(await self.turn_of(record, headline))
+            return await self._hand_over(record, headline)
 
-    async def _hand_over(self, turn: StoredTurn) -> Problem | None:
-        """Post ``turn`` (the game's lock is held) and begin the next turn: None once it is
-        out, else why not. The change counts either way; recovery posts it later."""
-        await self._step("stored")
-        posted = await self.publisher.publish(turn)
-        if isinstance(posted, Problem):
-            return posted
-        await self._step("posted")
+    async def _hand_over(
+        self,
+        record: GameRecord,
+        headline: str | None = None,
+        *,
+        board: asyncio.Future[Any] | None = None,
+        recovering: bool = False,
+        relocate: bool = False,
+    ) -> Problem | None:
+        """Post ``record``'s last change (the game's lock is held) and begin the next turn:
+        None once it is out, else why not. The change is stored already and counts either
+        way: a busy database (reading what the post says, or recording it) only leaves the
+        post to recovery, which finds a board already out by its nonce."""
         try:
+            turn = await self.turn_of(
+                record, headline, board=board, recovering=recovering, relocate=relocate
+            )
+            await self._step("stored")
+            posted = await self.publisher.publish(turn)
+            if isinstance(posted, Problem):
+                return posted
+            await self._step("posted")
             await self.posted(turn, posted)
         except StorageBusy as busy:
-            # The board is out: only its marker is missing, which recovery restores from
-            # the place's history.
+            if board is not None:
+                board.cancel()  # drawn for a post that waits: recovery draws it again
             if worth_logging(busy):
-                log.warning("game %d: post not recorded, the database is busy", turn.record.id)
+                log.warning("game %d: its post waits, the database is busy", record.id)
         return None
 
     async def posted(self, turn: StoredTurn, posted: Posted) -> None:
@@ -167,8 +180,7 @@ class Handover:
         """Move a game whose place went away (deleted, locked) to a new one and post its
         board there (the game's lock is held). None when no place can be had: the game is
         kept, and moves on when the bot can post again."""
-        turn = await self.turn_of(record, relocate=True)
-        if await self._hand_over(turn) is not None:
+        if await self._hand_over(record, relocate=True) is not None:
             return None
         return await self.game(record.id)
 
@@ -214,4 +226,4 @@ class Handover:
             # Actions of an unfinished turn are private until the turn ends.
             await self.store.games.mark_posted(record.id, record.version, None)
             return
-        await self._hand_over(await self.turn_of(record, recovering=True))
+        await self._hand_over(record, recovering=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from data import GameRecord, Store
 from games.plugin import plugin_for
 from rules import get_game
-from table.turn import Problem, StoredTurn
+from table.turn import Problem
 
 
 class Openings:
@@ -24,11 +24,10 @@ class Openings:
 
         def lock(self, game_id: int) -> asyncio.Lock: ...
         async def game(self, game_id: int) -> GameRecord: ...
-        async def turn_of(self, record: GameRecord) -> StoredTurn: ...
         async def announce(
             self, record: GameRecord, headline: str | None = None
         ) -> Problem | None: ...
-        async def _hand_over(self, turn: StoredTurn) -> Problem | None: ...
+        async def _hand_over(self, record: GameRecord) -> Problem | None: ...
 
     async def open_game(
         self,
@@ -66,7 +65,7 @@ class Openings:
         async with self.lock(record.id):
             place_id = await opener()
             await self.store.games.set_place(record.id, place_id)
-            return await self._hand_over(await self.turn_of(replace(record, place_id=place_id)))
+            return await self._hand_over(replace(record, place_id=place_id))
 
     async def continue_series(self, record: GameRecord) -> None:
         """Start the series' next game (once), the other player starting."""

@@ -180,9 +180,8 @@ class Table(Lookup, Handover, Openings):
                 stored = record.with_move(notation, version, result, shown=not turn_over)
                 problem = None
                 if turn_over:
-                    turn = await self.turn_of(stored, board=early)
-                    early = None
-                    problem = await self._hand_over(turn)
+                    board, early = early, None  # the post's now, whatever becomes of it
+                    problem = await self._hand_over(stored, board=board)
             mine, kept = None, mine
         except BaseException:
             if answering is not None:  # the refusal is a followup: the answer must be out
