@@ -110,14 +110,20 @@ def test_withdrawn_players_look_different() -> None:
     assert draw_standings("t", "", HEADERS, rows) != draw_standings("t", "", HEADERS, withdrawn)
 
 
-def test_a_long_name_stays_inside_its_column() -> None:
-    short = _image(draw_standings("t", "s", HEADERS, _rows(5, ["", "b", "c", "d", "e"])))
-    hostile = ["W" * 200, "e" + "\u0301" * 60, "مرحبا" * 40, "👨‍👩‍👧‍👦" * 30, "\n\u202e" * 9]
-    long = _image(draw_standings("t", "s", HEADERS, _rows(5, hostile)))
+def test_a_long_name_stays_inside_its_cell() -> None:
+    names = ["a", "b", "c", "d", "e"]
+    plain = _image(draw_standings("t", "s", HEADERS, _rows(5, names), highlight=(0,)))
     left, right = name_column(HEADERS, _rows(5))
-    changed = ImageChops.difference(short, long).getbbox()
-    assert changed is not None
-    assert left <= changed[0] and changed[2] <= right
+    top = TOP + HEADER_ROW + 2 * ROW  # the third row's
+    hostile = ["W" * 200, "e" + "\u0301" * 60 + "\u0336" * 40, "مرحبا" * 40, "👨‍👩‍👧‍👦" * 30,
+               "\n\u202e" * 9, "", "ＷＷ" * 100]  # fmt: skip
+    for name in hostile:
+        names[2] = name
+        drawn = _image(draw_standings("t", "s", HEADERS, _rows(5, names), highlight=(0,)))
+        changed = ImageChops.difference(plain, drawn).getbbox()
+        assert changed is not None, name
+        assert left <= changed[0] and changed[2] <= right, name
+        assert top <= changed[1] and changed[3] <= top + ROW, name
 
 
 def test_odd_headers_and_tiebreaks_are_drawn_not_refused() -> None:
