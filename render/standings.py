@@ -94,9 +94,12 @@ def draw_standings(
     *,
     highlight: Collection[int] = (),
 ) -> bytes:
-    """PNG of every row in one picture; ``highlight`` holds indexes into ``rows`` (the
-    winners: a medal by rank, 1-3, or a blue mark). Past ``PAGE_ROWS`` rows the picture gets
-    taller than a phone shows at once: ``draw_standings_pages`` is meant for those."""
+    """PNG of every row in one picture. ``headers``: the rank's, the name's, the points',
+    one a tie-break, the games played' (missing ones are left blank, extra ones unused).
+    ``highlight`` holds indexes into ``rows`` (the winners: a medal by rank, 1-3, else a blue
+    mark). Past ``PAGE_ROWS`` rows the picture gets taller than a phone shows at once:
+    ``draw_standings_pages`` is meant for those. About 10 ms a page: still, draw it off the
+    event loop (spec/render.md), as the boards are."""
     marked = set(highlight)
     lines = [(row, i in marked) for i, row in enumerate(rows)]
     return _page(title, subtitle, headers, _layout(headers, rows), "", lines)
