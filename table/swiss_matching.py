@@ -49,7 +49,7 @@ def match(blocks: Sequence[list[int]], fields: Fields) -> list[tuple[int, ...]]:
     while pending:
         block = pending.pop(0)
         final = not pending
-        pairs, left, clean = _solve([*carried, *block], fields, final=final)
+        pairs, left, clean = _solve([*carried, *block], fields, final=final, carried=set(carried))
         if final and not clean and solved:
             # The block above (with what was carried into it) and this one, paired again.
             carried, above, _ = solved.pop()
@@ -61,11 +61,16 @@ def match(blocks: Sequence[list[int]], fields: Fields) -> list[tuple[int, ...]]:
 
 
 def _solve(
-    nodes: list[int], fields: Fields, *, final: bool
+    nodes: list[int], fields: Fields, *, final: bool, carried: set[int]
 ) -> tuple[list[tuple[int, ...]], list[int], bool]:
     """The best matching of ``nodes``: (pairs and bye, players left unpaired, whether it is
     clean). A block that is not the last gets only clean pairs and may leave players over;
-    the last pairs everyone, with a bye when the count is odd."""
+    the last pairs everyone, with a bye when the count is odd.
+
+    Outside the last block, a pair more than one score group apart is left out unless one of
+    them was carried from the block above: the matching's time grows with its pairs, and such
+    a pair is only wanted for a player who could not be paired nearer.
+    """
     nodes = sorted(nodes, key=fields.rank.__getitem__)
     groups: dict[int, list[int]] = {}
     for player in nodes:
@@ -74,7 +79,8 @@ def _solve(
     costs: dict[tuple[int, int], tuple[int, ...]] = {}
     for (i, a), (j, b) in combinations(enumerate(nodes), 2):
         cost = _pair_cost(a, b, i + j, fields, groups, place)
-        if final or not any(cost[:_MUST_AVOID]):
+        near = cost[LEVELS.index("score")] <= 1 or a in carried
+        if final or (near and not any(cost[:_MUST_AVOID])):
             costs[i, j] = cost
     bye = len(nodes)  # the bye is one more node, numbered after the players
     if final and len(nodes) % 2:

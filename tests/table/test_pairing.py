@@ -3,9 +3,13 @@ properties over random results (small fields checked against every possible pair
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -341,3 +345,15 @@ def test_tables_seat_everyone_once_and_no_neighbour_swap_avoids_more_meetings(
         for g in groups:
             ranks = data.draw(st.permutations(range(1, len(g) + 1)))
             history.append(Played(number, g, table_points(ranks), tuple(ranks)))
+
+
+def test_bench_tournament_prints_the_swiss_pairing_time(tmp_path: Path) -> None:
+    # The shape only (no timed tests); the real figure: `python -m bench tournament --json`.
+    args = ["tournament", "--json", "--players", "60", "--rounds", "3", "--repeat", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", *args], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["swiss_pair_1000_s"] > 0
+    assert (figures["players"], figures["rounds_before"]) == (60, 3)
