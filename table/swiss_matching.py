@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-import networkx as nx
-
 #: Levels of a cost, most important first; the first three are what a block must avoid.
 LEVELS = ("second_bye", "repeat", "seat", "unpaired", "bye_rank", "score", "fold")
 _MUST_AVOID = 3
@@ -87,6 +85,9 @@ def _solve(
         for i, player in enumerate(nodes):
             # second bye, -, -, unpaired (as a pair would count), bye rank, -, -
             costs[i, bye] = (fields.byes[player], 0, 0, i + bye, bye - 1 - i, 0, 0)
+    # networkx takes about 0.15 s to import: paid by the first pairing, not by every start.
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(nodes) + 1))
     for (i, j), weight in _weights(costs, len(nodes) // 2 + 1).items():
@@ -100,7 +101,7 @@ def _solve(
 
 
 def _pair_cost(
-    a: int, b: int, ranks: int, fields: Fields, groups: dict[int, list[int]], place: dict
+    a: int, b: int, ranks: int, fields: Fields, groups: dict[int, list[int]], place: dict[int, int]
 ) -> tuple[int, ...]:
     """The cost of pairing ``a`` with ``b`` (``a`` ranked higher; ``ranks``: the sum of their
     places in the block)."""
@@ -117,7 +118,9 @@ def _pair_cost(
     return (0, fields.met[frozenset((a, b))], seat, ranks, 0, (ga - gb) ** 2, fold)
 
 
-def _weights(costs: dict[tuple[int, int], tuple[int, ...]], edges: int) -> dict:
+def _weights(
+    costs: dict[tuple[int, int], tuple[int, ...]], edges: int
+) -> dict[tuple[int, int], int]:
     """Integer weights (all >= 1) ordering matchings of ``edges`` pairs level by level."""
     caps = [max((cost[level] for cost in costs.values()), default=0) for level in range(7)]
     units = [0] * len(caps)

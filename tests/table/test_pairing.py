@@ -188,7 +188,9 @@ def _excess(balance: int, seat: int) -> int:
     return max(0, abs(balance + (1 if seat == 0 else -1)) - 1)
 
 
-def _faults(round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, best_seats: bool):
+def _faults(
+    round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, best_seats: bool
+) -> tuple[int, int, int]:
     """(second byes, repeat meetings, first-seat excess) of a round; ``best_seats``: each pair
     seated the better way round rather than as given."""
     met = Counter(frozenset(t.players) for t in history if len(t.players) == 2)
@@ -211,7 +213,9 @@ def _faults(round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, bes
     return second_byes, repeats, seats
 
 
-def _random_round(round_: Sequence[tuple[int, ...]], number: int, data: st.DataObject):
+def _random_round(
+    round_: Sequence[tuple[int, ...]], number: int, data: st.DataObject
+) -> Iterator[Played]:
     for table in round_:
         if len(table) == 1:
             yield Played(number, table, (1.0,))
@@ -323,7 +327,7 @@ def _repeats(groups: Sequence[Sequence[int]], met: Counter[frozenset[int]]) -> i
     rounds=st.integers(1, 5),
     data=st.data(),
 )
-def test_tables_seat_everyone_once_and_no_neighbour_swap_avoids_more_meetings(
+def test_tables_seat_everyone_once_rotate_first_seats_and_no_neighbour_swap_avoids_more_meetings(
     count: int, rounds: int, data: st.DataObject
 ) -> None:
     players = list(range(1, count + 1))
@@ -342,7 +346,10 @@ def test_tables_seat_everyone_once_and_no_neighbour_swap_avoids_more_meetings(
                         [a if p == b else p for p in groups[t + 1]],
                     ]
                     assert _repeats([*groups[:t], *swapped, *groups[t + 2 :]], met) >= repeats
+        firsts = Counter(t.players[0] for t in history)
         for g in groups:
+            # Seats rotate: nobody at the table had fewer first seats than who sits first.
+            assert firsts[g[0]] == min(firsts[p] for p in g)
             ranks = data.draw(st.permutations(range(1, len(g) + 1)))
             history.append(Played(number, g, table_points(ranks), tuple(ranks)))
 
