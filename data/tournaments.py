@@ -400,6 +400,17 @@ class TournamentStore:
             for row in rows
         ]
 
+    async def unstarted(self, event_id: int, round: int) -> list[Pairing]:
+        """The tables of round ``round`` whose game's opening board is not out yet."""
+        rows = await self.db.fetchall(
+            "SELECT p.round, p.board, p.players, p.game_id FROM pairings p"
+            " JOIN games g ON g.id = p.game_id"
+            " WHERE p.tournament_id = ? AND p.round = ? AND g.posted_version < 0"
+            " ORDER BY p.board",
+            (event_id, round),
+        )
+        return [_pairing(row) for row in rows]
+
     async def of_game(self, game_id: int) -> tuple[int, int] | None:
         """(event id, round) of the event game ``game_id``, or None for any other game."""
         row = await self.db.fetchone(
