@@ -205,20 +205,25 @@ class Tournaments:
 
     async def _begin(self, event: Tournament) -> None:
         """Pair round 1 of an event taking entries, or call it off with too few."""
+        paired = None
         async with self._lock(event.id):
             for _ in range(RETRIES):
                 event = await self._event(event.id)
                 if event.status != "signup":
                     return  # begun (or called off) meanwhile
-                players = _still_in(await self.store.tournaments.entrants(event.id))
-                if _enough(event, len(players)):
-                    await self._pair(event, players)
-                    return
-                if await self.store.tournaments.cancel(event.id, entrants=len(players)):
-                    log.info("event %d: cancelled, %d players", event.id, len(players))
+                entrants = await self.store.tournaments.entrants(event.id)
+                count = len(_still_in(entrants))
+                if _enough(event, count):
+                    paired = await self._pair(event, entrants)
+                    if paired is not None:
+                        break
+                elif await self.store.tournaments.cancel(event.id, entrants=count):
+                    log.info("event %d: cancelled, %d players", event.id, count)
                     await self.publisher.show_cancelled(event, "event-cancelled-too-few")
                     return
                 # someone joined or left meanwhile: count again
+        if paired is not None:
+            await self._started(*paired)
 
     async def cancel(self, event_id: int) -> Tournament:
         """Call the event off (a moderator): its games in progress play on, no longer
@@ -239,6 +244,7 @@ class Tournaments:
 
     async def _advance(self, event_id: int) -> None:
         """Pair the next round (or end the event) if the round being played is over."""
+        paired = None
         async with self._lock(event_id):
             for _ in range(RETRIES):
                 event = await self._event(event_id)
@@ -252,19 +258,25 @@ class Tournaments:
                         log.info("event %d: over after round %d", event_id, event.round)
                         self.table.publisher.timers_changed(self._now())
                     return
-                players = _still_in(await self.store.tournaments.entrants(event_id))
-                if await self._pair(event, players, outcomes):
-                    return
+                entrants = await self.store.tournaments.entrants(event_id)
+                paired = await self._pair(event, entrants, outcomes)
+                if paired is not None:
+                    break
+        # Started once the lock is let go: a game's post, which holds its game's lock,
+        # may be waiting for this event's lock (a game ended before it was started).
+        if paired is not None:
+            await self._started(*paired)
 
     async def _pair(
-        self, event: Tournament, players: list[int], outcomes: list[Outcome] | None = None
-    ) -> bool:
-        """Pair and store the round after ``event.round``, then start its games; False
-        when the entrants changed meanwhile (work it out again)."""
+        self, event: Tournament, entrants: list[Entrant], outcomes: list[Outcome] | None = None
+    ) -> tuple[Tournament, list[Pairing]] | None:
+        """Pair and store the round after ``event.round``: the event as it is now and the
+        round's tables to start (none when someone else paired it); None when the entrants
+        changed meanwhile (work it out again)."""
         after = event.round
-        rounds = event.rounds
-        entrants = await self.store.tournaments.entrants(event.id)
+        players = _still_in(entrants)
         everyone = [e.user_id for e in entrants]
+        rounds = event.rounds
         if event.format == "round-robin":
             rounds = rounds or pairing.round_robin_rounds(len(everyone))
         history = _history(event.format, outcomes or [], after)
@@ -279,14 +291,17 @@ class Tournaments:
                 event.id, after, players, tables, rounds=rounds, due=self._now()
             )
         except RoundTaken:
-            return True  # paired by someone else: they start its games
+            return event, []  # paired by another process: it starts the games
         except EntrantsChanged:
-            return False
+            return None
         log.info("event %d: round %d paired (%d tables)", event.id, after + 1, len(stored))
         await self._step("paired")
-        await self._start_games(replace(event, round=after + 1, rounds=rounds), stored)
-        self.table.publisher.timers_changed(self._now())  # the standings' timer is due
-        return True
+        return replace(event, round=after + 1, rounds=rounds, status="running"), stored
+
+    async def _started(self, event: Tournament, tables: list[Pairing]) -> None:
+        """Start a round's games, then have its standings' timer looked at (it is due)."""
+        await self._start_games(event, tables)
+        self.table.publisher.timers_changed(self._now())
 
     def _new_game(
         self,

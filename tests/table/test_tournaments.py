@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from data import Entrant, GameRecord, Pairing, Store, Tournament
+from data.shards import Shards
 from table import endings
 from table.pairing import Standing
 from table.refusal import Refusal
@@ -391,3 +392,14 @@ async def test_undo_by_consent_is_refused_in_an_event_game(tmp_path: Any) -> Non
         assert refused.value.key == "error-undo-event"
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_an_event_s_timers_belong_to_its_server_s_shard(store: Store) -> None:
+    _, events, _ = _world(store)
+    guild = 3 << 22  # on shard 1 of 2
+    await _event(events, 0, guild_id=guild, signup_ends=1.0)
+    mine, other = Shards(frozenset({1}), 2), Shards(frozenset({0}), 2)
+    assert [t.kind for t in await store.timers.due(mine)] == ["event-signup"]
+    assert await store.timers.due(other) == []
+    assert await store.timers.next_due(other) is None
