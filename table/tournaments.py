@@ -253,12 +253,15 @@ class Tournaments:
                 outcomes = await self.store.tournaments.outcomes(event_id)
                 if not all(o.finished for o in outcomes if o.pairing.round == event.round):
                     return
-                if event.round >= (event.rounds or 0):
+                entrants = await self.store.tournaments.entrants(event_id)
+                # Over after its last round, or once withdrawals leave too few to play on.
+                if event.round >= (event.rounds or 0) or not _playable(
+                    event.format, len(_still_in(entrants))
+                ):
                     if await self.store.tournaments.finish(event_id, event.round, due=self._now()):
                         log.info("event %d: over after round %d", event_id, event.round)
                         self.table.publisher.timers_changed(self._now())
                     return
-                entrants = await self.store.tournaments.entrants(event_id)
                 paired = await self._pair(event, entrants, outcomes)
                 if paired is not None:
                     break
@@ -266,6 +269,8 @@ class Tournaments:
         # may be waiting for this event's lock (a game ended before it was started).
         if paired is not None:
             await self._started(*paired)
+            if paired[1] and all(t.game_id is None for t in paired[1]):
+                await self._advance(event_id)  # byes only: no game will end this round
 
     async def _pair(
         self, event: Tournament, entrants: list[Entrant], outcomes: list[Outcome] | None = None
@@ -355,7 +360,7 @@ class Tournaments:
         if timer.kind == SIGNUP_TIMER:
             if event.status == "signup":
                 await self._begin(event)
-        elif timer.kind == ROUND_TIMER:
+        elif timer.kind == ROUND_TIMER and event.status != "cancelled":
             await self._show_round(event, int(timer.turn_stamp or 0))
 
     async def _show_round(self, event: Tournament, round: int) -> None:
@@ -444,9 +449,12 @@ def _enough(event: Tournament, count: int) -> bool:
     """Whether ``count`` players can start ``event``."""
     if count < event.min_players:
         return False
-    if event.format == "tables":
-        return bool(pairing.table_sizes(count))
-    return count >= 2
+    return _playable(event.format, count)
+
+
+def _playable(format: str, count: int) -> bool:
+    """Whether a round can be paired for ``count`` players still in."""
+    return bool(pairing.table_sizes(count)) if format == "tables" else count >= 2
 
 
 def _still_in(entrants: Sequence[Entrant]) -> list[int]:

@@ -403,3 +403,28 @@ async def test_an_event_s_timers_belong_to_its_server_s_shard(store: Store) -> N
     assert [t.kind for t in await store.timers.due(mine)] == ["event-signup"]
     assert await store.timers.due(other) == []
     assert await store.timers.next_due(other) is None
+
+
+async def test_tables_end_early_when_withdrawals_leave_a_count_that_cannot_sit(
+    tmp_path: Any,
+) -> None:
+    store = await Store(tmp_path / "t.sqlite3").open()
+    try:
+        table, events, shown = _world(store)
+        event = await _event(events, 6, game="islas", format="tables", rounds=3, min_players=3)
+        await events.begin(event.id)
+        tables = await store.tournaments.pairings(event.id, 1)
+        assert sorted(len(t.players) for t in tables) == [3, 3]
+        leaving = tables[0].players[0]
+        await events.leave(event.id, leaving)  # five left: no tables of 3 and 4 fit
+        record = await table.game(tables[0].game_id or 0)
+        assert record.result is not None and record.result.loser == 0
+        assert (await store.tournaments.get(event.id)).status == "running"  # type: ignore[union-attr]
+        await _end(table, tables[1].game_id or 0, "resign", tables[1].players[0])
+        found = await store.tournaments.get(event.id)
+        assert found is not None and (found.status, found.round) == ("finished", 1)
+        await fire_due(store, events)
+        final = shown.rounds[f"event-{event.id}-round-1"]
+        assert final.pairings == [] and leaving not in {s.player for s in final.standings}
+    finally:
+        await store.close()
