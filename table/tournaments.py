@@ -250,9 +250,9 @@ class Tournaments:
                 event = await self._event(event_id)
                 if event.status != "running":
                     return
-                outcomes = await self.store.tournaments.outcomes(event_id)
-                if not all(o.finished for o in outcomes if o.pairing.round == event.round):
-                    return
+                now = await self.store.tournaments.outcomes(event_id, event.round)
+                if not all(o.finished for o in now):
+                    return  # the round goes on (the usual case: read only its tables)
                 entrants = await self.store.tournaments.entrants(event_id)
                 # Over after its last round, or once withdrawals leave too few to play on.
                 if event.round >= (event.rounds or 0) or not _playable(
@@ -262,6 +262,7 @@ class Tournaments:
                         log.info("event %d: over after round %d", event_id, event.round)
                         self.table.publisher.timers_changed(self._now())
                     return
+                outcomes = await self.store.tournaments.outcomes(event_id)
                 paired = await self._pair(event, entrants, outcomes)
                 if paired is not None:
                     break

@@ -314,6 +314,7 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     await games.finish(cup, 0, RESIGNED)
     note("unrated cup game", await ratings.changes(cup, guild))
     note("tournaments.outcomes", await events.outcomes(event.id))
+    note("tournaments.outcomes of round 2", await events.outcomes(event.id, 2))
     note("tournaments.pairings", await events.pairings(event.id, 1))
     note("tournaments.running", await events.running(shards))
     note("tournaments.of_guild", await events.of_guild(guild))
