@@ -162,9 +162,9 @@ class Tournaments:
         except EntryRefused as refused:
             raise Refusal(refused.key) from None
         if withdrawn:  # later rounds pair without them; their games now are lost
-            for pairing in await self.store.tournaments.pairings(event_id, event.round):
-                if pairing.game_id is not None and user_id in pairing.players:
-                    await self._resign(pairing.game_id, user_id)
+            for seated in await self.store.tournaments.pairings(event_id, event.round):
+                if seated.game_id is not None and user_id in seated.players:
+                    await self._resign(seated.game_id, user_id)
         return await self._show_entrants(await self._event(event_id))
 
     async def _resign(self, game_id: int, user_id: int) -> None:
@@ -434,11 +434,11 @@ def _checked(game: str, format: str, options: dict[str, Any]) -> dict[str, Any]:
     played so, or the options are wrong)."""
     if format not in FORMATS:
         raise Refusal("error-event-format", game=game)
-    engine = get_game(game)
     sizes = TABLE_SIZES if format == "tables" else (2,)
-    if not all(engine.min_players <= n <= engine.max_players for n in sizes):
-        raise Refusal("error-event-format", game=game)
     try:
+        engine = get_game(game)
+        if not all(engine.min_players <= n <= engine.max_players for n in sizes):
+            raise Refusal("error-event-format", game=game)
         for n in sizes:
             engine.check_options(n, options)
     except RulesError as error:
