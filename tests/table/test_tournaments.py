@@ -428,3 +428,54 @@ async def test_tables_end_early_when_withdrawals_leave_a_count_that_cannot_sit(
         assert final.pairings == [] and leaving not in {s.player for s in final.standings}
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(
+    ("settings", "key"),
+    [
+        ({"format": "tables"}, "error-event-format"),  # Stonehenge is for two
+        ({"format": "knockout"}, "error-event-format"),
+        ({"game": "chess"}, "record-unknown-game"),
+        ({"options": {"colour": "red"}}, "record-unknown-option"),
+        ({"format": "round-robin", "rounds": 3}, "error-event-no-rounds"),
+        ({"rounds": None}, "error-event-rounds"),
+        ({"rounds": 31}, "error-event-rounds"),
+        ({"min_players": 1}, "error-event-players"),
+        ({"min_players": 9, "max_players": 8}, "error-event-players"),
+        ({"game": "islas", "format": "tables", "min_players": 2}, "error-event-players"),
+    ],
+)
+async def test_an_event_that_cannot_be_played_is_refused(
+    tmp_path: Any, settings: dict[str, Any], key: str
+) -> None:
+    store = await Store(tmp_path / "t.sqlite3").open()
+    try:
+        _, events, shown = _world(store)
+        with pytest.raises(Refusal) as refused:
+            await _event(events, 0, **settings)
+        assert refused.value.key == key
+        assert await events.of_guild(GUILD, active=False) == [] and shown.entrants == []
+    finally:
+        await store.close()
+
+
+async def test_a_moderator_calls_a_running_event_off(tmp_path: Any) -> None:
+    store = await Store(tmp_path / "t.sqlite3").open()
+    try:
+        table, events, shown = _world(store)
+        event = await _event(events, 4, rounds=3)
+        await events.begin(event.id)
+        assert [e.id for e in await events.of_guild(GUILD)] == [event.id]
+        cancelled = await events.cancel(event.id)
+        assert cancelled.status == "cancelled" and await events.of_guild(GUILD) == []
+        assert shown.cancelled == [(event.id, "event-cancelled-moderator")]
+        await fire_due(store, events)  # round 1's pairings: the event is off, nothing said
+        assert shown.rounds == {}
+        for t in await events.pairings(event.id):  # its games play on, no longer paired on
+            await _end(table, t.game_id or 0, "resign", max(t.players))
+        assert await store.tournaments.pairings(event.id, 2) == []
+        with pytest.raises(Refusal) as over:
+            await events.cancel(event.id)
+        assert over.value.key == "error-event-over"
+    finally:
+        await store.close()
