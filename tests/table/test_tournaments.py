@@ -479,3 +479,37 @@ async def test_a_moderator_calls_a_running_event_off(tmp_path: Any) -> None:
         assert over.value.key == "error-event-over"
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_forget_me_leaves_no_entry_under_the_id_or_the_name(store: Store) -> None:
+    table, events, _ = _world(store)
+    zed = 4_000_000_000_000_000_017  # a Discord id, found in no other number here
+    finished = await _event(events, 2, rounds=1, by=zed)
+    await events.join(finished.id, zed, "Zephyrine")
+    await events.begin(finished.id)  # three: one game, and a bye
+    for t in await store.tournaments.pairings(finished.id, 1):
+        if t.game_id is not None:
+            await _end(table, t.game_id, "resign", max(t.players, key=lambda p: p == zed))
+    running = await _event(events, 2, rounds=2)
+    await events.join(running.id, zed, "Zephyrine")
+    await events.begin(running.id)
+    for t in await store.tournaments.pairings(running.id, 1):  # Zephyrine's game ends
+        if t.game_id is not None and zed in t.players:
+            await _end(table, t.game_id, "resign", zed)
+    signup = await _event(events, 1)
+    await events.join(signup.id, zed, "Zephyrine")
+    assert await store.games.active_for_user(zed) == []  # or forgetting is refused
+    await store.privacy.forget(zed, {"en": "former player"}, "former player")
+    for name in await store.db.tables():
+        for row in await store.db.fetchall(f"SELECT * FROM {name}"):
+            text = " ".join(str(value) for value in tuple(row))
+            assert str(zed) not in text and "Zephyrine" not in text, (name, tuple(row))
+    # The events go on without them; what they played still counts for the others.
+    assert [e.user_id for e in await store.tournaments.entrants(signup.id)] == [101]
+    _, after = await events.standings(finished.id)
+    assert sorted(s.points for s in after) == [0.0, 1.0, 1.0]
+    formers = [e for e in await store.tournaments.entrants(finished.id) if e.user_id < 0]
+    assert [e.name for e in formers] == ["former player"]
+    (gone,) = [e for e in await store.tournaments.entrants(running.id) if e.user_id < 0]
+    assert gone.withdrawn_round == 1 and gone.name == "former player"
