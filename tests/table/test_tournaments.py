@@ -269,27 +269,51 @@ async def test_a_round_robin_of_four_against_a_hand_worked_table(store: Store) -
         tables = await _check_round_started(
             store, table, shown, event.id, round, everyone, rated=False
         )
+        assert {frozenset(t.players) for t in tables} == BERGER_FOUR[round]
         for t in tables:
             assert t.game_id is not None  # four players: nobody sits out
             how = "draw" if set(t.players) == {101, 102} else "resign"
             await _end(table, t.game_id, how, max(t.players))
             assert await store.ratings.changes(t.game_id, GUILD) == []  # unrated event
-    meetings = [frozenset(t.players) for t in await store.tournaments.pairings(event.id)]
-    assert len(set(meetings)) == 6  # everyone met everyone once
-    await fire_due(store, events)
-    final = shown.rounds[f"event-{event.id}-round-3"]
-    by_hand = [  # rank, player, points, (Buchholz, Sonneborn-Berger), played
-        (1, 101, 2.5, (3.5, 2.25), 3),
+        await fire_due(store, events)
+        posted = shown.rounds[f"event-{event.id}-round-{round}"]
+        got = sorted(
+            (s.rank, s.player, s.points, tuple(s.tiebreaks), s.played) for s in posted.standings
+        )
+        assert got == BY_HAND[round], round
+    assert shown.rounds[f"event-{event.id}-round-3"].pairings == []
+    assert (await store.tournaments.get(event.id)).status == "finished"  # type: ignore[union-attr]
+
+
+#: The rounds of four players by Berger's tables (P1 is user 101).
+BERGER_FOUR = {
+    1: {frozenset({101, 104}), frozenset({102, 103})},
+    2: {frozenset({104, 102}), frozenset({103, 101})},
+    3: {frozenset({103, 104}), frozenset({101, 102})},
+}
+#: The standings after each round, worked out by hand: rank, player, points, (Buchholz:
+#: the opponents' points now, Sonneborn-Berger: the beaten opponents' points and half the
+#: drawn ones'), games played.
+BY_HAND = {
+    1: [
+        (1, 101, 1.0, (0.0, 0.0), 1),
+        (1, 102, 1.0, (0.0, 0.0), 1),
+        (3, 103, 0.0, (1.0, 0.0), 1),
+        (3, 104, 0.0, (1.0, 0.0), 1),
+    ],
+    2: [
+        (1, 101, 2.0, (0.0, 0.0), 2),
+        (1, 102, 2.0, (0.0, 0.0), 2),
+        (3, 103, 0.0, (4.0, 0.0), 2),
+        (3, 104, 0.0, (4.0, 0.0), 2),
+    ],
+    3: [
+        (1, 101, 2.5, (3.5, 2.25), 3),  # beat 104 (0) and 103 (1), drew 102 (2.5 / 2)
         (1, 102, 2.5, (3.5, 2.25), 3),
         (3, 103, 1.0, (5.0, 0.0), 3),
         (4, 104, 0.0, (6.0, 0.0), 3),
-    ]
-    got = sorted(
-        (s.rank, s.player, s.points, tuple(s.tiebreaks), s.played) for s in final.standings
-    )
-    assert got == by_hand
-    assert final.pairings == []
-    assert (await store.tournaments.get(event.id)).status == "finished"  # type: ignore[union-attr]
+    ],
+}
 
 
 async def test_an_islas_tables_event_of_seven(tmp_path: Any) -> None:
