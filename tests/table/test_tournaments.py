@@ -158,6 +158,17 @@ class Ledger:
             if q != player
         )
 
+    def sonneborn_berger(self, player: int) -> float:
+        points = self.points()
+        # The points of each opponent beaten, and half those of each one drawn with.
+        return sum(
+            points[q] * got[player]
+            for _, players, got in self.tables
+            if player in players
+            for q in players
+            if q != player
+        )
+
 
 def _check_standings(shown: list[Standing], ledger: Ledger, still_in: set[int]) -> None:
     points, played = ledger.points(), ledger.played()
@@ -166,6 +177,7 @@ def _check_standings(shown: list[Standing], ledger: Ledger, still_in: set[int]) 
         assert s.points == pytest.approx(points[s.player]), s
         assert s.played == played[s.player], s
         assert s.tiebreaks[0] == pytest.approx(ledger.buchholz(s.player)), s
+        assert s.tiebreaks[1] == pytest.approx(ledger.sonneborn_berger(s.player)), s
     ranked = [(s.rank, -s.points) for s in shown]
     assert ranked == sorted(ranked)  # best first, ranks in order
 
