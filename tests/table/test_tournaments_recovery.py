@@ -20,6 +20,7 @@ import pytest
 from data import Store
 from table.table import Table
 from table.tournaments import Tournaments
+from tests.postgres import PostgresServer
 from tests.publisher import Recorder
 from tests.table.test_tournaments import EventRecorder, _end, _event, fire_due
 
@@ -61,7 +62,17 @@ CRASHES = [
 async def test_a_crash_while_a_round_ends_is_recovered_once(
     tmp_path: Path, hook: str, step: str, nth: int
 ) -> None:
-    path = tmp_path / "t.sqlite3"
+    await _crash_and_recover(str(tmp_path / "t.sqlite3"), hook, step, nth)
+
+
+@pytest.mark.parametrize(("hook", "step", "nth"), [CRASHES[1], CRASHES[2]])
+async def test_a_crash_while_a_round_ends_is_recovered_once_on_postgresql(
+    postgres: PostgresServer, hook: str, step: str, nth: int
+) -> None:
+    await _crash_and_recover(postgres.new_database(), hook, step, nth)
+
+
+async def _crash_and_recover(path: str, hook: str, step: str, nth: int) -> None:
     games, shown = Recorder(), EventRecorder()
     store = await Store(path).open()
     table, events = _process(store, games, shown)
