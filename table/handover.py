@@ -11,9 +11,9 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from data import GameRecord, StorageBusy, Store
+from data import GameRecord, StorageBusy, Store, Timer
 from data.errors import worth_logging
 from data.ratings import GLOBAL
 from data.shards import Shards
@@ -32,6 +32,23 @@ STEPS = ("stored", "posted", "recorded")
 WARM_GAMES = 50
 
 
+class Events(Protocol):
+    """What the table asks of the events' side (``table.tournaments.Tournaments``, named
+    here by what it does: the table's modules do not import it)."""
+
+    async def game_over(self, record: GameRecord) -> None:
+        """A finished game's last post is recorded (idempotent)."""
+        ...
+
+    async def recover(self) -> None:
+        """Pair and start what a crash left undone."""
+        ...
+
+    async def fire(self, timer: Timer) -> None:
+        """Do what an event's timer is for (the cogs' timer loop asks)."""
+        ...
+
+
 class Handover:
     """The posting half of the table (a part of ``Table``, which provides what is declared)."""
 
@@ -43,6 +60,8 @@ class Handover:
     bots: BotTurns | None
     #: Called at each of STEPS; tests make it raise to simulate a crash there.
     fault: Callable[[str], Awaitable[None]] | None
+    #: the events' side (None: no events here)
+    tournaments: Events | None
 
     if TYPE_CHECKING:  # provided by Table
 
@@ -153,6 +172,8 @@ class Handover:
             await self.continue_series(record)  # idempotent: safe to run again on recovery
             await self.store.games.mark_posted(record.id, record.version, posted.message_id)
             await self._step("recorded")
+            if self.tournaments is not None:  # a crash before this: recover() pairs it
+                await self.tournaments.game_over(record)
             return
         seat = turn.to_move
         if seat is None:
@@ -206,6 +227,13 @@ class Handover:
         the bot still may not post, nothing is sent and the next round tries again. Only
         games of this process's shards: the others are their own processes' to post.
         """
+        if self.tournaments is not None:
+            # First: an event's games a crash left unstarted open in their own threads.
+            try:
+                await self.tournaments.recover()
+            except Exception as error:
+                if not isinstance(error, StorageBusy) or worth_logging(error):
+                    log.warning("could not recover the events yet (%r)", error)
         for record in await self.store.games.unposted(self.own_shards):
             try:
                 async with self.lock(record.id):
