@@ -132,6 +132,13 @@ SEEDS: dict[int, list[str]] = {
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES"
         " (4, 0, 1, 'Ana'), (4, 1, 2, 'Luis')",
     ],
+    14: [
+        # seasons of server 10: the first ended early, the second runs, its end a timer
+        "INSERT INTO seasons (guild_id, channel_id, started_at, ends_at, weeks, status,"
+        " ended_at) VALUES (10, 20, 100, 604900, 1, 'ended', 150),"
+        " (10, 20, 190, 1209790, 2, 'running', NULL)",
+        "INSERT INTO timers (kind, ref_id, due_at) VALUES ('season-end', 2, 1209790)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
