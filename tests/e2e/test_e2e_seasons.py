@@ -1,0 +1,129 @@
+"""Seasons through the loopback Discord: a moderator starts one, rated games count on its
+ladder (/leaderboard season:), and its end is posted in its channel once, a restart and a
+process that died after posting notwithstanding. The clock is the test's (no sleeping)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from data.seasons import WEEK
+from loopback.models import FakeMessage, FakeUser
+from loopback.perms import MANAGE_GUILD
+from tests.e2e import World, accept, challenge, command, resign, wait_boards
+
+END_TITLE = "Season 1 is over"
+
+
+def _moderator(world: World, user: FakeUser) -> None:
+    admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
+    admins.member_ids.add(user.id)
+
+
+async def _won(world: World, loser: FakeUser, winner: FakeUser) -> None:
+    """A rated Stonehenge game that ``loser`` resigns, its last board out."""
+    place = await accept(world, winner, await challenge(world, loser, winner, first="me"))
+    world.clock.now += 60  # it ends a minute on
+    await resign(world, loser, place)
+    await wait_boards(world, place, 2)
+
+
+def _end_posts(world: World) -> list[FakeMessage]:
+    return [m for m in world.fake.messages(world.channel) if END_TITLE in m.text]
+
+
+class Died(BaseException):
+    """The process stopped dead here (nothing after it ran)."""
+
+
+async def _dies_after_posting(world: World) -> None:
+    """The bot fires the due season-end timer and dies before marking it done."""
+    assert world.bot is not None
+    timers = world.bot.get_cog("Timers")
+    fire = timers.fire
+
+    async def dying(timer: Any) -> None:
+        await fire(timer)
+        if timer.kind == "season-end":
+            raise Died
+
+    timers.fire = dying
+    with pytest.raises(Died):
+        await timers.fire_due()
+    timers.fire = fire
+
+
+async def test_a_season_ladders_its_games_and_its_end_is_posted_once(tablero: World) -> None:
+    world = tablero
+    args = {"length": 2}
+    refused = await command(world, world.eve, world.channel, "season", args, subcommand="start")
+    assert refused.ephemeral and "Only moderators" in refused.text
+    _moderator(world, world.ana)
+    begun = await command(world, world.ana, world.channel, "season", args, subcommand="start")
+    assert not begun.ephemeral and "Season 1" in begun.text, begun.text
+    ends = int(world.clock.now + 2 * WEEK)
+    assert f"<t:{ends}:f>" in begun.text
+    again = await command(world, world.ana, world.channel, "season", args, subcommand="start")
+    assert again.ephemeral and "Season 1 is running already" in again.text, again.text
+    shown = await command(world, world.luis, world.channel, "season", subcommand="show")
+    assert "temporada 1 está en curso" in shown.text and f"<t:{ends}:R>" in shown.text, shown.text
+
+    await _won(world, world.ana, world.luis)
+    await _won(world, world.eve, world.luis)
+    board = await command(
+        world, world.eve, world.channel, "leaderboard", {"game": "stonehenge", "season": 1}
+    )
+    assert not board.ephemeral and "Stonehenge — season 1" in board.text, board.text
+    rows = [line for line in board.text.splitlines() if line.startswith("**#")]
+    assert rows[0].startswith("**#1** Luis — ") and "2 games" in rows[0], rows
+    assert len(rows) == 3 and any(r.startswith("**#2 Eve — ") for r in rows), rows  # hers
+    unknown = await command(
+        world, world.eve, world.channel, "leaderboard", {"game": "stonehenge", "season": 2}
+    )
+    assert unknown.ephemeral and "no season 2" in unknown.text, unknown.text
+
+    await world.restart()  # the season and its end outlive the bot
+    world.clock.now = ends + 1
+    await _dies_after_posting(world)
+    assert len(_end_posts(world)) == 1
+    await world.restart()  # another process takes the timer over once its lease ran out
+    world.clock.now += world.bot.timer_lease + 1
+    await world.bot.get_cog("Timers").fire_due()
+    world.clock.now += WEEK
+    await world.bot.get_cog("Timers").fire_due()
+    posts = _end_posts(world)
+    assert len(posts) == 1, [m.text for m in posts]
+    text = posts[0].text
+    assert "Stonehenge: Luis" in text, text  # the champion of each game played
+    assert "**#1** Luis — " in text and "**#3** Ana — " in text, text  # the final ladder
+    over = await command(world, world.ana, world.channel, "season", subcommand="show")
+    assert over.ephemeral and "No season is running" in over.text, over.text
+    # A new season starts fresh: nobody on its ladder yet.
+    await command(world, world.ana, world.channel, "season", args, subcommand="start")
+    board = await command(
+        world, world.eve, world.channel, "leaderboard", {"game": "stonehenge", "season": 2}
+    )
+    assert "season 2" in board.text and "**#" not in board.text, board.text
+
+
+async def test_a_moderator_ends_a_season_early(tablero: World) -> None:
+    world = tablero
+    none = await command(world, world.ana, world.channel, "season", subcommand="end")
+    assert none.ephemeral and "Only moderators" in none.text
+    _moderator(world, world.ana)
+    none = await command(world, world.ana, world.channel, "season", subcommand="end")
+    assert none.ephemeral and "No season is running" in none.text, none.text
+    await command(world, world.ana, world.channel, "season", {"length": 4}, subcommand="start")
+    await _won(world, world.luis, world.ana)
+    ended = await command(world, world.ana, world.channel, "season", subcommand="end")
+    assert ended.ephemeral and "Season 1 is over" in ended.text, ended.text
+    post = await world.fake.wait_for_message(world.channel, lambda m: END_TITLE in m.text)
+    assert "Stonehenge: Ana" in post.text, post.text
+    await _won(world, world.luis, world.ana)  # after the end: not on its ladder
+    board = await command(
+        world, world.ana, world.channel, "leaderboard", {"game": "stonehenge", "season": 1}
+    )
+    assert "1 game" in board.text and "2 games" not in board.text, board.text
+    await world.bot.get_cog("Timers").fire_due()
+    assert len(_end_posts(world)) == 1
