@@ -1,6 +1,7 @@
 """Seasons through the loopback Discord: a moderator starts one, rated games count on its
 ladder (/leaderboard season:), and its end is posted in its channel once, a restart and a
-process that died after posting notwithstanding. The clock is the test's (no sleeping)."""
+process that died after posting notwithstanding, on both engines and shard by shard. The
+clock is the test's (no sleeping)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from typing import Any
 import pytest
 
 from data.seasons import WEEK
+from loopback import stop_bot
 from loopback.models import FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
 from tests.e2e import World, accept, challenge, command, resign, wait_boards
+from tests.e2e.test_e2e_shards import run_bot, servers  # noqa: F401 (a fixture)
 
 END_TITLE = "Season 1 is over"
 
@@ -107,8 +110,8 @@ async def test_a_season_ladders_its_games_and_its_end_is_posted_once(tablero: Wo
     assert "season 2" in board.text and "**#" not in board.text, board.text
 
 
-async def test_a_moderator_ends_a_season_early(tablero: World) -> None:
-    world = tablero
+async def test_a_moderator_ends_a_season_early(tablero_on: World) -> None:
+    world = tablero_on
     none = await command(world, world.ana, world.channel, "season", subcommand="end")
     assert none.ephemeral and "Only moderators" in none.text
     _moderator(world, world.ana)
@@ -127,3 +130,29 @@ async def test_a_moderator_ends_a_season_early(tablero: World) -> None:
     assert "1 game" in board.text and "2 games" not in board.text, board.text
     await world.bot.get_cog("Timers").fire_due()
     assert len(_end_posts(world)) == 1
+
+
+async def test_each_process_posts_only_its_own_servers_season_end(
+    servers: tuple[World, World],  # noqa: F811 (the fixture imported above)
+) -> None:
+    worlds = servers
+    bots = [await run_bot(worlds[0], [0]), await run_bot(worlds[1], [1])]
+    try:
+        for world, bot in zip(worlds, bots, strict=True):
+            world.bot = bot
+            _moderator(world, world.ana)
+            args = {"length": 1}
+            begun = await command(
+                world, world.ana, world.channel, "season", args, subcommand="start"
+            )
+            assert "Season 1" in begun.text, begun.text  # each server numbers its own
+        worlds[0].clock.now += WEEK + 1
+        await bots[1].get_cog("Timers").fire_due()  # shard 1's process: its server only
+        assert [len(_end_posts(w)) for w in worlds] == [0, 1]
+        await bots[0].get_cog("Timers").fire_due()
+        await bots[1].get_cog("Timers").fire_due()
+        assert [len(_end_posts(w)) for w in worlds] == [1, 1]
+        assert all("No rated game" in _end_posts(w)[0].text for w in worlds)
+    finally:
+        for bot in bots:
+            await stop_bot(bot)
