@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.choices import answers_when_busy
 from cogs.utils.host import guild_of, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.names import shown_name
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
     from cogs.utils.host import Host
 
 PAGE = 10  #: rows a page of a leaderboard or a history
+OFFERED = 25  #: Discord shows at most 25 autocomplete choices
 LAST_GAMES = 5  #: finished games a profile lists
 TREND_GAMES = 10  #: a profile's trend is the change over this many rated games
 CHART_GAMES = 100  #: rated games a profile's chart goes back
@@ -271,6 +273,24 @@ class Profiles(commands.Cog):
             number = (await seasons.numbered(self.store, guild, season)).scope
         embed, view = await leaderboard_page(interaction, game, number, 0)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+
+    @leaderboard.autocomplete("season")
+    @answers_when_busy(0)  # no season has number 0: choosing it is answered "no season 0"
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """This server's seasons, newest first: their number, running or over."""
+        found = await self.store.seasons.of_guild(guild_of(interaction))
+        typed = current.strip()
+        lang = lang_of(interaction)
+        choices = []
+        for number, season in reversed(list(enumerate(found, start=1))):
+            if typed.isdigit() and not str(number).startswith(typed):
+                continue
+            running = "yes" if season.running else "no"
+            label = t(lang, "choice-season", number=number, running=running)
+            choices.append(app_commands.Choice(name=label[:100], value=number))
+        return choices[:OFFERED]
 
     @app_commands.command(name=L("cmd-profile"), description=L("cmd-profile-desc"))
     @app_commands.rename(user=L("cmd-profile-user"), vs=L("cmd-profile-vs"))

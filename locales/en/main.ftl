@@ -448,6 +448,10 @@ cmd-leaderboard-season = season
 cmd-leaderboard-season-desc = A season's ladder instead: its number on this server (see /season show)
 choice-scope-server = This server
 choice-scope-global = All servers (players who chose to appear)
+choice-season = Season { $number } · { $running ->
+    [yes] running
+   *[no] over
+}
 leaderboard-title = 🏆 { $game } — { $scope ->
     [global] all servers
     [season] season { $number }

@@ -448,6 +448,10 @@ cmd-leaderboard-season = temporada
 cmd-leaderboard-season-desc = La clasificación de una temporada: su número en este servidor (ver /temporada ver)
 choice-scope-server = Este servidor
 choice-scope-global = Todos los servidores (quienes eligieron aparecer)
+choice-season = Temporada { $number } · { $running ->
+    [yes] en curso
+   *[no] terminada
+}
 leaderboard-title = 🏆 { $game } — { $scope ->
     [global] todos los servidores
     [season] temporada { $number }

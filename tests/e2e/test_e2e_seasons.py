@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from data import Ending, Result
 from data.seasons import WEEK
 from loopback import stop_bot
 from loopback.models import FakeMessage, FakeUser
@@ -156,3 +157,50 @@ async def test_each_process_posts_only_its_own_servers_season_end(
     finally:
         for bot in bots:
             await stop_bot(bot)
+
+
+async def test_a_season_ladder_pages_after_a_restart_and_is_offered_by_number(
+    tablero: World,
+) -> None:
+    world = tablero
+    _moderator(world, world.ana)
+    await command(world, world.ana, world.channel, "season", {"length": 1}, subcommand="start")
+    store = world.bot.store
+    for n in range(12):  # everyone beats Eve: she ends last of 13
+        other = world.fake.add_user(f"Player {n:02}")
+        game_id = await store.games.create_game(
+            game="stonehenge",
+            seats=[(other.id, other.name), (world.eve.id, "Eve")],
+            seed=1,
+            options={},
+            lang="en",
+            guild_id=world.guild.id,
+            channel_id=world.channel.id,
+            place_id=world.channel.id,
+        )
+        world.clock.now += 60
+        await store.games.finish(game_id, 0, Result(Ending.RULES, (0,), (5, 3)))
+        await store.games.mark_posted(game_id, 1, None)
+    args = {"game": "stonehenge", "season": 1}
+    first = (await command(world, world.eve, world.channel, "leaderboard", args)).message
+    assert first is not None and "Page 1 of 2" in first.text, first.text
+    _, following = first.custom_ids
+    season = (await store.seasons.of_guild(world.guild.id))[0]
+    assert following.startswith("pg:lb:1:") and following.endswith(f":-{season.id}:stonehenge")
+    await world.restart()
+    turned = await (await world.fake.click(world.eve, first, following)).done()
+    assert turned.message is first and "Page 2 of 2" in first.text, turned.text
+    assert "Stonehenge — season 1" in first.text
+    rows = [line for line in first.text.splitlines() if line.startswith("**#")]
+    assert rows == [r for r in rows if "Player" in r or "Eve" in r] and len(rows) == 3, rows
+
+    await command(world, world.ana, world.channel, "season", subcommand="end")
+    await command(world, world.ana, world.channel, "season", {"length": 3}, subcommand="start")
+    offered = await world.fake.autocomplete(
+        world.luis, world.channel, "leaderboard", {"game": "stonehenge", "season": ""},
+        focused="season",
+    )  # fmt: skip
+    assert [(c["name"], c["value"]) for c in offered] == [
+        ("Temporada 2 · en curso", 2),
+        ("Temporada 1 · terminada", 1),
+    ]
