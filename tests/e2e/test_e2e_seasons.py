@@ -5,6 +5,7 @@ clock is the test's (no sleeping)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -204,3 +205,22 @@ async def test_a_season_ladder_pages_after_a_restart_and_is_offered_by_number(
         ("Temporada 2 · en curso", 2),
         ("Temporada 1 · terminada", 1),
     ]
+
+
+async def test_two_moderators_starting_a_season_at_once_start_one(tablero: World) -> None:
+    world = tablero
+    _moderator(world, world.ana)
+    _moderator(world, world.eve)
+    sent = [
+        await world.fake.slash(user, world.channel, "season", {"length": 3}, subcommand="start")
+        for user in (world.ana, world.eve)
+    ]  # both sent before either is answered
+    answers = await asyncio.gather(*(ix.done() for ix in sent))
+    assert sorted(ix.ephemeral for ix in answers) == [False, True]
+    refused = next(ix for ix in answers if ix.ephemeral)
+    assert "Season 1 is running already" in refused.text, refused.text
+    assert len(await world.bot.store.seasons.of_guild(world.guild.id)) == 1
+    too_long = await command(
+        world, world.ana, world.channel, "season", {"length": 53}, subcommand="start", check=False
+    )
+    assert too_long.ephemeral and "A season lasts from 1 to 52 weeks" in too_long.text
