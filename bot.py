@@ -51,6 +51,7 @@ EXTENSIONS = (
     "cogs.moderation",
     "cogs.places",
     "cogs.profiles",
+    "cogs.seasons",
     "cogs.privacy",
     "cogs.records",
     "cogs.metrics",  # loads nothing unless TABLERO_METRICS_PORT is set

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils.choices import answers_when_busy
 from cogs.utils.host import guild_of, host_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.names import shown_name
@@ -40,12 +41,14 @@ from games.plugin import plugin_for, plugins
 from locales import join, t
 from render.charts import Line, rating_chart
 from rules.text import clean_name
+from table import seasons
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
 
 PAGE = 10  #: rows a page of a leaderboard or a history
+OFFERED = 25  #: Discord shows at most 25 autocomplete choices
 LAST_GAMES = 5  #: finished games a profile lists
 TREND_GAMES = 10  #: a profile's trend is the change over this many rated games
 CHART_GAMES = 100  #: rated games a profile's chart goes back
@@ -60,9 +63,10 @@ SCOPE_CHOICES = [
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"pg:(?P<kind>lb|hi):(?P<page>\d+):(?P<owner>\d+):(?P<who>\d+):(?P<game>[\w-]*)",
+    template=r"pg:(?P<kind>lb|hi):(?P<page>\d+):(?P<owner>\d+):(?P<who>-?\d+):(?P<game>[\w-]*)",
 ):
-    """A page of a leaderboard (``who``: its scope) or of a history (``who``: whose)."""
+    """A page of a leaderboard (``who``: its scope, a season's negative) or of a history
+    (``who``: whose)."""
 
     def __init__(
         self, kind: str, page: int, owner: int, who: int, game: str, label: str = "?"
@@ -88,7 +92,9 @@ class PageButton(
         if self.game and self.game not in GAMES:
             raise Refusal("error-page-gone")  # a game no longer installed
         if self.kind == "lb" and self.who not in (GLOBAL, interaction.guild_id):
-            raise Refusal("error-page-gone")  # another server's board is not this one's
+            season = await host_of(interaction).store.seasons.get(-self.who)
+            if season is None or season.guild_id != interaction.guild_id:
+                raise Refusal("error-page-gone")  # another server's board is not this one's
         if self.kind == "lb":
             embed, view = await leaderboard_page(interaction, self.game, self.who, self.page)
         else:
@@ -142,7 +148,9 @@ async def leaderboard_page(
     me = human(interaction.user.id)
     mine = await store.ratings.place_of(game, scope, me)
     ids = [r.user_id for _, r in rows if r.user_id] + [interaction.user.id]
-    names = await store.stats.names(ids, guild_id=None if scope == GLOBAL else scope)
+    season = await store.seasons.get(-scope) if scope < 0 else None
+    guild = season.guild_id if season else scope  # a season's ladder: its server's names
+    names = await store.stats.names(ids, guild_id=None if scope == GLOBAL else guild)
     bot = interaction.client.user
     bot_name = clean_name(bot.name, fallback="Tablero") if bot else "Tablero"
     lines = [
@@ -159,11 +167,11 @@ async def leaderboard_page(
         lines.append(t(lang, "leaderboard-you-hidden"))
     elif mine is None and rows:
         lines.append(t(lang, "leaderboard-you-unrated"))
-    scope_key = "global" if scope == GLOBAL else "server"
+    scope_key = "global" if scope == GLOBAL else "season" if season else "server"
+    number = await seasons.number_of(store, season) if season else 0
+    title = plugin_for(game).words.title(lang)
     embed = discord.Embed(
-        title=t(
-            lang, "leaderboard-title", game=plugin_for(game).words.title(lang), scope=scope_key
-        ),
+        title=t(lang, "leaderboard-title", game=title, scope=scope_key, number=number),
         description=whole_rows(lang, lines),
         colour=COLOUR,
     )
@@ -174,6 +182,8 @@ async def leaderboard_page(
 async def _empty_reason(store: Store, game: str, scope: int) -> str:
     """Why a leaderboard lists nobody: nobody is rated, or (across servers) nobody rated
     made their rating public."""
+    if scope < 0:
+        return "leaderboard-empty-season"
     if scope != GLOBAL:
         return "leaderboard-empty"
     if await store.ratings.count(game, scope, listed=False):
@@ -236,20 +246,51 @@ class Profiles(commands.Cog):
 
     @app_commands.command(name=L("cmd-leaderboard"), description=L("cmd-leaderboard-desc"))
     @app_commands.guild_only()
-    @app_commands.rename(game=L("cmd-leaderboard-game"), scope=L("cmd-leaderboard-scope"))
+    @app_commands.rename(
+        game=L("cmd-leaderboard-game"),
+        scope=L("cmd-leaderboard-scope"),
+        season=L("cmd-leaderboard-season"),
+    )
     @app_commands.describe(
-        game=L("cmd-leaderboard-game-desc"), scope=L("cmd-leaderboard-scope-desc")
+        game=L("cmd-leaderboard-game-desc"),
+        scope=L("cmd-leaderboard-scope-desc"),
+        season=L("cmd-leaderboard-season-desc"),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str, scope: str = "server"
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        scope: str = "server",
+        season: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        """A game's ranking on this server (or across servers), ten a page."""
+        """A game's ranking on this server (or across servers, or in one of this server's
+        seasons: its own ladder), ten a page."""
         check_option_values(interaction)
-        guild_of(interaction)  # a server-only command
-        number = GLOBAL if scope == "global" else interaction.guild_id
+        guild = guild_of(interaction)  # a server-only command
+        number = GLOBAL if scope == "global" else guild
+        if season is not None:
+            number = (await seasons.numbered(self.store, guild, season)).scope
         embed, view = await leaderboard_page(interaction, game, number, 0)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+
+    @leaderboard.autocomplete("season")
+    @answers_when_busy(0)  # no season has number 0: choosing it is answered "no season 0"
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """This server's seasons, newest first: their number, running or over."""
+        found = await self.store.seasons.of_guild(guild_of(interaction))
+        typed = current.strip()
+        lang = lang_of(interaction)
+        choices = []
+        for number, season in reversed(list(enumerate(found, start=1))):
+            if typed.isdigit() and not str(number).startswith(typed):
+                continue
+            running = "yes" if season.running else "no"
+            label = t(lang, "choice-season", number=number, running=running)
+            choices.append(app_commands.Choice(name=label[:100], value=number))
+        return choices[:OFFERED]
 
     @app_commands.command(name=L("cmd-profile"), description=L("cmd-profile-desc"))
     @app_commands.rename(user=L("cmd-profile-user"), vs=L("cmd-profile-vs"))

@@ -31,11 +31,12 @@ from cogs.utils.i18n import L, tr
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
+from cogs.utils.seasons import post_end
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
-from table import endings, timers
+from table import endings, seasons, timers
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -188,7 +189,7 @@ class Timers(commands.Cog):
         done) and players still see it once: a challenge's expiry is a status change made
         once, and the same edit of its message again; a time-out claimed by the bot goes
         through the game's version check; a rename leaves a thread named as it should be
-        alone; a reminder or a deadline's notice is sent with
+        alone; a reminder, a deadline's notice or a season's end is sent with
         a nonce of the timer, and Discord answers a second send with the same nonce with
         the first message, for a few minutes (past that, a process that took that long to
         take the claim over may send it again).
@@ -206,6 +207,11 @@ class Timers(commands.Cog):
             record = await self.store.games.get(timer.ref_id)
             if record is not None:
                 await rename_thread(self.bot, record)  # a refusal is given up (and logged)
+            return
+        if timer.kind == "season-end":  # a season's champions and ladders, posted once
+            ended = await seasons.conclude(self.store, timer)
+            if ended is not None:
+                await post_end(self.bot, ended, _nonce(timer))
             return
         due = await timers.due_now(self.table, timer)
         if due is None:

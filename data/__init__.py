@@ -25,6 +25,7 @@ from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
+from data.seasons import Season, SeasonRunning, SeasonStore
 from data.settings import GuildSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
@@ -47,6 +48,7 @@ class Store:
         self.stats = StatsStore(self.db)
         self.privacy = PrivacyStore(self.db, self.settings, self.away, clock)
         self.tournaments = TournamentStore(self.db, self.games, clock)
+        self.seasons = SeasonStore(self.db, clock)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
@@ -92,6 +94,9 @@ __all__ = [
     "RatingStore",
     "RematchOffered",
     "Result",
+    "Season",
+    "SeasonRunning",
+    "SeasonStore",
     "Seat",
     "ServerStats",
     "SettingsStore",

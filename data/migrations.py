@@ -275,6 +275,24 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
     ALTER TABLE games ADD COLUMN undo INTEGER NOT NULL DEFAULT 1
     """,
+    # 15: seasons of a server, each a number of weeks long (or ended early, ``ended_at``). A
+    # rated game that ends while one runs is rated on its own ladder too (scope -id). At
+    # most one runs per server at a time: the partial unique index decides, so two
+    # /season start at once start one.
+    """
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        weeks INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running', 'ended')),
+        ended_at REAL
+    );
+    CREATE INDEX seasons_guild ON seasons(guild_id, started_at);
+    CREATE UNIQUE INDEX seasons_running ON seasons(guild_id) WHERE status = 'running'
+    """,
 ]
 
 

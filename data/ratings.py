@@ -1,4 +1,5 @@
-"""Ratings: openskill's Weng-Lin model (Plackett-Luce) per game, per server and across servers.
+"""Ratings: openskill's Weng-Lin model (Plackett-Luce) per game, per server and across servers,
+and per season of a server (each season's ladder starts fresh).
 
 A finished game is rated in the same transaction that ends it, so ratings follow the order in
 which games ended and are never applied twice or lost. Humans are rated among themselves;
@@ -18,9 +19,12 @@ from openskill.models import PlackettLuce
 
 from data.db import Database, Row, Transaction
 from data.results import Ending, Result
+from data.seasons import season_at
 
 MODEL = PlackettLuce()
-GLOBAL = 0  #: the scope of ratings across every server (a server's scope is its id)
+#: The scope of ratings across every server (a server's scope is its id, a season's the
+#: negative of its id).
+GLOBAL = 0
 PROVISIONAL_GAMES = 10  #: games before a rating is more than provisional
 #: The shown number is the conservative ordinal (mu − 3·sigma), scaled: a newcomer shows 1000.
 SHOWN_ALPHA, SHOWN_TARGET = 40.0, 1000.0
@@ -155,7 +159,13 @@ async def rate_finished(conn: Transaction, game_id: int, now: float) -> None:
     )
     seats = list(await cur.fetchall())
     game = row["game"]
-    for scope in {GLOBAL, row["guild_id"] or GLOBAL}:
+    scopes = {GLOBAL, row["guild_id"] or GLOBAL}
+    # A game that ends while its server's season runs counts on that season's ladder too;
+    # asked by when it ended, so a rebuild finds the same season.
+    season = await season_at(conn, row["guild_id"], now) if row["guild_id"] else None
+    if season is not None:
+        scopes.add(-season)
+    for scope in sorted(scopes, reverse=True):
         players = [
             (s["seat"], bot(s["level"]) if s["level"] else human(s["user_id"]))
             for s in seats

@@ -18,6 +18,7 @@ from data.db import Database, Row, Transaction
 from data.games import Clock, GameStore, NewGame, _dumps
 from data.ratings import FORGOTTEN
 from data.results import Result
+from data.seasons import season_at
 from data.shards import Shards, where_owned
 from rules.text import STORED_LIMIT, clean_name
 
@@ -361,11 +362,17 @@ class TournamentStore:
     async def finish(self, event_id: int, last: int, *, due: float) -> bool:
         """End a running event whose round ``last`` (its last) is over, with the timer that
         posts the final standings at ``due``; False when it ended already (once)."""
+        now = self.clock()
         async with self.db.transaction() as conn:
+            cur = await conn.execute("SELECT guild_id FROM tournaments WHERE id = ?", (event_id,))
+            row = await cur.fetchone()
+            # An event belongs to the season it ends in (issue 22), found in the same
+            # transaction as its end so that a season ending meanwhile cannot split them.
+            season = None if row is None else await season_at(conn, row["guild_id"], now)
             cur = await conn.execute(
-                "UPDATE tournaments SET status = 'finished', finished_at = ?"
+                "UPDATE tournaments SET status = 'finished', finished_at = ?, season_id = ?"
                 " WHERE id = ? AND status = 'running' AND round = ?",
-                (self.clock(), event_id, last),
+                (now, season, event_id, last),
             )
             if cur.rowcount != 1:
                 return False

@@ -445,10 +445,17 @@ cmd-leaderboard-game = game
 cmd-leaderboard-game-desc = The game whose ranking you want
 cmd-leaderboard-scope = scope
 cmd-leaderboard-scope-desc = This server (default) or all servers
+cmd-leaderboard-season = season
+cmd-leaderboard-season-desc = A season's ladder instead: its number on this server (see /season show)
 choice-scope-server = This server
 choice-scope-global = All servers (players who chose to appear)
+choice-season = Season { $number } · { $running ->
+    [yes] running
+   *[no] over
+}
 leaderboard-title = 🏆 { $game } — { $scope ->
     [global] all servers
+    [season] season { $number }
    *[server] this server
 }
 leaderboard-row = { $me ->
@@ -467,6 +474,7 @@ rating-value = { $value }{ $provisional ->
 }
 leaderboard-empty = Nobody is rated at this game here yet: a game counts once two people have finished it.
 leaderboard-empty-global = Nobody is rated at this game yet: a game counts once two people have finished it.
+leaderboard-empty-season = Nobody is on this season's ladder at this game yet: a rated game counts once two people have finished it during the season.
 leaderboard-empty-hidden = Players are rated at this game, but none has made their rating public yet: this list shows only those who turn on `/privacy public:True`.
 leaderboard-you-hidden = You are not on the global leaderboard: /privacy puts you on it.
 leaderboard-you-unrated = You are not rated at this game here yet.

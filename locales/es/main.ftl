@@ -445,10 +445,17 @@ cmd-leaderboard-game = juego
 cmd-leaderboard-game-desc = El juego cuya clasificación quieres ver
 cmd-leaderboard-scope = ambito
 cmd-leaderboard-scope-desc = Este servidor (por defecto) o todos los servidores
+cmd-leaderboard-season = temporada
+cmd-leaderboard-season-desc = La clasificación de una temporada: su número en este servidor (ver /temporada ver)
 choice-scope-server = Este servidor
 choice-scope-global = Todos los servidores (quienes eligieron aparecer)
+choice-season = Temporada { $number } · { $running ->
+    [yes] en curso
+   *[no] terminada
+}
 leaderboard-title = 🏆 { $game } — { $scope ->
     [global] todos los servidores
+    [season] temporada { $number }
    *[server] este servidor
 }
 leaderboard-row = { $me ->
@@ -467,6 +474,7 @@ rating-value = { $value }{ $provisional ->
 }
 leaderboard-empty = Aquí nadie tiene puntuación de clasificación en este juego todavía: una partida cuenta cuando dos personas la terminan.
 leaderboard-empty-global = Nadie tiene aún puntuación de clasificación en este juego: una partida cuenta cuando dos personas la terminan.
+leaderboard-empty-season = Aún no hay nadie en la clasificación de esta temporada en este juego: una partida puntuada cuenta cuando dos personas la terminan durante la temporada.
 leaderboard-empty-hidden = Hay jugadores con puntuación de clasificación en este juego, pero ninguno la ha hecho pública aún: esta lista solo muestra a quienes activan `/privacidad publico:True`.
 leaderboard-you-hidden = No estás en la clasificación global: /privacidad te pone en ella.
 leaderboard-you-unrated = Todavía no tienes puntuación de clasificación en este juego aquí.

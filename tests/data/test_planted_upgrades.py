@@ -143,6 +143,13 @@ SEEDS: dict[int, list[str]] = {
         " (1, 1, 1, '[1, 2]', 1), (1, 1, 2, '[3]', NULL)",
         "UPDATE games SET title = 'Cup · round 1', rated = 1, undo = 0 WHERE id = 1",
     ],
+    15: [
+        # seasons of server 10: the first ended early, the second runs, its end a timer
+        "INSERT INTO seasons (guild_id, channel_id, started_at, ends_at, weeks, status,"
+        " ended_at) VALUES (10, 20, 100, 604900, 1, 'ended', 150),"
+        " (10, 20, 190, 1209790, 2, 'running', NULL)",
+        "INSERT INTO timers (kind, ref_id, due_at) VALUES ('season-end', 2, 1209790)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

@@ -20,7 +20,15 @@ from typing import Any
 
 import pytest
 
-from data import ChallengeLimit, EntryRefused, GameLimit, GuildSettings, NewGame, Store
+from data import (
+    ChallengeLimit,
+    EntryRefused,
+    GameLimit,
+    GuildSettings,
+    NewGame,
+    SeasonRunning,
+    Store,
+)
 from data.results import Ending, Result
 from data.shards import Shards
 from data.tournaments import RoundTaken
@@ -231,6 +239,19 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     later = note("timers.postpone", await timers.postpone(due[0], 2_000_000.0))
     await timers.done(later)
     note("timers.due after", await timers.due(None))
+
+    # Seasons: one at a time per server, ended early, found by when a game ends.
+    seasons = store.seasons
+    season = note("seasons.start", await seasons.start(guild, channel, 2))
+    try:
+        await seasons.start(guild, channel, 3)
+    except SeasonRunning as running:
+        note("seasons.start again", running.season.id)
+    note("seasons.running", await seasons.running(guild))
+    note("seasons.current", await seasons.current(guild, season.started_at + 1))
+    note("seasons.end", await seasons.end(season.id, season.started_at + 2))
+    note("seasons.get", await seasons.get(season.id))
+    note("seasons.of_guild", await seasons.of_guild(guild))
 
     # Settings.
     settings = store.settings

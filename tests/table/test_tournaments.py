@@ -549,3 +549,31 @@ async def test_forget_me_leaves_no_entry_under_the_id_or_the_name(store: Store) 
     assert [e.name for e in formers] == ["former player"]
     (gone,) = [e for e in await store.tournaments.entrants(running.id) if e.user_id < 0]
     assert gone.withdrawn_round == 1 and gone.name == "former player"
+
+
+async def test_an_event_belongs_to_the_season_it_ends_in(tmp_path: Any) -> None:
+    store = await Store(tmp_path / "t.db").open()
+    try:
+        table, events, _ = _world(store)
+        outside = await _event(events, 2, format="round-robin", rounds=None, name="Before")
+        await events.begin(outside.id)
+        season = await store.seasons.start(GUILD, CHANNEL, 2)
+        inside = await _event(events, 2, format="round-robin", rounds=None, name="During")
+        await events.begin(inside.id)
+        for event in (outside, inside):  # both end now, in the season
+            (board,) = await store.tournaments.pairings(event.id, 1)
+            assert board.game_id is not None
+            await _end(table, board.game_id, "resign", max(board.players))
+            ended = await store.tournaments.get(event.id)
+            assert ended is not None and ended.status == "finished"
+            assert ended.season_id == season.id  # the season it ended in, not began in
+        await store.seasons.end(season.id, store.games.clock())
+        after = await _event(events, 2, format="round-robin", rounds=None, name="After")
+        await events.begin(after.id)
+        (board,) = await store.tournaments.pairings(after.id, 1)
+        assert board.game_id is not None
+        await _end(table, board.game_id, "resign", max(board.players))
+        ended = await store.tournaments.get(after.id)
+        assert ended is not None and ended.status == "finished" and ended.season_id is None
+    finally:
+        await store.close()
