@@ -119,6 +119,9 @@ async def test_notify_reads_times_before_a_deadline_and_shows_all_in_force(
     ]:
         refused = await notify(world.ana, {"before": before})
         assert refused.ephemeral and why in refused.text, refused.text
+    for args in ({"digest": 24}, {"before": "1h " * 40}):  # what Discord would not send
+        ix = await world.fake.slash(world.ana, world.channel, "notify", args, check=False)
+        assert "is not one of the values" in (await ix.done()).text
     off = await notify(world.ana, {"before": "off", "digest": -1, "next": False})
     assert "No reminders before a deadline." in off.text and "No daily digest." in off.text
     assert await store.settings.person(world.ana.id) == PersonSettings(
