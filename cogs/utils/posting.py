@@ -224,9 +224,12 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
             f"result-{result.ending}",
             loser=names[result.loser],
             winner=" / ".join(names[w] for w in result.winners),
+            reason=result.note or "—",  # a moderator's, who scored the game a loss
         )
     elif result is not None and result.ending is Ending.MODERATOR:
         line = t(lang, "result-moderator", reason=result.note or "—")
+    elif result is not None and result.ending is Ending.DRAW and result.note is not None:
+        line = t(lang, "result-moderator-draw", reason=result.note)
     elif result is not None and result.ending is Ending.DRAW:
         key = "result-draw" if record.players == 2 else "result-agreed"
         line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))
