@@ -198,6 +198,10 @@ class Timers(commands.Cog):
             if challenge is not None and challenge.status in ("open", "expired"):
                 await expire(self.bot, challenge)
             return
+        if timer.kind.startswith("event-"):  # an event's sign-up end or round's standings
+            if self.table.tournaments is not None:
+                await self.table.tournaments.fire(timer)
+            return
         if timer.kind == "rename":  # a forgotten player's name out of the game's thread
             record = await self.store.games.get(timer.ref_id)
             if record is not None:

@@ -16,6 +16,7 @@ from data.games import (
     GameLimit,
     GameRecord,
     GameStore,
+    NewGame,
     NewSeat,
     Seat,
     StaleGame,
@@ -27,6 +28,7 @@ from data.results import Ending, Result
 from data.settings import GuildSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
+from data.tournaments import Entrant, EntryRefused, Pairing, Tournament, TournamentStore
 
 
 class Store:
@@ -44,6 +46,7 @@ class Store:
         self.away = AwayStore(self.db, clock)
         self.stats = StatsStore(self.db)
         self.privacy = PrivacyStore(self.db, self.settings, self.away, clock)
+        self.tournaments = TournamentStore(self.db, self.games, clock)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
@@ -67,6 +70,8 @@ __all__ = [
     "ChallengeStore",
     "Database",
     "Ending",
+    "Entrant",
+    "EntryRefused",
     "Finished",
     "Forgotten",
     "GameLimit",
@@ -74,10 +79,12 @@ __all__ = [
     "GameStore",
     "GuildSettings",
     "Meetings",
+    "NewGame",
     "NewSeat",
     "Offer",
     "OfferExists",
     "OfferStore",
+    "Pairing",
     "PlayerRecord",
     "PlayerResult",
     "PrivacyStore",
@@ -97,4 +104,6 @@ __all__ = [
     "Store",
     "Timer",
     "TimerStore",
+    "Tournament",
+    "TournamentStore",
 ]

@@ -82,6 +82,12 @@ class GameRecord:
     days_per_move: int | None = None
     turn_started_at: float | None = None
     seats: tuple[Seat, ...] = ()
+    #: the thread's name when set (a tournament's game), else the usual one
+    title: str | None = None
+    #: False: rate_finished leaves the game out (an unrated tournament's)
+    rated: bool = True
+    #: False: /undo by consent is refused (a rated tournament's game)
+    undo: bool = True
 
     @property
     def game(self) -> str:
@@ -202,7 +208,30 @@ def _game(row: Row) -> GameRecord:
             Seat(seat, user_id, clean_name(name, STORED_LIMIT), level)
             for seat, user_id, name, level in seats
         ),
+        title=row["title"],
+        rated=bool(row["rated"]),
+        undo=bool(row["undo"]),
     )
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game to store: what ``GameStore.insert_game`` writes (seats in seat order)."""
+
+    game: str
+    seats: Sequence[NewSeat]
+    seed: int
+    options: Mapping[str, Any]
+    lang: str
+    guild_id: int | None
+    channel_id: int
+    place_id: int | None = None
+    series_id: int | None = None
+    series_index: int = 0
+    days_per_move: int | None = None
+    title: str | None = None
+    rated: bool = True
+    undo: bool = True
 
 
 class GameStore:
@@ -252,40 +281,23 @@ class GameStore:
         already: counted in this transaction (writes run one at a time), so games started
         at once cannot pass the limit either.
         """
-        now = self.clock()
+        new = NewGame(
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=options,
+            lang=lang,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            place_id=place_id,
+            series_id=series_id,
+            series_index=series_index,
+            days_per_move=days_per_move,
+        )
         async with self.db.transaction() as conn:
             if max_games is not None:
                 await self._within(conn, seats, guild_id, max_games)
-            cur = await conn.execute(
-                "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
-                " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
-                " turn_started_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (
-                    game,
-                    len(seats),
-                    seed,
-                    _dumps(options),
-                    lang,
-                    guild_id,
-                    channel_id,
-                    place_id,
-                    series_id,
-                    series_index,
-                    now,
-                    now,
-                    days_per_move,
-                    now,
-                ),
-            )
-            game_id = int((await cur.fetchone())[0])
-            await conn.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
-                [
-                    (game_id, i, *seat[:2], seat[2] if len(seat) > 2 else None)
-                    for i, seat in enumerate(seats)
-                ],
-            )
+            game_id = await self.insert_game(conn, new)
             if challenge_id is not None:
                 cur = await conn.execute(
                     "UPDATE challenges SET status = 'accepted', game_id = ?"
@@ -294,6 +306,45 @@ class GameStore:
                 )
                 if cur.rowcount != 1:
                     raise ChallengeGone(challenge_id)
+        return game_id
+
+    async def insert_game(self, conn: Transaction, new: NewGame) -> int:
+        """Store ``new`` with its seats inside the caller's transaction ``conn`` (a
+        tournament's round stores its games with its pairings, all or none); its id."""
+        now = self.clock()
+        cur = await conn.execute(
+            "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
+            " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
+            " turn_started_at, title, rated, undo)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                new.game,
+                len(new.seats),
+                new.seed,
+                _dumps(dict(new.options)),
+                new.lang,
+                new.guild_id,
+                new.channel_id,
+                new.place_id,
+                new.series_id,
+                new.series_index,
+                now,
+                now,
+                new.days_per_move,
+                now,
+                new.title,
+                int(new.rated),
+                int(new.undo),
+            ),
+        )
+        game_id = int((await cur.fetchone())[0])
+        await conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, i, *seat[:2], seat[2] if len(seat) > 2 else None)
+                for i, seat in enumerate(new.seats)
+            ],
+        )
         return game_id
 
     async def _within(

@@ -226,6 +226,55 @@ MIGRATIONS: list[str] = [
     DROP TABLE finish_order;
     CREATE UNIQUE INDEX games_finish_seq ON games(finish_seq)
     """,
+    # 14: tournaments (issue 22): an event, its entrants and each round's tables (a game, or
+    # a bye); its games carry a thread name, and may be left unrated or without undo.
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER,
+        name TEXT NOT NULL,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        format TEXT NOT NULL,
+        rounds INTEGER,
+        days_per_move INTEGER,
+        signup_ends REAL,
+        min_players INTEGER NOT NULL,
+        max_players INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        undo INTEGER NOT NULL DEFAULT 0,
+        lang TEXT NOT NULL,
+        status TEXT NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        finished_at REAL,
+        season_id INTEGER
+    );
+    CREATE INDEX tournaments_guild ON tournaments(guild_id, status);
+    CREATE TABLE entrants (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        withdrawn_round INTEGER,
+        PRIMARY KEY (tournament_id, user_id)
+    );
+    CREATE TABLE pairings (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        round INTEGER NOT NULL,
+        board INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game_id INTEGER REFERENCES games(id),
+        PRIMARY KEY (tournament_id, round, board)
+    );
+    CREATE INDEX pairings_game ON pairings(game_id);
+    ALTER TABLE games ADD COLUMN title TEXT;
+    ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN undo INTEGER NOT NULL DEFAULT 1
+    """,
 ]
 
 

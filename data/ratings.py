@@ -140,12 +140,14 @@ async def rate_finished(conn: Transaction, game_id: int, now: float) -> None:
     if cur.rowcount != 1:
         return
     cur = await conn.execute(
-        "SELECT game, guild_id, result FROM games WHERE id = ? AND status = 'finished'",
+        "SELECT game, guild_id, result, rated FROM games WHERE id = ? AND status = 'finished'",
         (game_id,),
     )
     row = await cur.fetchone()
     if row is None or row["result"] is None:
         return
+    if not row["rated"]:
+        return  # an unrated tournament's game: played, never rated (marked gone through)
     result = Result.from_json(json.loads(row["result"]))
     if not result.rated:
         return  # called off: as if never played (it stays marked as gone through)

@@ -1,9 +1,10 @@
 """Timers kept in the database, so they fire after restarts (RoboDanny's reminder design).
 
-A timer names what it is for (``kind``: "challenge", "reminder", "deadline", or "rename":
-a forgotten player's name to take out of a game's thread), the row it refers to
-(``ref_id``: a challenge or a game) and, for games' turns, ``turn_stamp``: when the turn it
-watches began. A timer whose game has started another turn since is simply stale.
+A timer names what it is for (``kind``: "challenge", "reminder", "deadline", "rename": a
+forgotten player's name to take out of a game's thread, or an event's "event-signup" and
+"event-round"), the row it refers to (``ref_id``: a challenge, a game or an event) and,
+for games' turns, ``turn_stamp``: when the turn it watches began (an event's round: which
+round). A timer whose game has started another turn since is simply stale.
 
 Several processes may share the database, each running some of the bot's shards: a process
 fires only the timers of its own shards' servers (the game's or challenge's guild), and
@@ -22,13 +23,14 @@ from data.db import Database
 from data.games import Clock
 from data.shards import Shards, where_owned
 
-#: Joins a timer to the server of its game or challenge (rows of neither: no server).
+#: Joins a timer to the server of its game, challenge or event (rows of none: no server).
 _WITH_GUILD = (
     " FROM timers t"
-    " LEFT JOIN games g ON t.kind <> 'challenge' AND g.id = t.ref_id"
+    " LEFT JOIN games g ON t.kind IN ('reminder', 'deadline', 'rename') AND g.id = t.ref_id"
     " LEFT JOIN challenges c ON t.kind = 'challenge' AND c.id = t.ref_id"
+    " LEFT JOIN tournaments e ON t.kind LIKE 'event-%' AND e.id = t.ref_id"
 )
-_GUILD = "COALESCE(g.guild_id, c.guild_id)"
+_GUILD = "COALESCE(g.guild_id, c.guild_id, e.guild_id)"
 
 
 @dataclass(frozen=True)

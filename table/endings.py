@@ -121,7 +121,8 @@ def check_undo(table: Table, record: GameRecord, user_id: int) -> UndoPlan:
     Only the caller's own last move, and only one that revealed nothing (a tile or card
     drawn, a hidden druid shown): taking it back would let them play with that knowledge.
     A move inside their own unfinished turn was seen by no one, so it needs no consent.
-    Against the bot alone, its reply goes too, and the bot never refuses.
+    Against the bot alone, its reply goes too, and the bot never refuses. A game that
+    allows no undo (a tournament's, unless it said otherwise) refuses what needs consent.
     """
     seat = record.seat_of(user_id)
     if seat is None:
@@ -145,6 +146,8 @@ def check_undo(table: Table, record: GameRecord, user_id: int) -> UndoPlan:
     asked = history.state.turn
     # Nobody to ask when only the bot saw the move, or when the bot answered it already.
     needs = not unseen and not replies and asked is not None and not record.is_bot(asked)
+    if needs and not record.undo:
+        raise Refusal("error-undo-event")  # a rated event's game: no take-backs by consent
     return UndoPlan(seat, len(taken), unseen, asked if needs else None)
 
 

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from data import GameRecord, StorageBusy, Store
 from data.errors import worth_logging
@@ -32,6 +32,19 @@ STEPS = ("stored", "posted", "recorded")
 WARM_GAMES = 50
 
 
+class Events(Protocol):
+    """What the table asks of the events' side (``table.tournaments.Tournaments``, named
+    here by what it does: the table's modules do not import it)."""
+
+    async def game_over(self, record: GameRecord) -> None:
+        """A finished game's last post is recorded (idempotent)."""
+        ...
+
+    async def recover(self) -> None:
+        """Pair and start what a crash left undone."""
+        ...
+
+
 class Handover:
     """The posting half of the table (a part of ``Table``, which provides what is declared)."""
 
@@ -43,6 +56,8 @@ class Handover:
     bots: BotTurns | None
     #: Called at each of STEPS; tests make it raise to simulate a crash there.
     fault: Callable[[str], Awaitable[None]] | None
+    #: the events' side (None: no events here)
+    tournaments: Events | None
 
     if TYPE_CHECKING:  # provided by Table
 
@@ -151,6 +166,8 @@ class Handover:
             return
         if not record.active:
             await self.continue_series(record)  # idempotent: safe to run again on recovery
+            if self.tournaments is not None:  # idempotent too: a round is paired once
+                await self.tournaments.game_over(record)
             await self.store.games.mark_posted(record.id, record.version, posted.message_id)
             await self._step("recorded")
             return
@@ -213,6 +230,12 @@ class Handover:
             except Exception as error:
                 if not isinstance(error, StorageBusy) or worth_logging(error):
                     log.warning("could not announce game %d yet (%r)", record.id, error)
+        if self.tournaments is not None:  # a round a crash left unpaired or unstarted
+            try:
+                await self.tournaments.recover()
+            except Exception as error:
+                if not isinstance(error, StorageBusy) or worth_logging(error):
+                    log.warning("could not recover the events yet (%r)", error)
 
     async def _recover_game(self, record: GameRecord) -> None:
         record = await self.game(record.id)  # as it is now, under the lock

@@ -21,7 +21,7 @@ from games.plugin import plugin_for
 from rules import InvalidMove, RulesError, State
 from rules.history import History
 from table.computer import BotTurns
-from table.handover import Handover
+from table.handover import Events, Handover
 from table.histories import Histories
 from table.lookup import Lookup
 from table.openings import Openings
@@ -53,6 +53,8 @@ class Table(Lookup, Handover, Openings):
         #: plays the bot's seats (None: the bot plays no game here, a test's table say)
         self.bots = None if thinker is None else BotTurns(self, thinker, bot_pause)
         self.fault = None  # see Handover.fault
+        #: the events' side of the table, set by ``Tournaments`` (None: no events here)
+        self.tournaments: Events | None = None
         # One lock per game (a lock lives as long as someone holds it).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 

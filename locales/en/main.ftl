@@ -345,6 +345,7 @@ game-over-hint = 🎞️ `/replay game:{ $number }` shows the whole game again; 
 error-undo-nothing = There is no move to take back.
 error-undo-not-yours = The last move is not yours: only its player may ask to take it back.
 error-undo-revealed = That move revealed something (a card, a tile or a hidden druid): it cannot be taken back.
+error-undo-event = This is a tournament game: a move cannot be taken back once the others have seen it.
 error-undo-not-asked = Only { $player } decides on this request.
 error-game-not-over = This game is still being played.
 button-rematch = Rematch

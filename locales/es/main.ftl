@@ -345,6 +345,7 @@ game-over-hint = 🎞️ `/repeticion partida:{ $number }` muestra toda la parti
 error-undo-nothing = No hay ninguna jugada que deshacer.
 error-undo-not-yours = La última jugada no es tuya: solo quien la hizo puede pedir deshacerla.
 error-undo-revealed = Esa jugada reveló algo (una carta, una ficha o un druida oculto): no se puede deshacer.
+error-undo-event = Es una partida de torneo: una jugada no se puede deshacer una vez que la han visto los demás.
 error-undo-not-asked = Solo { $player } decide sobre esta petición.
 error-game-not-over = Esta partida aún se está jugando.
 button-rematch = Revancha
