@@ -132,6 +132,17 @@ SEEDS: dict[int, list[str]] = {
         "INSERT INTO seats (game_id, seat, user_id, name) VALUES"
         " (4, 0, 1, 'Ana'), (4, 1, 2, 'Luis')",
     ],
+    14: [
+        "INSERT INTO tournaments (guild_id, channel_id, message_id, name, game, options, format,"
+        " rounds, days_per_move, signup_ends, min_players, max_players, rated, undo, lang,"
+        " status, round, created_by, created_at) VALUES (10, 20, 60, 'Cup', 'stonehenge', '{}',"
+        " 'swiss', 3, 2, 150, 2, 16, 1, 0, 'en', 'running', 1, 1, 140)",
+        "INSERT INTO entrants (tournament_id, user_id, name, joined_at, withdrawn_round)"
+        " VALUES (1, 1, 'Ana', 141, NULL), (1, 2, 'Luis', 142, NULL), (1, 3, 'Eve', 143, 1)",
+        "INSERT INTO pairings (tournament_id, round, board, players, game_id) VALUES"
+        " (1, 1, 1, '[1, 2]', 1), (1, 1, 2, '[3]', NULL)",
+        "UPDATE games SET title = 'Cup · round 1', rated = 1, undo = 0 WHERE id = 1",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from data import ChallengeLimit, GameLimit, GuildSettings, Store
+from data import ChallengeLimit, EntryRefused, GameLimit, GuildSettings, NewGame, Store
 from data.results import Ending, Result
 from data.shards import Shards
+from data.tournaments import RoundTaken
 from tests.postgres import PostgresServer
 
 
@@ -268,6 +269,59 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("away.current", await away.current(2))
     note("away.paused", await away.paused(2, 0.0))
     note("away.end", await away.end(2))
+
+    # Tournaments: entries, a round paired once with its games, results, the end.
+    events = store.tournaments
+    event = note(
+        "tournaments.create",
+        await events.create(
+            guild_id=guild,
+            channel_id=channel,
+            name="Cup",
+            game="stonehenge",
+            options={},
+            format="swiss",
+            rounds=1,
+            days_per_move=2,
+            signup_ends=3_000_000.0,
+            min_players=2,
+            max_players=3,
+            rated=False,
+            undo=False,
+            lang="en",
+            created_by=1,
+        ),
+    )
+    await events.set_message(event.id, 800)
+    for user, name in ((1, "Ana"), (2, "Luis"), (5, "Bo")):
+        await events.join(event.id, user, name)
+    with pytest.raises(EntryRefused) as full:
+        await events.join(event.id, 6, "Cy")
+    note("tournaments.join over the limit", full.value.key)
+    note("tournaments.leave", await events.leave(event.id, 5))
+    note("tournaments.entrants", await events.entrants(event.id))
+    cup_game = NewGame("stonehenge", [(1, "Ana"), (2, "Luis")], 7, {"first": 0}, "en", guild,
+                       channel, title="Cup · 1", rated=False, undo=False)  # fmt: skip
+    paired = await events.pair_round(event.id, 0, [1, 2], [((1, 2), cup_game)], due=10.0)
+    note("tournaments.pair_round", paired)
+    with pytest.raises(RoundTaken):
+        await events.pair_round(event.id, 0, [1, 2], [((1, 2), cup_game)], due=10.0)
+    cup = paired[0].game_id
+    assert cup is not None
+    note("cup game", await games.get(cup))
+    note("tournaments.of_game", await events.of_game(cup))
+    await games.finish(cup, 0, RESIGNED)
+    note("unrated cup game", await ratings.changes(cup, guild))
+    note("tournaments.outcomes", await events.outcomes(event.id))
+    note("tournaments.pairings", await events.pairings(event.id, 1))
+    note("tournaments.running", await events.running(shards))
+    note("tournaments.of_guild", await events.of_guild(guild))
+    note("tournaments.finish", await events.finish(event.id, 1, due=11.0))
+    note("tournaments.finish again", await events.finish(event.id, 1, due=11.0))
+    note("tournaments.get", await events.get(event.id))
+    note("tournaments.of_guild all", await events.of_guild(guild, active=False))
+    note("tournaments.cancel", await events.cancel(event.id))
+    note("event timers", [(t.kind, t.turn_stamp) for t in await timers.due(shards)])
 
     # Privacy: Eve hosts an open table (refused), Luis can be forgotten.
     privacy = store.privacy
