@@ -121,6 +121,12 @@ def _values(lang: str) -> dict[str, Any]:
             [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER, count=NUMBER)] * 3,
         ),
         "result": "W" * 600,  # a game's result as announced (five Islas totals at most)
+        # tournaments: when sign-up ends, its rounds, tie-breaks, the podium
+        "when": TIME,
+        "rounds": max(t(lang, "event-rounds-all"), t(lang, "event-rounds", count=NUMBER), key=len),
+        "buchholz sb score": "99999.99",
+        "title": _longest(lang, ["event-standings-final", "event-standings-title"]),
+        "second third": everyone,
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -130,6 +136,7 @@ def _values(lang: str) -> dict[str, Any]:
         " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
         " page pages wins draws losses rate streak best moves active start now"
+        " min max board rank"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values

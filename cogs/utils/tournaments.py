@@ -1,0 +1,483 @@
+"""Tournaments on Discord: the announcement with Join/Leave, each round's post, the end.
+
+``TournamentPublisher`` is the table's publisher for events (``table.tournaments``): handed
+an event and what changed, it words and posts it; it reads no more of the table than the
+stored games' places for links. Every post keeps to Discord's limits whatever the entrants'
+number and names (a message holds 2,000 characters, an embed's description 4,096): lists
+are cut at whole lines, and a round's pairings go over as many messages as they need.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.utils import places
+from cogs.utils.host import host_of
+from cogs.utils.i18n import tr
+from cogs.utils.names import shown_name
+from cogs.utils.places import MENTION_USERS
+from cogs.utils.replies import guarded, send_private
+from cogs.utils.standings import name as list_name
+from cogs.utils.views import LastingView
+from data import Entrant, GameRecord, Pairing, Tournament
+from games.plugin import plugin_for
+from locales import join, t
+from render.standings import StandingsRow, draw_standings_pages
+
+if TYPE_CHECKING:
+    from table.pairing import Standing
+
+    from cogs.utils.host import Host
+
+log = logging.getLogger(__name__)
+
+MESSAGE_ROOM = 2000  #: Discord's characters in a message
+DESCRIPTION_ROOM = 4000  #: of an embed description's 4,096, with room for "… and N more"
+ALT_ROOM = 1000  #: an attachment's description (alt text) holds 1,024
+NONCE_ROOM = 25  #: Discord's characters in a message nonce
+THREAD_DAYS = 10080  #: minutes a game's thread stays open without a message (a week)
+
+
+# -- buttons --------------------------------------------------------------------------------
+class EventButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"ev:(?P<eid>\d+):(?P<act>join|leave)"
+):
+    """Join or Leave under an event's announcement: works on a week-old message too."""
+
+    def __init__(self, event_id: int, act: str, label: str = "") -> None:
+        style = discord.ButtonStyle.success if act == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label or act, style=style, custom_id=f"ev:{event_id}:{act}")
+        )
+        self.event_id, self.act = event_id, act
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> EventButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["eid"]), match["act"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Enter or leave the event; the announcement is brought up to date by the table."""
+        await guarded(interaction, enter_or_leave(interaction, self.event_id, self.act))
+
+
+async def enter_or_leave(interaction: discord.Interaction, event_id: int, act: str) -> None:
+    """Join (``act`` "join") or leave the event, answered to the caller alone."""
+    events = host_of(interaction).tournaments
+    # Joining edits the announcement: more than Discord's 3 s may pass on a busy day.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    user = interaction.user
+    if act == "join":
+        event = await events.join(event_id, user.id, shown_name(user))
+        key = "event-joined"
+    else:
+        event = await events.leave(event_id, user.id)
+        key = "event-withdrew" if event.status == "running" else "event-left"
+    await send_private(interaction, tr(interaction, key, name=list_name(event.name)))
+
+
+def event_buttons(event: Tournament) -> discord.ui.View | None:
+    """Join and Leave while the event takes entries or plays (leaving then is withdrawing;
+    the table says whether a late entry is allowed); none once it is over."""
+    if not event.active:
+        return None
+    view = LastingView()
+    view.add_item(EventButton(event.id, "join", t(event.lang, "button-event-join")))
+    view.add_item(EventButton(event.id, "leave", t(event.lang, "button-event-leave")))
+    return view
+
+
+# -- words ----------------------------------------------------------------------------------
+def points_text(lang: str, value: float) -> str:
+    """'3', '2½', '½'; a share of table points not in halves as '2.33' ('2,33' in Spanish)."""
+    whole, half = divmod(round(value * 2), 2)
+    if abs(value * 2 - round(value * 2)) < 1e-9:
+        if not half:
+            return str(whole)
+        return f"{whole or ''}½"
+    text = f"{value:.2f}"
+    return text.replace(".", ",") if lang == "es" else text
+
+
+def rounds_text(lang: str, event: Tournament) -> str:
+    """'4 rounds', or for a round robin not yet started, that everyone meets everyone."""
+    if event.rounds is None:
+        return t(lang, "event-rounds-all")
+    return t(lang, "event-rounds", count=event.rounds)
+
+
+def details(event: Tournament) -> str:
+    """'Stonehenge · Swiss · 4 rounds · 3 days a move · rated'."""
+    lang = event.lang
+    parts = [
+        plugin_for(event.game).words.title(lang),
+        t(lang, f"event-format-{event.format}"),
+        rounds_text(lang, event),
+    ]
+    if event.days_per_move:
+        parts.append(t(lang, "event-days", count=event.days_per_move))
+    parts.append(t(lang, "event-rated", rated="yes" if event.rated else "no"))
+    if event.undo:
+        parts.append(t(lang, "event-undo"))
+    return " · ".join(parts)
+
+
+def whole_lines(lang: str, lines: Sequence[str], room: int) -> str:
+    """As many whole lines as fit ``room`` characters, then how many were left out."""
+    shown: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        more = t(lang, "event-more", count=len(lines) - index)
+        if used + len(line) + 1 + len(more) > room and index < len(lines) - 1:
+            shown.append(more)
+            break
+        if used + len(line) > room:
+            shown.append(more)
+            break
+        shown.append(line)
+        used += len(line) + 1
+    return "\n".join(shown)
+
+
+def announcement(event: Tournament, entrants: Sequence[Entrant]) -> discord.Embed:
+    """The announcement: what, how, until when, and who has entered."""
+    lang = event.lang
+    status = {
+        "running": t(lang, "event-status-running", round=event.round, rounds=event.rounds or 0),
+        "finished": t(lang, "event-status-finished"),
+        "cancelled": t(lang, "event-status-cancelled"),
+    }.get(event.status)
+    if status is None and event.signup_ends is not None:
+        status = t(lang, "event-signup-ends", when=f"<t:{int(event.signup_ends)}:R>")
+    elif status is None:
+        status = t(lang, "event-signup-open")
+    head = [
+        details(event),
+        t(lang, "event-players", min=event.min_players, max=event.max_players),
+        status,
+        "",
+    ]
+    rows = []
+    for number, entrant in enumerate(entrants, 1):
+        shown = list_name(entrant.name)
+        if entrant.withdrawn_round is not None:
+            shown = t(lang, "event-entrant-withdrawn", name=shown, round=entrant.withdrawn_round)
+        rows.append(f"{number}. {shown}")
+    still_in = sum(e.withdrawn_round is None for e in entrants)
+    if rows:
+        head.append(t(lang, "event-entrants", count=still_in))
+    else:
+        head.append(t(lang, "event-no-entrants"))
+    top = "\n".join(head)
+    body = whole_lines(lang, rows, DESCRIPTION_ROOM - len(top) - 1) if rows else ""
+    embed = discord.Embed(
+        title=f"🏆 {list_name(event.name)}"[:256],
+        description="\n".join(part for part in (top, body) if part),
+        colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text=t(lang, "event-footer", number=event.id))
+    return embed
+
+
+def standing_rows(
+    event: Tournament, standings: Sequence[Standing], names: dict[int, str], lang: str
+) -> list[str]:
+    """One line a player, in rank order: rank, name, points and tie-breaks, games."""
+    rows = []
+    for row in standings:
+        name = list_name(names.get(row.player, str(row.player)))
+        points = points_text(lang, row.points)
+        if event.format == "tables":
+            score = points_text(lang, row.tiebreaks[0] if row.tiebreaks else 0)
+            line = t(
+                lang,
+                "event-row-tables",
+                rank=row.rank,
+                name=name,
+                points=points,
+                score=score,
+                played=row.played,
+            )
+        else:
+            buchholz, sb = (*row.tiebreaks, 0.0, 0.0)[:2]
+            line = t(
+                lang,
+                "event-row-pairs",
+                rank=row.rank,
+                name=name,
+                points=points,
+                buchholz=points_text(lang, buchholz),
+                sb=points_text(lang, sb),
+                played=row.played,
+            )
+        rows.append(line)
+    return rows
+
+
+def table_lines(
+    event: Tournament, pairings: Sequence[Pairing], where: dict[int, str], lang: str
+) -> list[str]:
+    """A round's tables: '**1.** @Ana – @Luis #thread', the bye, or who sits out."""
+    lines = []
+    for pairing in pairings:
+        who = [f"<@{p}>" for p in pairing.players]
+        if pairing.game_id is None:
+            key = "event-bye" if event.format == "swiss" else "event-sits-out"
+            lines.append(t(lang, key, player=join(lang, who)))
+            continue
+        line = t(lang, "event-board", board=pairing.board, players=" – ".join(who))
+        lines.append(f"{line} {where.get(pairing.game_id, f'#{pairing.game_id}')}")
+    return lines
+
+
+def game_ranges(game_ids: Sequence[int]) -> str:
+    """'#3–#6, #9': the numbers of an event's games, runs written as ranges."""
+    runs: list[list[int]] = []
+    for game_id in sorted(set(game_ids)):
+        if runs and game_id == runs[-1][1] + 1:
+            runs[-1][1] = game_id
+        else:
+            runs.append([game_id, game_id])
+    return ", ".join(f"#{a}" if a == b else f"#{a}–#{b}" for a, b in runs)
+
+
+def pack(lines: Sequence[str], room: int = MESSAGE_ROOM) -> list[str]:
+    """``lines`` packed into as few messages as hold them whole (a line too long for one
+    message is cut: only a name repeated could make one so)."""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        line = line[:room]
+        if current and len(current) + 1 + len(line) > room:
+            messages.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        messages.append(current)
+    return messages
+
+
+def part_nonce(nonce: str, part: int) -> str:
+    """The nonce of the ``part``-th message of one post (Discord keeps 25 characters)."""
+    if part == 0:
+        return nonce[:NONCE_ROOM]
+    tail = f"/{part}"
+    return nonce[: NONCE_ROOM - len(tail)] + tail
+
+
+# -- the standings picture ------------------------------------------------------------------
+def picture_rows(
+    event: Tournament, standings: Sequence[Standing], names: dict[int, str]
+) -> list[StandingsRow]:
+    """The standings as the picture shows them (every value written as in the text)."""
+    lang = event.lang
+    return [
+        StandingsRow(
+            rank=row.rank,
+            name=names.get(row.player, str(row.player)),
+            points=points_text(lang, row.points),
+            tiebreaks=tuple(points_text(lang, value) for value in row.tiebreaks),
+            played=row.played,
+        )
+        for row in standings
+    ]
+
+
+def picture_headers(event: Tournament) -> list[str]:
+    """The columns' headings in the event's language."""
+    lang = event.lang
+    breaks = ("score",) if event.format == "tables" else ("buchholz", "sb")
+    keys = ("rank", "name", "points", *breaks, "played")
+    return [t(lang, f"event-col-{key}") for key in keys]
+
+
+async def standings_files(
+    event: Tournament, standings: Sequence[Standing], names: dict[int, str], subtitle: str
+) -> list[discord.File]:
+    """The standings picture (a page every 16 rows), drawn in a worker thread so the bot
+    answers meanwhile; the podium is marked at the end. Its alt text sends screen readers
+    to the list in the message."""
+    rows = picture_rows(event, standings, names)
+    final = event.status == "finished"
+    podium = [i for i, row in enumerate(rows) if final and row.rank <= 3]
+    pages = await asyncio.to_thread(
+        draw_standings_pages,
+        list_name(event.name),
+        subtitle,
+        picture_headers(event),
+        rows,
+        highlight=podium,
+    )
+    alt = t(event.lang, "event-standings-alt", title=subtitle, name=list_name(event.name))
+    return [
+        discord.File(
+            io.BytesIO(png), f"standings-{event.id}-{n + 1}.png", description=alt[:ALT_ROOM]
+        )
+        for n, png in enumerate(pages)
+    ]
+
+
+# -- the publisher --------------------------------------------------------------------------
+class TournamentPublisher:
+    """Shows events on Discord (the table's ``TournamentPublisher``)."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"channel {channel_id} takes no messages")
+        return channel
+
+    async def show_entrants(self, event: Tournament, entrants: list[Entrant]) -> int | None:
+        """Post the announcement (none yet) or edit it; its message id."""
+        embed = announcement(event, entrants)
+        view = event_buttons(event)
+        channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+        if event.message_id is not None:
+            try:
+                await channel.get_partial_message(event.message_id).edit(embed=embed, view=view)
+                return event.message_id
+            except discord.NotFound:
+                log.info("event %d: its announcement was deleted: posted again", event.id)
+        sent = await channel.send(
+            embed=embed,
+            view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
+            nonce=part_nonce(f"event-{event.id}-{event.message_id or 0}", 0),
+        )
+        return sent.id
+
+    async def show_round(
+        self,
+        event: Tournament,
+        round: int,
+        standings: list[Standing],
+        pairings: list[Pairing],
+        entrants: list[Entrant],
+        nonce: str,
+    ) -> None:
+        """Round ``round`` is over (0: the event began): the standings as a picture and as
+        text, then the next round's tables with their players mentioned; at the end the
+        winners and the games to replay."""
+        lang = event.lang
+        names = {e.user_id: e.name for e in entrants}
+        rounds = rounds_text(lang, event)
+        lines: list[str] = []
+        embed, files = None, []
+        name = list_name(event.name)
+        if round == 0:
+            count = sum(e.withdrawn_round is None for e in entrants)
+            lines.append(t(lang, "event-began", name=name, count=count, rounds=rounds))
+        elif pairings:
+            done = t(lang, "event-round-over", name=name, round=round, rounds=event.rounds or 0)
+            lines.append(done)
+        else:
+            lines += await self._the_end(event, standings, names)
+        if round > 0 and standings:
+            final = not pairings
+            title = (
+                t(lang, "event-standings-final")
+                if final
+                else t(lang, "event-standings-title", round=round)
+            )
+            rows = standing_rows(event, standings, names, lang)
+            embed = discord.Embed(
+                title=title, description=whole_lines(lang, rows, DESCRIPTION_ROOM)
+            )
+            files = await standings_files(event, standings, names, title)
+        if pairings:
+            where = await self._places(pairings)
+            lines += ["", t(lang, "event-next-round", round=pairings[0].round)]
+            lines += table_lines(event, pairings, where, lang)
+        channel = await self._channel(event.channel_id)
+        for part, text in enumerate(pack(lines)):
+            extra: dict[str, Any] = {}
+            if part == 0 and embed is not None:
+                extra = {"embed": embed, "files": files}
+            await channel.send(
+                text, allowed_mentions=MENTION_USERS, nonce=part_nonce(nonce, part), **extra
+            )
+
+    async def _the_end(
+        self, event: Tournament, standings: Sequence[Standing], names: dict[int, str]
+    ) -> list[str]:
+        """The event is over: after how many rounds, the winners, the podium, the replays."""
+        lang = event.lang
+
+        def placed(rank: int) -> list[str]:
+            return [list_name(names.get(s.player, "?")) for s in standings if s.rank == rank]
+
+        lines = [t(lang, "event-over", name=list_name(event.name), rounds=rounds_text(lang, event))]
+        first = placed(1)
+        if first:
+            lines.append(
+                t(
+                    lang,
+                    "event-winners",
+                    count=len(first),
+                    players=join(lang, [f"**{n}**" for n in first]),
+                )
+            )
+            second, third = placed(2), placed(3)
+            if second or third:
+                lines.append(
+                    t(
+                        lang,
+                        "event-podium",
+                        second=join(lang, second) or "—",
+                        third=join(lang, third) or "—",
+                    )
+                )
+        played = [p.game_id for p in await self.bot.store.tournaments.pairings(event.id)]
+        games = [g for g in played if g is not None]
+        lines.append(
+            t(lang, "event-replays", games=game_ranges(games))
+            if games
+            else t(lang, "event-no-games")
+        )
+        return lines
+
+    async def _places(self, pairings: Sequence[Pairing]) -> dict[int, str]:
+        """Each game's thread (or channel) as a link, where it is open already."""
+        where = {}
+        for pairing in pairings:
+            if pairing.game_id is None:
+                continue
+            record = await self.bot.store.games.get(pairing.game_id)
+            if record is not None and record.place_id is not None:
+                where[pairing.game_id] = f"<#{record.place_id}>"
+        return where
+
+    async def show_cancelled(self, event: Tournament, reason_key: str) -> None:
+        """The announcement says so (its buttons gone) and a post says why."""
+        entrants = await self.bot.store.tournaments.entrants(event.id)
+        if event.message_id is not None:
+            await self.show_entrants(event, entrants)
+        lang = event.lang
+        reason = t(lang, reason_key, min=event.min_players, count=len(entrants))
+        channel = await self._channel(event.channel_id)
+        await channel.send(
+            t(lang, "event-cancelled", name=list_name(event.name), reason=reason),
+            allowed_mentions=discord.AllowedMentions.none(),
+            nonce=part_nonce(f"event-{event.id}-cancelled", 0),
+        )
+
+    async def open_event_place(self, event: Tournament, record: GameRecord) -> int:
+        """A public thread under the event's channel, named by the game's title (the
+        channel itself where the server keeps games out of threads, or a thread is
+        refused); its id."""
+        channel = await self._channel(event.channel_id)
+        place = await places.open_thread(self.bot, event.guild_id, channel, record)
+        return getattr(place, "id", event.channel_id)

@@ -1,0 +1,257 @@
+"""Tournaments through the loopback Discord: a moderator announces one, players join by
+button, rounds are paired and played in threads, standings and the end are posted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data import Ending
+from loopback.models import FakeChannel, FakeMessage, FakeUser
+from loopback.perms import MANAGE_GUILD
+from loopback.records import Interaction
+from tests.e2e import World, button, command, resign, stored_game, until
+
+HOUR = 3600.0
+
+
+# -- acting as players and moderators -------------------------------------------------------
+def make_moderator(world: World, user: FakeUser) -> None:
+    """Give ``user`` a role that manages the server."""
+    admins = world.fake.add_role(world.guild, f"admins-{user.id}", MANAGE_GUILD)
+    admins.member_ids.add(user.id)
+
+
+async def tournament(world: World, user: FakeUser, sub: str, **args: Any) -> Interaction:
+    """/tournament <sub> in the world's channel, once answered."""
+    return await command(world, user, world.channel, "tournament", args, subcommand=sub)
+
+
+async def create(world: World, user: FakeUser, **args: Any) -> FakeMessage:
+    """/tournament create by a moderator: the announcement posted in the channel."""
+    done = await tournament(world, user, "create", **args)
+    assert done.ephemeral and "is announced" in done.text, done.text
+    return announcement(world)
+
+
+def announcement(world: World, number: int = 1) -> FakeMessage:
+    """The announcement of event ``number`` (its embed's footer names it)."""
+    for message in world.fake.messages(world.channel):
+        for embed in message.embeds:
+            if (embed.get("footer") or {}).get("text") == f"Tournament #{number}":
+                return message
+    raise AssertionError(f"no announcement of event {number}")
+
+
+async def join(world: World, user: FakeUser, message: FakeMessage) -> Interaction:
+    """Press Join under the announcement."""
+    custom_id = button(message, "ev:", ":join")
+    return await (await world.fake.click(user, message, custom_id)).done()
+
+
+def users(world: World, count: int) -> list[FakeUser]:
+    """Ana, Luis, Eve and as many more as needed, ``count`` in all."""
+    people = [world.ana, world.luis, world.eve]
+    people += [world.fake.add_user(f"Player{n}") for n in range(4, count + 1)]
+    return people[:count]
+
+
+async def tables_of(world: World, round: int, event: int = 1) -> list[Any]:
+    """Round ``round``'s pairings once every game of it has its opening board out."""
+    store = world.bot.store
+
+    async def opened() -> list[Any] | None:
+        found = await store.tournaments.pairings(event, round)
+        if not found:
+            return None
+        for pairing in found:
+            if pairing.game_id is None:
+                continue
+            game = await store.games.get(pairing.game_id)
+            if game is None or game.place_id is None or game.posted_version < 0:
+                return None
+        return found
+
+    return await until(opened, f"round {round} to be paired and opened")
+
+
+def place_of(world: World, place_id: int) -> FakeChannel:
+    """The thread (or channel) with id ``place_id``."""
+    for place in [world.channel, *world.fake.threads(world.channel)]:
+        if place.id == place_id:
+            return place
+    raise AssertionError(f"no place {place_id}")
+
+
+async def game_place(world: World, game_id: int) -> tuple[Any, FakeChannel]:
+    """A game and its thread."""
+    record = await stored_game(world, game_id)
+    return record, place_of(world, record.place_id)
+
+
+async def round_post(world: World, text: str) -> FakeMessage:
+    """The channel's message that says ``text`` (a round's post), once posted."""
+    return await world.fake.wait_for_message(world.channel, lambda m: text in m.text)
+
+
+async def finished(world: World, game_id: int) -> None:
+    """Wait until the game's last post is recorded (its round may go on then)."""
+
+    async def over() -> bool:
+        record = await stored_game(world, game_id)
+        return not record.active and record.posted_version == record.version
+
+    await until(over, f"game {game_id} to be over and posted")
+
+
+async def draw_by_agreement(world: World, record: Any, place: FakeChannel, people: dict) -> None:
+    """The first seat offers a draw, the second accepts it."""
+    first, second = (people[s.user_id] for s in record.seats)
+    await command(world, first, place, "draw")
+    offer = next(
+        m
+        for m in reversed(world.fake.messages(place))
+        if m.custom_ids and m.custom_ids[0].startswith("dw:")
+    )
+    await (await world.fake.click(second, offer, button(offer, "dw:", ":yes"))).done()
+    await finished(world, record.id)
+
+
+async def resigns(world: World, user: FakeUser, record: Any, place: FakeChannel) -> None:
+    """``user`` resigns the game."""
+    await resign(world, user, place)
+    await finished(world, record.id)
+
+
+async def tick(world: World, hours: float) -> None:
+    """Move the clock and let the timer loop look."""
+    world.clock.now += hours * HOUR
+    await world.bot.get_cog("Timers").fire_due()
+
+
+def rows_of(message: FakeMessage) -> list[str]:
+    """The standings' lines of a round's post (its embed, for screen readers)."""
+    return message.embeds[0]["description"].split("\n")
+
+
+# -- tests ----------------------------------------------------------------------------------
+async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> None:
+    world = tablero
+    refused = await tournament(
+        world, world.eve, "create", game="stonehenge", format="swiss", name="Cup", rounds=2
+    )
+    assert refused.ephemeral and "Only moderators" in refused.text, refused.text
+    assert await world.bot.store.tournaments.get(1) is None
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Autumn Cup", rounds=2, days=1
+    )
+    assert "Autumn Cup" in message.text and "Swiss" in message.text, message.text
+    assert "Nobody has joined yet" in message.text
+    people = users(world, 4)
+    for user in people:
+        joined = await join(world, user, message)
+        assert joined.ephemeral and "Autumn Cup" in joined.text, joined.text
+    again = await join(world, world.ana, message)
+    assert again.ephemeral and "You are in this tournament already" in again.text, again.text
+    assert "Entrants (4)" in message.text and "Player4" in message.text, message.text
+    not_mod = await tournament(world, world.eve, "start")
+    assert "Only moderators" in not_mod.text
+    started = await tournament(world, world.ana, "start")
+    assert "Round 1 of **Autumn Cup** is paired" in started.text, started.text
+    by_id = {u.id: u for u in people}
+
+    first = await tables_of(world, 1)
+    assert len(first) == 2 and all(len(p.players) == 2 for p in first)
+    began = await round_post(world, "has begun with 4 players")
+    assert all(f"<@{u.id}>" in began.content for u in people), began.content
+    records = []
+    for pairing in first:
+        record, place = await game_place(world, pairing.game_id)
+        assert "Autumn Cup" in place.name and "1" in place.name, place.name
+        assert record.names() == tuple(by_id[p].name for p in pairing.players)
+        records.append((record, place))
+    # Board 1: the second seat resigns; board 2: a draw agreed.
+    (one, one_place), (two, two_place) = records
+    winner, loser = (by_id[s.user_id] for s in one.seats)
+    await resigns(world, loser, one, one_place)
+    await draw_by_agreement(world, two, two_place, by_id)
+    drew = [by_id[s.user_id].name for s in two.seats]
+
+    post = await round_post(world, "round 1 of 2 is over")
+    rows = rows_of(post)
+    assert rows[0] == f"1. {winner.name}: 1 · Buchholz 0 · SB 0 · one game", rows
+    assert sorted(rows[1:3]) == sorted(
+        f"2. {name}: ½ · Buchholz ½ · SB 0.25 · one game" for name in drew
+    ), rows
+    assert rows[3] == f"4. {loser.name}: 0 · Buchholz 1 · SB 0 · one game", rows
+    assert post.attachments and post.attachments[0].filename.endswith(".png")
+    assert "Round 2:" in post.text
+
+    second = await tables_of(world, 2)
+    met = {frozenset(p.players) for p in first}
+    assert not met & {frozenset(p.players) for p in second}  # nobody meets twice
+    assert any(f"<@{p}>" in post.content for p in second[0].players)
+    (three, three_place), (four, four_place) = [await game_place(world, p.game_id) for p in second]
+    assert "2" in three_place.name
+    # Board 1 runs out of time: its first seat never moves, the second claims.
+    await tick(world, 25)
+    claimer = by_id[three.seats[1].user_id]
+    claimed = await command(world, claimer, three_place, "claim")
+    assert claimed.ephemeral, claimed.text
+    await finished(world, three.id)
+    assert (await stored_game(world, three.id)).result.ending is Ending.TIMEOUT
+    await resigns(world, by_id[four.seats[0].user_id], four, four_place)
+
+    end = await round_post(world, "is over after 2 rounds")
+    assert "Winner" in end.text and "/replay" in end.text and "#1–#4" in end.text, end.text
+    event = await world.bot.store.tournaments.get(1)
+    assert event.status == "finished"
+    assert not announcement(world).custom_ids  # no more joining
+
+
+async def test_a_round_robin_of_four_meets_everyone_once(tablero: World) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(world, world.ana, game="stonehenge", format="round-robin", name="League")
+    people = users(world, 4)
+    by_id = {u.id: u for u in people}
+    for user in people:
+        await join(world, user, message)
+    await tournament(world, world.ana, "start")
+    met: set[frozenset[int]] = set()
+    for round in (1, 2, 3):
+        tables = await tables_of(world, round)
+        assert len(tables) == 2
+        for pairing in tables:
+            met.add(frozenset(pairing.players))
+            record, place = await game_place(world, pairing.game_id)
+            assert "League" in place.name
+            await resigns(world, by_id[record.seats[1].user_id], record, place)
+        if round < 3:
+            await round_post(world, f"round {round} of 3 is over")
+    assert len(met) == 6  # every pair once
+    end = await round_post(world, "is over after 3 rounds")
+    assert "Winner" in end.text
+
+
+async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="islas", format="tables", name="Isles Open", rounds=1
+    )
+    people = users(world, 7)
+    for user in people:
+        await join(world, user, message)
+    wrong = await tournament(
+        world, world.ana, "create", game="islas", format="swiss", name="No", rounds=1
+    )
+    assert wrong.ephemeral and "cannot be played in that format" in wrong.text, wrong.text
+    await tournament(world, world.ana, "start")
+    tables = await tables_of(world, 1)
+    assert sorted(len(p.players) for p in tables) == [3, 4]
+    for pairing in tables:
+        record, place = await game_place(world, pairing.game_id)
+        assert record.players == len(pairing.players) and "Isles Open" in place.name
