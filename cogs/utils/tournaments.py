@@ -22,7 +22,6 @@ from cogs.utils import places
 from cogs.utils.host import host_of
 from cogs.utils.i18n import tr
 from cogs.utils.names import shown_name
-from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
 from cogs.utils.standings import name as list_name
 from cogs.utils.views import LastingView
@@ -42,7 +41,9 @@ MESSAGE_ROOM = 2000  #: Discord's characters in a message
 DESCRIPTION_ROOM = 4000  #: of an embed description's 4,096, with room for "… and N more"
 ALT_ROOM = 1000  #: an attachment's description (alt text) holds 1,024
 NONCE_ROOM = 25  #: Discord's characters in a message nonce
-THREAD_DAYS = 10080  #: minutes a game's thread stays open without a message (a week)
+PICTURE_ROWS = 64  #: rows of standings drawn at most (four pages; a message holds ten files)
+#: A user's mention in a message.
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 # -- buttons --------------------------------------------------------------------------------
@@ -307,7 +308,8 @@ async def standings_files(
     """The standings picture (a page every 16 rows), drawn in a worker thread so the bot
     answers meanwhile; the podium is marked at the end. Its alt text sends screen readers
     to the list in the message."""
-    rows = picture_rows(event, standings, names)
+    # The top of a long table: four pages of 16 rows (the text has every row).
+    rows = picture_rows(event, standings[:PICTURE_ROWS], names)
     final = event.status == "finished"
     podium = [i for i, row in enumerate(rows) if final and row.rank <= 3]
     pages = await asyncio.to_thread(
@@ -375,7 +377,7 @@ class TournamentPublisher:
         names = {e.user_id: e.name for e in entrants}
         rounds = rounds_text(lang, event)
         lines: list[str] = []
-        embed, files = None, []
+        files: list[discord.File] = []
         name = list_name(event.name)
         if round == 0:
             count = sum(e.withdrawn_round is None for e in entrants)
@@ -386,28 +388,29 @@ class TournamentPublisher:
         else:
             lines += await self._the_end(event, standings, names)
         if round > 0 and standings:
-            final = not pairings
-            title = (
-                t(lang, "event-standings-final")
-                if final
-                else t(lang, "event-standings-title", round=round)
-            )
-            rows = standing_rows(event, standings, names, lang)
-            embed = discord.Embed(
-                title=title, description=whole_lines(lang, rows, DESCRIPTION_ROOM)
-            )
+            key = "event-standings-title" if pairings else "event-standings-final"
+            title = t(lang, key, round=round)
+            # The list in words, every row of it, for screen readers and for anyone the
+            # picture is too small for: no row is left out, it takes the messages it needs.
+            lines += ["", f"**{title}**", *standing_rows(event, standings, names, lang)]
             files = await standings_files(event, standings, names, title)
         if pairings:
             where = await self._places(pairings)
             lines += ["", t(lang, "event-next-round", round=pairings[0].round)]
             lines += table_lines(event, pairings, where, lang)
+        paired = {p for pairing in pairings for p in pairing.players}
         channel = await self._channel(event.channel_id)
         for part, text in enumerate(pack(lines)):
-            extra: dict[str, Any] = {}
-            if part == 0 and embed is not None:
-                extra = {"embed": embed, "files": files}
+            # Only the players paired are mentioned (a name may hold any text, "<@…>" too).
+            called = sorted(paired & {int(m) for m in MENTION.findall(text)})
+            mentions = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in called]
+            )
             await channel.send(
-                text, allowed_mentions=MENTION_USERS, nonce=part_nonce(nonce, part), **extra
+                text,
+                files=files if part == 0 and files else discord.utils.MISSING,
+                allowed_mentions=mentions,
+                nonce=part_nonce(nonce, part),
             )
 
     async def _the_end(

@@ -3,9 +3,11 @@ button, rounds are paired and played in threads, standings and the end are poste
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
-from data import Ending
+from cogs.utils.tournaments import TournamentPublisher
+from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
 from loopback.records import Interaction
@@ -129,8 +131,8 @@ async def tick(world: World, hours: float) -> None:
 
 
 def rows_of(message: FakeMessage) -> list[str]:
-    """The standings' lines of a round's post (its embed, for screen readers)."""
-    return message.embeds[0]["description"].split("\n")
+    """The standings' lines of a round's post (the list in words, for screen readers)."""
+    return [line for line in message.content.split("\n") if line[:1].isdigit()]
 
 
 # -- tests ----------------------------------------------------------------------------------
@@ -255,3 +257,68 @@ async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
     for pairing in tables:
         record, place = await game_place(world, pairing.game_id)
         assert record.players == len(pairing.players) and "Isles Open" in place.name
+
+
+@dataclass(frozen=True)
+class Row:
+    """A standings row as the table gives it (``table.pairing.Standing``'s fields)."""
+
+    rank: int
+    player: int
+    points: float
+    tiebreaks: tuple[float, ...]
+    played: int
+
+
+async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: World) -> None:
+    world = tablero
+    publisher = TournamentPublisher(world.bot)
+    ids = [10**19 + n for n in range(64)]  # 20-digit ids: the longest mentions
+    names = [("*_" * 15) + f"{n:02d}" for n in range(64)]  # 32 characters, all markdown
+    entrants = [Entrant(i, name, 0.0, None) for i, name in zip(ids, names, strict=True)]
+    event = Tournament(
+        id=7,
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        message_id=None,
+        name="W" * 60,
+        game="stonehenge",
+        options={},
+        format="swiss",
+        rounds=6,
+        days_per_move=3,
+        signup_ends=world.clock() + HOUR,
+        min_players=2,
+        max_players=64,
+        rated=True,
+        undo=False,
+        lang="es",
+        status="signup",
+        round=0,
+        created_by=world.ana.id,
+        created_at=world.clock(),
+        finished_at=None,
+        season_id=None,
+    )
+    message_id = await publisher.show_entrants(event, entrants)
+    shown = next(m for m in world.fake.messages(world.channel) if m.id == message_id)
+    assert "Inscritos (64)" in shown.text and shown.custom_ids, shown.text
+    running = replace(event, status="running", round=1, message_id=message_id)
+    standings = [Row(n + 1, ids[n], 6 - n / 16, (99.5, 88.25), 6) for n in range(64)]
+    tables = [Pairing(2, b + 1, (ids[2 * b], ids[2 * b + 1]), 9_000 + b) for b in range(32)]
+    await publisher.show_round(running, 1, standings, tables, entrants, "event-7-round-1")
+    posts = [m for m in world.fake.messages(world.channel) if m.id != message_id]
+    assert len(posts) > 1 and all(len(m.content) <= 2000 for m in posts)
+    text = "\n".join(m.content for m in posts)
+    assert all(f"<@{i}>" in text for i in ids)  # every player's table is said
+    assert len([line for line in text.split("\n") if line[:1].isdigit()]) == 64  # every row
+    assert posts[0].attachments and len(posts[0].attachments) == 4  # 16 rows a picture
+    pinged = {u for m in posts for u in m.pinged_user_ids}
+    assert pinged == set(ids)
+    before = len(world.fake.messages(world.channel))
+    over = replace(running, status="finished")
+    await publisher.show_round(over, 6, standings, [], entrants, "event-7-round-6")
+    end = world.fake.messages(world.channel)[before:]
+    assert "ha terminado tras 6 rondas" in end[0].content and "🥇 Gana:" in end[0].content
+    assert all(len(m.content) <= 2000 and not m.pinged_user_ids for m in end)
+    assert len([m for m in end for line in m.content.split("\n") if line[:1].isdigit()]) == 64
