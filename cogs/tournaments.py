@@ -39,6 +39,8 @@ MAX_ROUNDS = 20
 MAX_ENTRANTS = 1000
 SIGNUP_HOURS = 24 * 30  #: a month at most
 DEFAULT_MAX = 64
+#: The fewest players a format can start with, when the moderator names no minimum.
+FEWEST = {"tables": 3}
 GAME_CHOICES = [app_commands.Choice(name=L(p.words.title_key), value=p.name) for p in plugins()]
 FORMAT_CHOICES = [
     app_commands.Choice(name=L(f"choice-format-{f}"), value=f)
@@ -144,7 +146,7 @@ class TournamentCommands(commands.Cog):
             rounds=rounds,
             days_per_move=days,
             signup_ends=ends,
-            min_players=least if least is not None else 2,
+            min_players=least if least is not None else FEWEST.get(format, 2),
             max_players=most,
             rated=rated,
             undo=undo,

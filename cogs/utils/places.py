@@ -74,11 +74,11 @@ async def find_post(channel: discord.abc.Messageable, record: GameRecord) -> dis
 
 def thread_name(record: GameRecord) -> str:
     """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit); a tournament's
-    game goes by the title its event gave it."""
-    if record.title:
-        return stored_name_line(record.title)[:100]
-    title = plugin_for(record.game).words.title(record.lang)
+    game goes by the title its event gave it: 'Autumn Cup · 2.1: Ana – Luis'."""
     names = (stored_name(name) for name in record.names())  # no line break in a title
+    if record.title:
+        return f"{stored_name_line(record.title)}: {' – '.join(names)}"[:100]
+    title = plugin_for(record.game).words.title(record.lang)
     return f"{title}: {' – '.join(names)}"[:100]
 
 

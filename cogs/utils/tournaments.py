@@ -14,6 +14,7 @@ import io
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -466,6 +467,7 @@ class TournamentPublisher:
     async def show_cancelled(self, event: Tournament, reason_key: str) -> None:
         """The announcement says so (its buttons gone) and a post says why."""
         entrants = await self.bot.store.tournaments.entrants(event.id)
+        event = replace(event, status="cancelled")  # as it is now: no more buttons
         if event.message_id is not None:
             await self.show_entrants(event, entrants)
         lang = event.lang

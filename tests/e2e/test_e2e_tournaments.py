@@ -169,7 +169,7 @@ async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> No
     records = []
     for pairing in first:
         record, place = await game_place(world, pairing.game_id)
-        assert "Autumn Cup" in place.name and "1" in place.name, place.name
+        assert place.name.startswith(f"Autumn Cup · 1.{pairing.board}: "), place.name
         assert record.names() == tuple(by_id[p].name for p in pairing.players)
         records.append((record, place))
     # Board 1: the second seat resigns; board 2: a draw agreed.
@@ -194,7 +194,7 @@ async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> No
     assert not met & {frozenset(p.players) for p in second}  # nobody meets twice
     assert any(f"<@{p}>" in post.content for p in second[0].players)
     (three, three_place), (four, four_place) = [await game_place(world, p.game_id) for p in second]
-    assert "2" in three_place.name
+    assert three_place.name.startswith("Autumn Cup · 2."), three_place.name
     # Board 1 runs out of time: its first seat never moves, the second claims.
     await tick(world, 25)
     claimer = by_id[three.seats[1].user_id]
