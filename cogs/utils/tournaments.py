@@ -401,6 +401,7 @@ class TournamentPublisher:
             lines += table_lines(event, pairings, where, lang)
         paired = {p for pairing in pairings for p in pairing.players}
         channel = await self._channel(event.channel_id)
+        await self._announcement_now(event, entrants)
         for part, text in enumerate(pack(lines)):
             # Only the players paired are mentioned (a name may hold any text, "<@…>" too).
             called = sorted(paired & {int(m) for m in MENTION.findall(text)})
@@ -413,6 +414,19 @@ class TournamentPublisher:
                 allowed_mentions=mentions,
                 nonce=part_nonce(nonce, part),
             )
+
+    async def _announcement_now(self, event: Tournament, entrants: list[Entrant]) -> None:
+        """The announcement says which round is on (or that it is over: no more buttons).
+        Only an edit: a round's post goes out even where the announcement is gone."""
+        if event.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(event.channel_id, guild_id=event.guild_id)
+        try:
+            await channel.get_partial_message(event.message_id).edit(
+                embed=announcement(event, entrants), view=event_buttons(event)
+            )
+        except discord.HTTPException as error:
+            log.info("event %d: announcement not brought up to date (%s)", event.id, error.status)
 
     async def _the_end(
         self, event: Tournament, standings: Sequence[Standing], names: dict[int, str]
