@@ -11,7 +11,7 @@ from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
 from loopback.records import Interaction
-from tests.e2e import World, button, command, resign, stored_game, until
+from tests.e2e import World, button, command, resign, stored_game, timers_asleep, until
 
 HOUR = 3600.0
 
@@ -125,9 +125,11 @@ async def resigns(world: World, user: FakeUser, record: Any, place: FakeChannel)
 
 
 async def tick(world: World, hours: float) -> None:
-    """Move the clock and let the timer loop look."""
+    """Move the clock, fire what fell due, and have the timer loop count from the new time
+    (a timer stored from now on, due at once, wakes it)."""
     world.clock.now += hours * HOUR
     await world.bot.get_cog("Timers").fire_due()
+    await timers_asleep(world)
 
 
 def rows_of(message: FakeMessage) -> list[str]:
@@ -248,7 +250,7 @@ async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
     for user in people:
         await join(world, user, message)
     wrong = await tournament(
-        world, world.ana, "create", game="islas", format="swiss", name="No", rounds=1
+        world, world.ana, "create", game="stonehenge", format="tables", name="No", rounds=1
     )
     assert wrong.ephemeral and "cannot be played in that format" in wrong.text, wrong.text
     await tournament(world, world.ana, "start")
