@@ -324,3 +324,100 @@ async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: 
     assert "ha terminado tras 6 rondas" in end[0].content and "🥇 Gana:" in end[0].content
     assert all(len(m.content) <= 2000 and not m.pinged_user_ids for m in end)
     assert len([m for m in end for line in m.content.split("\n") if line[:1].isdigit()]) == 64
+
+
+async def play_round(
+    world: World,
+    round: int,
+    by_id: dict[int, FakeUser],
+    *,
+    draws: tuple[int, ...] = (),
+    timeouts: tuple[int, ...] = (),
+) -> list[Any]:
+    """End every game of ``round`` still on: the boards in ``draws`` agreed drawn, those in
+    ``timeouts`` lost on time by their first seat (claimed by the second), the others
+    resigned by their second seat. The round's tables."""
+    tables = await tables_of(world, round)
+    late = []
+    for pairing in tables:
+        if pairing.game_id is None:
+            continue
+        record, place = await game_place(world, pairing.game_id)
+        if not record.active:
+            continue  # resigned by a withdrawal
+        if pairing.board in draws:
+            await draw_by_agreement(world, record, place, by_id)
+        elif pairing.board in timeouts:
+            late.append((record, place))
+        else:
+            await resigns(world, by_id[record.seats[1].user_id], record, place)
+    if late:
+        await tick(world, 25)  # a day a move: every late first seat's time is up
+        for record, place in late:
+            claimed = await command(world, by_id[record.seats[1].user_id], place, "claim")
+            assert claimed.ephemeral, claimed.text
+            await finished(world, record.id)
+    return tables
+
+
+async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout_and_a_draw(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Winter", rounds=4, days=1
+    )
+    people = users(world, 9)
+    by_id = {u.id: u for u in people}
+    for user in people:
+        await join(world, user, message)
+    await tournament(world, world.ana, "start")
+
+    first = await play_round(world, 1, by_id, draws=(1,))
+    byes = [p.players[0] for p in first if p.game_id is None]
+    assert len(byes) == 1 and len(first) == 5
+    post = await round_post(world, "round 1 of 4 is over")
+    assert f"Bye: <@{byes[0]}> (one point)" in (await round_post(world, "has begun")).content
+    # Hand-worked: a bye and three wins make 1 point with no tie-break yet, shared first;
+    # the draw ½ each (Buchholz ½, Sonneborn–Berger ¼); the three who resigned 0 (Buchholz 1).
+    name = {u.id: u.name for u in people}
+    won = [p.players[0] for p in first if p.game_id is not None and p.board != 1] + byes
+    drew = next(p.players for p in first if p.board == 1)
+    lost = [p.players[1] for p in first if p.game_id is not None and p.board != 1]
+    assert sorted(rows_of(post)) == sorted(
+        [
+            *(f"1. {name[p]}: 1 · Buchholz 0 · SB 0 · one game" for p in won[:3]),
+            f"1. {name[byes[0]]}: 1 · Buchholz 0 · SB 0 · 0 games",
+            *(f"5. {name[p]}: ½ · Buchholz ½ · SB 0.25 · one game" for p in drew),
+            *(f"7. {name[p]}: 0 · Buchholz 1 · SB 0 · one game" for p in lost),
+        ]
+    ), rows_of(post)
+
+    second = await play_round(world, 2, by_id, timeouts=(1,))
+    byes += [p.players[0] for p in second if p.game_id is None]
+    timed_out = await stored_game(world, next(p.game_id for p in second if p.board == 1))
+    assert timed_out.result.ending is Ending.TIMEOUT
+    await round_post(world, "round 2 of 4 is over")
+
+    # After round 2, a player of round 3 withdraws: their game is resigned for them.
+    third = await tables_of(world, 3)
+    byes += [p.players[0] for p in third if p.game_id is None]
+    quitter = by_id[next(p for p in third if p.game_id is not None).players[0]]
+    left = await (await world.fake.click(quitter, message, button(message, "ev:", ":leave"))).done()
+    assert left.ephemeral and ("You withdrew" in left.text or "retirado" in left.text), left.text
+    await play_round(world, 3, by_id)
+    await round_post(world, "round 3 of 4 is over")
+    assert "withdrew in round" in message.text, message.text
+
+    fourth = await play_round(world, 4, by_id)
+    assert all(quitter.id not in p.players for p in fourth)  # paired no more
+    assert [p for p in fourth if p.game_id is None] == []  # eight left: nobody sits out
+    assert len(byes) == len(set(byes)) == 3  # a bye at most once each
+    end = await round_post(world, "is over after 4 rounds")
+    games = 4 + 4 + 4 + 4
+    assert "Winner" in end.text and f"#1–#{games}" in end.text, end.text
+    final_rows = rows_of(end)
+    assert len(final_rows) == 8 and not any(quitter.name in row for row in final_rows)
+    event = await world.bot.store.tournaments.get(1)
+    assert event.status == "finished" and not message.custom_ids
