@@ -135,7 +135,7 @@ event-cancelled-too-few = fewer than { $min ->
    *[other] { $min } players
 } joined before it started.
 event-cancelled-moderator = a moderator called it off.
-error-event-closed = This tournament takes no more entries.
+error-event-closed = This tournament takes no more entries (nor withdrawals) now.
 error-event-joined = You are in this tournament already.
 error-event-full = This tournament is full.
 error-event-not-entered = You are not in this tournament.

@@ -135,7 +135,7 @@ event-cancelled-too-few = se apuntaron menos de { $min ->
    *[other] { $min } jugadores
 } antes de empezar.
 event-cancelled-moderator = un moderador lo canceló.
-error-event-closed = Este torneo ya no admite inscripciones.
+error-event-closed = Este torneo ya no admite inscripciones (ni retiradas).
 error-event-joined = Ya estás en este torneo.
 error-event-full = Este torneo está completo.
 error-event-not-entered = No estás en este torneo.

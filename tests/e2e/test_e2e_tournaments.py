@@ -256,9 +256,24 @@ async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
     await tournament(world, world.ana, "start")
     tables = await tables_of(world, 1)
     assert sorted(len(p.players) for p in tables) == [3, 4]
+    by_id = {u.id: u for u in people}
     for pairing in tables:
         record, place = await game_place(world, pairing.game_id)
         assert record.players == len(pairing.players) and "Isles Open" in place.name
+        await resigns(world, by_id[record.seats[-1].user_id], record, place)
+    # Hand-worked: the one who resigns is last; the others share the first places' points
+    # (at four (4+2+1)/3 each, at three (4+2)/2); nobody has scored a game point yet.
+    end = await round_post(world, "is over after one round")
+    name = {u.id: u.name for u in people}
+    four = next(p.players for p in tables if len(p.players) == 4)
+    three = next(p.players for p in tables if len(p.players) == 3)
+    assert sorted(rows_of(end)) == sorted(
+        [
+            *(f"1. {name[p]}: 3 · game points 0 · one game" for p in three[:2]),
+            *(f"3. {name[p]}: 2.33 · game points 0 · one game" for p in four[:3]),
+            *(f"6. {name[p[-1]]}: 0 · game points 0 · one game" for p in (three, four)),
+        ]
+    ), rows_of(end)
 
 
 @dataclass(frozen=True)
@@ -421,3 +436,70 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
     assert len(final_rows) == 8 and not any(quitter.name in row for row in final_rows)
     event = await world.bot.store.tournaments.get(1)
     assert event.status == "finished" and not message.custom_ids
+
+
+async def test_too_few_players_when_the_signup_closes_cancel_the_tournament(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world,
+        world.ana,
+        game="kahuna",
+        format="swiss",
+        name="Quiet",
+        rounds=3,
+        **{"signup-hours": 2, "min": 4},
+    )
+    assert "Sign-up closes <t:" in message.text, message.text
+    for user in (world.luis, world.eve):
+        await join(world, user, message)
+    gone = await tournament(world, world.eve, "leave")
+    assert gone.ephemeral and "You left **Quiet**" in gone.text, gone.text
+    assert "Entrants (1)" in message.text and "Eve" not in message.text, message.text
+    await tick(world, 1)
+    assert (await world.bot.store.tournaments.get(1)).status == "signup"
+    await tick(world, 1.5)
+    cancelled = await round_post(world, "is cancelled")
+    assert "fewer than 4 players joined" in cancelled.content, cancelled.content
+    assert not message.custom_ids and "was cancelled" in message.text
+    late = await tournament(world, world.ana, "leave", event=1)
+    assert late.ephemeral and "takes no more entries" in late.text, late.text
+
+
+async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Spring", rounds=3
+    )
+    none_yet = await tournament(world, world.eve, "pairings")
+    assert "No round has been paired yet" in none_yet.text, none_yet.text
+    for user in users(world, 4):
+        await join(world, user, message)
+    choices = await world.fake.autocomplete(
+        world.eve,
+        world.channel,
+        "tournament",
+        {"event": "spr"},
+        focused="event",
+        subcommand="standings",
+    )
+    assert [c["value"] for c in choices] == [1] and "Spring" in choices[0]["name"], choices
+    await tournament(world, world.ana, "start")
+    tables = await tables_of(world, 1)
+    listed = await tournament(world, world.eve, "pairings", event=1)
+    assert "**Spring**, round 1 of 3" in listed.text, listed.text
+    assert all(f"<@{p}>" in listed.text for t in tables for p in t.players)
+    standings = await tournament(world, world.eve, "standings")
+    assert standings.ephemeral and "1. Ana: 0" in standings.text, standings.text
+    refused = await tournament(world, world.eve, "cancel")
+    assert "Only moderators" in refused.text
+    done = await tournament(world, world.ana, "cancel")
+    assert "**Spring** is cancelled" in done.text, done.text
+    post = await round_post(world, "is cancelled: a moderator called it off")
+    assert not post.pinged_user_ids
+    assert (await world.bot.store.tournaments.get(1)).status == "cancelled"
