@@ -144,7 +144,6 @@ error-event-none-here = No tournament is on here: name one in `event:`.
 error-event-which = Several tournaments are on here: choose one in `event:`.
 error-event-running = This tournament has started already.
 error-event-over = This tournament is over.
-error-event-too-few = Too few players to start: { $count } joined, and it needs at least { $min }.
 error-event-format = { $game } cannot be played in that format: Swiss and round robin are for two-player games, tables for games of 3 or 4 players.
 error-event-players = The number of players does not fit: min must be at least { $least } and no more than max, and max at most { $most }.
 error-event-rounds = Choose how many rounds (from 1 to { $most }).

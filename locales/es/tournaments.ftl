@@ -144,7 +144,6 @@ error-event-none-here = Aquí no hay ningún torneo en marcha: indica uno en `to
 error-event-which = Aquí hay varios torneos en marcha: elige uno en `torneo:`.
 error-event-running = Este torneo ya ha empezado.
 error-event-over = Este torneo ha terminado.
-error-event-too-few = Faltan jugadores para empezar: se han apuntado { $count } y hacen falta al menos { $min }.
 error-event-format = { $game } no se puede jugar en ese formato: el suizo y la liguilla son para juegos de dos, las mesas para juegos de 3 o 4 jugadores.
 error-event-players = El número de jugadores no encaja: el mínimo debe ser al menos { $least } y no pasar del máximo, y el máximo como mucho { $most }.
 error-event-rounds = Elige cuántas rondas (de 1 a { $most }).
