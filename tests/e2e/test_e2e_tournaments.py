@@ -503,3 +503,14 @@ async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
     post = await round_post(world, "is cancelled: a moderator called it off")
     assert not post.pinged_user_ids
     assert (await world.bot.store.tournaments.get(1)).status == "cancelled"
+
+
+async def test_the_join_button_works_after_a_restart(tablero: World) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(world, world.ana, game="kahuna", format="round-robin", name="Old")
+    await join(world, world.luis, message)
+    await world.restart()
+    joined = await join(world, world.eve, message)
+    assert joined.ephemeral and "You are in **Old**" in joined.text, joined.text
+    assert "Entrants (2)" in message.text and "Eve" in message.text, message.text
