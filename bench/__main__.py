@@ -3,7 +3,8 @@
 `python -m bench profile GAME` shows where /move's time goes instead (bench/profile.py);
 `python -m bench bots` times a person's /move while the bot thinks in ten games (bench/bots.py);
 `python -m bench ai` how strong the computer players are (bench/ai.py); `python -m bench load`
-how many games and moves a second the bot keeps up with (bench/load.py).
+how many games and moves a second the bot keeps up with (bench/load.py); `python -m bench
+tournament` how long a Swiss round of 1,000 players takes to pair (bench/tournament.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -68,6 +69,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.load import main as load
 
         load(argv[1:])
+        return
+    if argv[:1] == ["tournament"]:
+        from bench.tournament import main as tournament
+
+        tournament(argv[1:])
         return
     if argv[:1] == ["ai"]:
         from bench.ai import main as ai

@@ -383,13 +383,17 @@ class TournamentStore:
         )
         return [_pairing(row) for row in rows]
 
-    async def outcomes(self, event_id: int) -> list[Outcome]:
-        """Every table of every round with its game's result so far, in one read."""
+    async def outcomes(self, event_id: int, round: int | None = None) -> list[Outcome]:
+        """Every table of round ``round`` (None: of every round) with its game's result so
+        far, in one read."""
+        which, params = "", (event_id,)
+        if round is not None:
+            which, params = " AND p.round = ?", (event_id, round)
         rows = await self.db.fetchall(
             "SELECT p.round, p.board, p.players, p.game_id, g.status, g.result"
             " FROM pairings p LEFT JOIN games g ON g.id = p.game_id"
-            " WHERE p.tournament_id = ? ORDER BY p.round, p.board",
-            (event_id,),
+            f" WHERE p.tournament_id = ?{which} ORDER BY p.round, p.board",
+            params,
         )
         return [
             Outcome(
@@ -399,6 +403,17 @@ class TournamentStore:
             )
             for row in rows
         ]
+
+    async def unstarted(self, event_id: int, round: int) -> list[Pairing]:
+        """The tables of round ``round`` whose game's opening board is not out yet."""
+        rows = await self.db.fetchall(
+            "SELECT p.round, p.board, p.players, p.game_id FROM pairings p"
+            " JOIN games g ON g.id = p.game_id"
+            " WHERE p.tournament_id = ? AND p.round = ? AND g.posted_version < 0"
+            " ORDER BY p.board",
+            (event_id, round),
+        )
+        return [_pairing(row) for row in rows]
 
     async def of_game(self, game_id: int) -> tuple[int, int] | None:
         """(event id, round) of the event game ``game_id``, or None for any other game."""

@@ -166,10 +166,10 @@ class Handover:
             return
         if not record.active:
             await self.continue_series(record)  # idempotent: safe to run again on recovery
-            if self.tournaments is not None:  # idempotent too: a round is paired once
-                await self.tournaments.game_over(record)
             await self.store.games.mark_posted(record.id, record.version, posted.message_id)
             await self._step("recorded")
+            if self.tournaments is not None:  # a crash before this: recover() pairs it
+                await self.tournaments.game_over(record)
             return
         seat = turn.to_move
         if seat is None:
@@ -223,6 +223,13 @@ class Handover:
         the bot still may not post, nothing is sent and the next round tries again. Only
         games of this process's shards: the others are their own processes' to post.
         """
+        if self.tournaments is not None:
+            # First: an event's games a crash left unstarted open in their own threads.
+            try:
+                await self.tournaments.recover()
+            except Exception as error:
+                if not isinstance(error, StorageBusy) or worth_logging(error):
+                    log.warning("could not recover the events yet (%r)", error)
         for record in await self.store.games.unposted(self.own_shards):
             try:
                 async with self.lock(record.id):
@@ -230,12 +237,6 @@ class Handover:
             except Exception as error:
                 if not isinstance(error, StorageBusy) or worth_logging(error):
                     log.warning("could not announce game %d yet (%r)", record.id, error)
-        if self.tournaments is not None:  # a round a crash left unpaired or unstarted
-            try:
-                await self.tournaments.recover()
-            except Exception as error:
-                if not isinstance(error, StorageBusy) or worth_logging(error):
-                    log.warning("could not recover the events yet (%r)", error)
 
     async def _recover_game(self, record: GameRecord) -> None:
         record = await self.game(record.id)  # as it is now, under the lock

@@ -54,15 +54,23 @@ class Openings:
         return await self.game(game_id)
 
     async def start(
-        self, record: GameRecord, opener: Callable[[], Awaitable[int]]
+        self, record: GameRecord, opener: Callable[[], Awaitable[int]], *, again: bool = False
     ) -> Problem | None:
         """Open a new game's place with ``opener`` (its id) and post its opening board: None
         once it is out, else why not (the game is stored either way; recovery posts it).
 
         The game's lock is held throughout, so a move made meanwhile waits for the opening
-        board and then goes to the game's own place.
+        board and then goes to the game's own place. ``again``: the game may have been
+        started meanwhile (a tournament's round, started by whoever gets there first): it
+        is read again under the lock, and what is done already is not done twice.
         """
         async with self.lock(record.id):
+            if again:
+                record = await self.game(record.id)
+                if record.posted_version >= 0:
+                    return None  # out already
+                if record.place_id is not None:  # opened, not posted: post it there
+                    return await self._hand_over(record)
             place_id = await opener()
             await self.store.games.set_place(record.id, place_id)
             return await self._hand_over(replace(record, place_id=place_id))

@@ -310,9 +310,11 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     assert cup is not None
     note("cup game", await games.get(cup))
     note("tournaments.of_game", await events.of_game(cup))
+    note("tournaments.unstarted", await events.unstarted(event.id, 1))
     await games.finish(cup, 0, RESIGNED)
     note("unrated cup game", await ratings.changes(cup, guild))
     note("tournaments.outcomes", await events.outcomes(event.id))
+    note("tournaments.outcomes of round 2", await events.outcomes(event.id, 2))
     note("tournaments.pairings", await events.pairings(event.id, 1))
     note("tournaments.running", await events.running(shards))
     note("tournaments.of_guild", await events.of_guild(guild))
