@@ -32,9 +32,8 @@ from locales import join, t
 from render.standings import StandingsRow, draw_standings_pages
 
 if TYPE_CHECKING:
-    from table.pairing import Standing
-
     from cogs.utils.host import Host
+    from table.pairing import Standing
 
 log = logging.getLogger(__name__)
 
@@ -88,12 +87,15 @@ async def enter_or_leave(interaction: discord.Interaction, event_id: int, act: s
 
 
 def event_buttons(event: Tournament) -> discord.ui.View | None:
-    """Join and Leave while the event takes entries or plays (leaving then is withdrawing;
-    the table says whether a late entry is allowed); none once it is over."""
+    """Join while the event takes entries (a Swiss one until half its rounds have begun:
+    the table decides, this only hides a button that would be refused), Leave while it
+    takes entries or plays (leaving then is withdrawing); none once it is over."""
     if not event.active:
         return None
     view = LastingView()
-    view.add_item(EventButton(event.id, "join", t(event.lang, "button-event-join")))
+    late = event.format == "swiss" and 2 * event.round < (event.rounds or 0)
+    if event.status == "signup" or late:
+        view.add_item(EventButton(event.id, "join", t(event.lang, "button-event-join")))
     view.add_item(EventButton(event.id, "leave", t(event.lang, "button-event-leave")))
     return view
 

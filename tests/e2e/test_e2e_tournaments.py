@@ -3,7 +3,7 @@ button, rounds are paired and played in threads, standings and the end are poste
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from cogs.utils.tournaments import TournamentPublisher
@@ -11,6 +11,7 @@ from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
 from loopback.records import Interaction
+from table.pairing import Standing
 from tests.e2e import World, button, command, resign, stored_game, timers_asleep, until
 
 HOUR = 3600.0
@@ -276,17 +277,6 @@ async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
     ), rows_of(end)
 
 
-@dataclass(frozen=True)
-class Row:
-    """A standings row as the table gives it (``table.pairing.Standing``'s fields)."""
-
-    rank: int
-    player: int
-    points: float
-    tiebreaks: tuple[float, ...]
-    played: int
-
-
 async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: World) -> None:
     world = tablero
     publisher = TournamentPublisher(world.bot)
@@ -321,7 +311,7 @@ async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: 
     shown = next(m for m in world.fake.messages(world.channel) if m.id == message_id)
     assert "Inscritos (64)" in shown.text and shown.custom_ids, shown.text
     running = replace(event, status="running", round=1, message_id=message_id)
-    standings = [Row(n + 1, ids[n], 6 - n / 16, (99.5, 88.25), 6) for n in range(64)]
+    standings = [Standing(n + 1, ids[n], 6 - n / 16, (99.5, 88.25), 6) for n in range(64)]
     tables = [Pairing(2, b + 1, (ids[2 * b], ids[2 * b + 1]), 9_000 + b) for b in range(32)]
     await publisher.show_round(running, 1, standings, tables, entrants, "event-7-round-1")
     posts = [m for m in world.fake.messages(world.channel) if m.id != message_id]
