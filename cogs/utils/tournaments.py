@@ -137,19 +137,16 @@ def details(event: Tournament) -> str:
 
 def whole_lines(lang: str, lines: Sequence[str], room: int) -> str:
     """As many whole lines as fit ``room`` characters, then how many were left out."""
-    shown: list[str] = []
     used = 0
-    for index, line in enumerate(lines):
-        more = t(lang, "event-more", count=len(lines) - index)
-        if used + len(line) + 1 + len(more) > room and index < len(lines) - 1:
-            shown.append(more)
-            break
-        if used + len(line) > room:
-            shown.append(more)
-            break
-        shown.append(line)
+    for count, line in enumerate(lines):
+        left = len(lines) - count
+        more = len(t(lang, "event-more", count=left - 1)) + 1
+        # This line goes in if it fits with the note that would follow it (none after
+        # the last line).
+        if used + len(line) + (more if left > 1 else 0) > room:
+            return "\n".join([*lines[:count], t(lang, "event-more", count=left)])
         used += len(line) + 1
-    return "\n".join(shown)
+    return "\n".join(lines)
 
 
 def announcement(event: Tournament, entrants: Sequence[Entrant]) -> discord.Embed:
