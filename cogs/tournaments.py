@@ -80,7 +80,9 @@ class TournamentCommands(commands.Cog):
         active = await self.events.of_guild(guild, active=True)
         if not active:
             raise Refusal("error-event-none-here")
-        here = [e for e in active if e.channel_id == interaction.channel_id]
+        # Run here: in the event's channel, or in one of its games' threads.
+        places = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
+        here = [e for e in active if e.channel_id in places]
         if len(active) > 1 and len(here) != 1:
             raise Refusal("error-event-which")
         return here[0] if len(active) > 1 else active[0]
