@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cogs.utils.tournaments import TournamentPublisher
+from cogs.utils.tournaments import TournamentPublisher, points_text
 from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
@@ -209,6 +209,9 @@ async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> No
 
     end = await round_post(world, "is over after 2 rounds")
     assert "Winner" in end.text and "/replay" in end.text and "#1–#4" in end.text, end.text
+    history = await results_of(world, first) + await results_of(world, second)
+    names = {u.id: u.name for u in people}
+    assert sorted(rows_of(end)) == hand_worked(history, list(names), names)
     event = await world.bot.store.tournaments.get(1)
     assert event.status == "finished"
     assert not announcement(world).custom_ids  # no more joining
@@ -373,6 +376,55 @@ async def play_round(
     return tables
 
 
+async def results_of(world: World, tables: list[Any]) -> list[tuple[tuple[int, ...], tuple]]:
+    """Each table of a round with the points its players got, read from the games' results
+    by the rules of the plan (a win 1, a draw ½, a loss 0, a bye 1), not by the bot's maths."""
+    out = []
+    for pairing in tables:
+        if pairing.game_id is None:
+            out.append((pairing.players, (1.0,)))
+            continue
+        result = (await stored_game(world, pairing.game_id)).result
+        if result.ending is Ending.DRAW:
+            out.append((pairing.players, (0.5, 0.5)))
+        else:
+            out.append((pairing.players, tuple(float(s in result.winners) for s in (0, 1))))
+    return out
+
+
+def hand_worked(history: list[Any], still_in: list[int], names: dict[int, str]) -> list[str]:
+    """The standings rows worked out from their definitions: points; Buchholz, the sum of the
+    opponents' points (a bye an opponent with none); Sonneborn–Berger, each opponent's points
+    times one's score against them; players level on all three share the rank."""
+    points: dict[int, float] = {}
+    met: dict[int, list[tuple[int, float]]] = {}
+    for players, got in history:
+        for player, score in zip(players, got, strict=True):
+            points[player] = points.get(player, 0.0) + score
+        if len(players) == 2:
+            (a, b), (sa, sb) = players, got
+            met.setdefault(a, []).append((b, sa))
+            met.setdefault(b, []).append((a, sb))
+
+    def key(player: int) -> tuple[float, float, float]:
+        games = met.get(player, [])
+        return (
+            points.get(player, 0.0),
+            sum(points.get(o, 0.0) for o, _ in games),
+            sum(points.get(o, 0.0) * s for o, s in games),
+        )
+
+    rows = []
+    for player in still_in:
+        mine = key(player)
+        rank = 1 + sum(key(other) > mine for other in still_in)
+        count = len(met.get(player, []))
+        games = "one game" if count == 1 else f"{count} games"
+        pts, bh, sb = (points_text("en", v) for v in mine)
+        rows.append(f"{rank}. {names[player]}: {pts} · Buchholz {bh} · SB {sb} · {games}")
+    return sorted(rows)
+
+
 async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout_and_a_draw(
     tablero: World,
 ) -> None:
@@ -407,11 +459,17 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
         ]
     ), rows_of(post)
 
+    history = await results_of(world, first)
+    everyone = [u.id for u in people]
+    assert sorted(rows_of(post)) == hand_worked(history, everyone, name)
+
     second = await play_round(world, 2, by_id, timeouts=(1,))
+    history += await results_of(world, second)
     byes += [p.players[0] for p in second if p.game_id is None]
     timed_out = await stored_game(world, next(p.game_id for p in second if p.board == 1))
     assert timed_out.result.ending is Ending.TIMEOUT
-    await round_post(world, "round 2 of 4 is over")
+    post = await round_post(world, "round 2 of 4 is over")
+    assert sorted(rows_of(post)) == hand_worked(history, everyone, name)
 
     # After round 2, a player of round 3 withdraws: their game is resigned for them.
     third = await tables_of(world, 3)
@@ -420,7 +478,10 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
     left = await (await world.fake.click(quitter, message, button(message, "ev:", ":leave"))).done()
     assert left.ephemeral and ("You withdrew" in left.text or "retirado" in left.text), left.text
     await play_round(world, 3, by_id)
-    await round_post(world, "round 3 of 4 is over")
+    history += await results_of(world, third)
+    post = await round_post(world, "round 3 of 4 is over")
+    still_in = [p for p in everyone if p != quitter.id]  # their games count for the others
+    assert sorted(rows_of(post)) == hand_worked(history, still_in, name)
     assert "withdrew in round" in message.text, message.text
 
     fourth = await play_round(world, 4, by_id)
@@ -430,8 +491,9 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
     end = await round_post(world, "is over after 4 rounds")
     games = 4 + 4 + 4 + 4
     assert "Winner" in end.text and f"#1–#{games}" in end.text, end.text
-    final_rows = rows_of(end)
-    assert len(final_rows) == 8 and not any(quitter.name in row for row in final_rows)
+    history += await results_of(world, fourth)
+    assert sorted(rows_of(end)) == hand_worked(history, still_in, name)
+    assert not any(quitter.name in row for row in rows_of(end))
     event = await world.bot.store.tournaments.get(1)
     assert event.status == "finished" and not message.custom_ids
 
