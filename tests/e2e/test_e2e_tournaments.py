@@ -223,10 +223,12 @@ async def test_a_round_robin_of_four_meets_everyone_once(tablero: World) -> None
     message = await create(world, world.ana, game="stonehenge", format="round-robin", name="League")
     people = users(world, 4)
     by_id = {u.id: u for u in people}
+    names = {u.id: u.name for u in people}
     for user in people:
         await join(world, user, message)
     await tournament(world, world.ana, "start")
     met: set[frozenset[int]] = set()
+    history = []
     for round in (1, 2, 3):
         tables = await tables_of(world, round)
         assert len(tables) == 2
@@ -241,13 +243,16 @@ async def test_a_round_robin_of_four_meets_everyone_once(tablero: World) -> None
                 drawn = {by_id[p].name for p in pairing.players}
                 continue
             await resigns(world, by_id[record.seats[1].user_id], record, place)
+        history += await results_of(world, tables)
         if round < 3:
-            await round_post(world, f"round {round} of 3 is over")
+            post = await round_post(world, f"round {round} of 3 is over")
+            assert sorted(rows_of(post)) == hand_worked(history, list(by_id), names)
     assert len(met) == 6  # every pair once
     end = await round_post(world, "is over after 3 rounds")
     assert "Winner" in end.text
     halves = {row.split(". ", 1)[1].split(":")[0] for row in rows_of(end) if "½ · Buch" in row}
     assert halves == drawn, rows_of(end)  # only the moderator's draw gave half points
+    assert sorted(rows_of(end)) == hand_worked(history, list(by_id), names)
 
 
 async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
