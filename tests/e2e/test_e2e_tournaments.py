@@ -579,3 +579,29 @@ async def test_the_join_button_works_after_a_restart(tablero: World) -> None:
     joined = await join(world, world.eve, message)
     assert joined.ephemeral and "You are in **Old**" in joined.text, joined.text
     assert "Entrants (2)" in message.text and "Eve" in message.text, message.text
+
+
+async def test_a_round_paired_before_a_crash_opens_its_threads_after_the_restart(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Storm", rounds=1
+    )
+    for user in users(world, 4):
+        await join(world, user, message)
+
+    async def crash(step: str) -> None:
+        if step == "paired":
+            raise RuntimeError("killed")
+
+    world.bot.tournaments.fault = crash
+    await tournament(world, world.ana, "start")  # the round is stored; nothing is opened
+    assert world.fake.threads(world.channel) == []
+    await world.restart()
+    tables = await tables_of(world, 1)
+    records = [await stored_game(world, p.game_id) for p in tables]
+    names = sorted(place_of(world, record.place_id).name for record in records)
+    assert len(names) == 2 and all(n.startswith("Storm · 1.") for n in names), names
+    await round_post(world, "has begun with 4 players")
