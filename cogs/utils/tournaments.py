@@ -122,11 +122,10 @@ def rounds_text(lang: str, event: Tournament) -> str:
 def details(event: Tournament) -> str:
     """'Stonehenge · Swiss · 4 rounds · 3 days a move · rated'."""
     lang = event.lang
-    parts = [
-        plugin_for(event.game).words.title(lang),
-        t(lang, f"event-format-{event.format}"),
-        rounds_text(lang, event),
-    ]
+    words = plugin_for(event.game).words
+    parts = [words.title(lang), t(lang, f"event-format-{event.format}"), rounds_text(lang, event)]
+    if chosen := words.option_summary(lang, event.options, 1):
+        parts.append(chosen)  # the game's own options: 'hidden druids'
     if event.days_per_move:
         parts.append(t(lang, "event-days", count=event.days_per_move))
     parts.append(t(lang, "event-rated", rated="yes" if event.rated else "no"))

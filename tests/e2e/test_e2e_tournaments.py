@@ -25,7 +25,10 @@ def make_moderator(world: World, user: FakeUser) -> None:
 
 
 async def tournament(world: World, user: FakeUser, sub: str, **args: Any) -> Interaction:
-    """/tournament <sub> in the world's channel, once answered."""
+    """/tournament <sub> in the world's channel, once answered (``create``: the subcommand
+    of the ``game`` given)."""
+    if sub == "create":
+        sub = f"create {args.pop('game')}"
     return await command(world, user, world.channel, "tournament", args, subcommand=sub)
 
 
@@ -539,8 +542,9 @@ async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
     world = tablero
     make_moderator(world, world.ana)
     message = await create(
-        world, world.ana, game="stonehenge", format="swiss", name="Spring", rounds=3
+        world, world.ana, game="stonehenge", format="swiss", name="Spring", rounds=3, hidden=True
     )
+    assert "hidden druids" in message.text, message.text  # the game's own options
     none_yet = await tournament(world, world.eve, "pairings")
     assert "No round has been paired yet" in none_yet.text, none_yet.text
     for user in users(world, 4):
@@ -556,6 +560,8 @@ async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
     assert [c["value"] for c in choices] == [1] and "Spring" in choices[0]["name"], choices
     await tournament(world, world.ana, "start")
     tables = await tables_of(world, 1)
+    for table in tables:
+        assert (await stored_game(world, table.game_id)).options["hidden"] is True
     listed = await tournament(world, world.eve, "pairings", event=1)
     assert "**Spring**, round 1 of 3" in listed.text, listed.text
     assert all(f"<@{p}>" in listed.text for t in tables for p in t.players)
