@@ -253,7 +253,9 @@ class TournamentCommands(commands.Cog):
             round=tables[0].round,
             rounds=found.rounds or "?",
         )
-        lines = [head, *table_lines(found, tables, where, lang)]
+        entrants = await self.bot.store.tournaments.entrants(found.id)
+        names = {e.user_id: e.name for e in entrants}
+        lines = [head, *table_lines(found, tables, where, lang, names)]
         for part in pack(lines):
             await send_private(interaction, part)
 

@@ -224,12 +224,17 @@ def standing_rows(
 
 
 def table_lines(
-    event: Tournament, pairings: Sequence[Pairing], where: dict[int, str], lang: str
+    event: Tournament,
+    pairings: Sequence[Pairing],
+    where: dict[int, str],
+    lang: str,
+    names: dict[int, str],
 ) -> list[str]:
-    """A round's tables: '**1.** @Ana – @Luis #thread', the bye, or who sits out."""
+    """A round's tables: '**1.** @Ana – @Luis #thread', the bye, or who sits out. A player
+    who asked to be forgotten (/forget-me: a stand-in id below zero) is named, not mentioned."""
     lines = []
     for pairing in pairings:
-        who = [f"<@{p}>" for p in pairing.players]
+        who = [f"<@{p}>" if p > 0 else list_name(names.get(p, "?")) for p in pairing.players]
         if pairing.game_id is None:
             key = "event-bye" if event.format == "swiss" else "event-sits-out"
             lines.append(t(lang, key, player=join(lang, who)))
@@ -396,7 +401,7 @@ class TournamentPublisher:
         if pairings:
             where = await self._places(pairings)
             lines += ["", t(lang, "event-next-round", round=pairings[0].round)]
-            lines += table_lines(event, pairings, where, lang)
+            lines += table_lines(event, pairings, where, lang, names)
         paired = {p for pairing in pairings for p in pairing.players}
         channel = await self._channel(event.channel_id)
         await self._announcement_now(event, entrants)

@@ -611,3 +611,25 @@ async def test_a_round_paired_before_a_crash_opens_its_threads_after_the_restart
     names = sorted(place_of(world, record.place_id).name for record in records)
     assert len(names) == 2 and all(n.startswith("Storm · 1.") for n in names), names
     await round_post(world, "has begun with 4 players")
+
+
+async def test_a_forgotten_player_is_named_not_mentioned_in_the_pairings(tablero: World) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Fog", rounds=2
+    )
+    people = users(world, 4)
+    for user in people:
+        await join(world, user, message)
+    await tournament(world, world.ana, "start")
+    tables = await tables_of(world, 1)
+    table = next(p for p in tables if world.eve.id in p.players)
+    record, place = await game_place(world, table.game_id)
+    await resigns(world, world.eve, record, place)
+    asked = await command(world, world.eve, world.channel, "forget-me")
+    assert asked.message is not None, asked.text
+    await (await world.fake.click(world.eve, asked.message, f"fm:{world.eve.id}")).done()
+    listed = await tournament(world, world.luis, "pairings", event=1, round=1)
+    assert "former player" in listed.text and "<@-" not in listed.text, listed.text
+    assert f"<@{world.eve.id}>" not in listed.text
