@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cogs.utils.tournaments import TournamentPublisher, points_text
+from cogs.utils.event_words import points_text
+from cogs.utils.tournaments import TournamentPublisher
 from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
