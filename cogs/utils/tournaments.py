@@ -288,8 +288,7 @@ class TournamentPublisher:
         """The announcement says so (its buttons gone) and a post says why."""
         entrants = await self.bot.store.tournaments.entrants(event.id)
         event = replace(event, status="cancelled")  # as it is now: no more buttons
-        if event.message_id is not None:
-            await self.show_entrants(event, entrants)
+        await self._announcement_now(event, entrants)
         lang = event.lang
         reason = t(lang, reason_key, min=event.min_players, count=len(entrants))
         channel = await self._channel(event.channel_id)
