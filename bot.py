@@ -35,6 +35,7 @@ from data.shards import Shards
 from render import painter
 from table.table import Table
 from table.thinker import MAX_MS, Thinker
+from table.tournaments import Tournaments
 
 log = logging.getLogger("tablero")
 
@@ -54,6 +55,7 @@ EXTENSIONS = (
     "cogs.seasons",
     "cogs.privacy",
     "cogs.records",
+    "cogs.tournaments",
     "cogs.metrics",  # loads nothing unless TABLERO_METRICS_PORT is set
 )
 RETRY_SECONDS = 300  # how often boards that Discord refused are tried again
@@ -251,6 +253,7 @@ class Tablero(Host):
         """Open the database, load the cogs, register lasting buttons, sync if asked."""
         from cogs.utils.items import DYNAMIC_ITEMS
         from cogs.utils.posting import Poster
+        from cogs.utils.tournaments import EventButton, TournamentPublisher
 
         await self.store.open()
         painter.shared().start()  # it warms up while the bot connects
@@ -266,10 +269,13 @@ class Tablero(Host):
             thinker=self.thinker,
             bot_pause=self._bot_pause,
         )
+        #: events of several rounds: the table's side (which sets ``table.tournaments``,
+        #: so that a finished game's round goes on) with its posts on Discord
+        self.tournaments = Tournaments(self.table, TournamentPublisher(self))
         self.drain = Drain(self, self.table.moving)
         await self.tree.set_translator(FluentTranslator())
         self.tree.error(self.on_app_command_error)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, EventButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._dev_guild is not None:

@@ -1,4 +1,5 @@
-"""/mod: moderators end any game of their server (no winner, not rated) and cancel challenges."""
+"""/mod: moderators end any game of their server (no winner and not rated, or scored as a draw
+or as one player's loss) and cancel challenges."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from cogs.utils.choices import answers_when_busy
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.moderation import is_moderator
+from cogs.utils.options import check_option_values
 from cogs.utils.replies import send_private
 from data import GameRecord
 from games.plugin import plugin_for
@@ -22,6 +24,11 @@ from table.refusal import Refusal, shorten
 REASON_LIMIT = 200  # characters of a moderator's reason kept and shown
 OFFERED = 25  #: Discord shows at most 25 autocomplete choices
 READ_FOR_CHOICES = 200  #: open challenges read to choose from (the oldest first)
+#: How a moderator may score the game they end (none: no result, as without the option).
+RESULT_CHOICES = [
+    app_commands.Choice(name=L(f"choice-mod-result-{value}"), value=value)
+    for value in ("none", "draw", "loss")
+]
 
 
 class Moderation(commands.Cog):
@@ -39,19 +46,41 @@ class Moderation(commands.Cog):
             raise Refusal("error-not-moderator")
 
     @mod.command(name=L("cmd-mod-end"), description=L("cmd-mod-end-desc"))
-    @app_commands.rename(reason=L("cmd-mod-reason"), game=L("cmd-mod-game"))
-    @app_commands.describe(reason=L("cmd-mod-reason-desc"), game=L("cmd-mod-game-desc"))
+    @app_commands.rename(
+        reason=L("cmd-mod-reason"),
+        game=L("cmd-mod-game"),
+        result=L("cmd-mod-result"),
+        player=L("cmd-mod-player"),
+    )
+    @app_commands.describe(
+        reason=L("cmd-mod-reason-desc"),
+        game=L("cmd-mod-game-desc"),
+        result=L("cmd-mod-result-desc"),
+        player=L("cmd-mod-player-desc"),
+    )
+    @app_commands.choices(result=RESULT_CHOICES)
     async def end(
         self,
         interaction: discord.Interaction,
         reason: app_commands.Range[str, 1, REASON_LIMIT],
         game: app_commands.Range[int, 1] | None = None,
+        result: str | None = None,
+        player: discord.Member | None = None,
     ) -> None:
-        """End a game of this server: it has no winner and is not rated; the reason is shown."""
+        """End a game of this server: with no result (no winner, not rated), or scored as a
+        draw or as the loss of ``player``; the reason is shown."""
+        check_option_values(interaction)  # result: as offered, or refused
         await self._check(interaction)
         record = await self._game(interaction, game)
+        scored = result or "none"
+        loser = None if player is None else player.id
+        if scored == "loss" and (loser is None or record.seat_of(loser) is None):
+            # Said before deferring: the refusal is the moderator's own mistake.
+            key = "error-mod-loss-player" if loser is None else "error-mod-not-playing"
+            raise Refusal(key, number=record.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.moderate(self.table, record, shorten(reason, REASON_LIMIT))
+        reason = shorten(reason, REASON_LIMIT)
+        await endings.moderate(self.table, record, reason, scored, loser)
         place = f"<#{record.place_id or record.channel_id}>"
         await send_private(interaction, tr(interaction, "mod-ended", number=record.id, place=place))
 

@@ -31,7 +31,7 @@ SHOWN_ALPHA, SHOWN_TARGET = 40.0, 1000.0
 #: A seat whose player asked to be forgotten (``/forget-me``): never rated again.
 FORGOTTEN = 0
 #: Endings that rank their loser last; every other ending counts as the rules left it.
-FORFEITS = (Ending.RESIGN, Ending.TIMEOUT)
+FORFEITS = (Ending.RESIGN, Ending.TIMEOUT, Ending.FORFEIT)
 
 
 def human(user_id: int) -> str:
@@ -79,9 +79,10 @@ class Rating:
 
 
 def ranks(result: Result, seats: Sequence[int]) -> list[int]:
-    """The rank (1 = best) of each of ``seats``: by final score, ties shared; whoever resigned
-    or ran out of time comes after everyone else, who keep their order by score; an agreed
-    draw puts its winners level at the top."""
+    """The rank (1 = best) of each of ``seats``: by final score, ties shared; whoever resigned,
+    ran out of time or was scored the loser by a moderator comes after everyone else, who
+    keep their order by score; an agreed (or moderator's) draw puts its winners level at the
+    top."""
     loser = result.loser if result.ending in FORFEITS else None
     # An agreed ending: its winners share the first place, whatever the scores said.
     shared = set(result.winners) if result.ending is Ending.DRAW else set()

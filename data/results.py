@@ -19,12 +19,19 @@ class Ending(StrEnum):
     ABORT = "abort"  #: called off in its first turns: no winner, not rated
     DRAW = "draw"  #: ended by agreement: two players draw; a larger table keeps its scores
     MODERATOR = "moderator"  #: ended by a moderator, with a reason: no winner, not rated
+    #: scored by a moderator, with a reason, as lost by one seat; every other seat wins
+    FORFEIT = "forfeit"
 
 
 #: Endings that count for no one: not rated, left out of records and statistics.
 UNCOUNTED = (Ending.ABORT, Ending.MODERATOR)
 #: The stored field naming the seat that lost by an ending other than the rules.
-_LOSER_FIELD = {Ending.RESIGN: "resigned", Ending.TIMEOUT: "timed_out", Ending.ABORT: "aborted_by"}
+_LOSER_FIELD = {
+    Ending.RESIGN: "resigned",
+    Ending.TIMEOUT: "timed_out",
+    Ending.ABORT: "aborted_by",
+    Ending.FORFEIT: "forfeited",
+}
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,16 @@ class Result:
     def moderated(cls, outcome: Outcome, reason: str) -> Result:
         """A game a moderator ended, for ``reason``: nobody wins."""
         return cls(Ending.MODERATOR, (), tuple(outcome.scores), None, reason)
+
+    @classmethod
+    def scored(cls, outcome: Outcome, players: int, reason: str, loser: int | None) -> Result:
+        """A game a moderator ended, for ``reason``, and scored: lost by ``loser`` (every
+        other seat wins), or, with no loser, drawn by every seat. Counted and rated."""
+        scores = tuple(outcome.scores)
+        if loser is None:
+            return cls(Ending.DRAW, tuple(range(players)), scores, None, reason)
+        winners = tuple(s for s in range(players) if s != loser)
+        return cls(Ending.FORFEIT, winners, scores, loser, reason)
 
     @property
     def rated(self) -> bool:

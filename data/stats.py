@@ -15,8 +15,8 @@ from enum import StrEnum
 
 from data.db import Database, Dialect, Row
 from data.games import Seat
-from data.ratings import FORGOTTEN, ranks
-from data.results import Ending, Result
+from data.ratings import FORFEITS, FORGOTTEN, ranks
+from data.results import Result
 
 
 class PlayerResult(StrEnum):
@@ -34,7 +34,7 @@ def result_for(result: Result, seat: int) -> PlayerResult:
     called off in its first turns is not counted at all: the queries leave it out.)"""
     if seat not in result.winners:
         return PlayerResult.LOSS
-    if len(result.winners) == 1 or result.ending in (Ending.RESIGN, Ending.TIMEOUT):
+    if len(result.winners) == 1 or result.ending in FORFEITS:
         return PlayerResult.WIN
     return PlayerResult.DRAW
 

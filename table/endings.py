@@ -66,12 +66,27 @@ async def agree(table: Table, record: GameRecord) -> None:
     await _finish(table, record, record.version, Result.agreed(outcome, record.players))
 
 
-async def moderate(table: Table, record: GameRecord, reason: str) -> None:
-    """End the game as a moderator did, for ``reason``: no winner, not rated."""
+async def moderate(
+    table: Table, record: GameRecord, reason: str, scored: str = "none", loser: int | None = None
+) -> None:
+    """End the game as a moderator did, for ``reason``: with no result (no winner, not
+    rated), or ``scored`` as a ``"draw"`` or a ``"loss"`` of the player ``loser`` (a user id),
+    which count and are rated like any result (a tournament's points come from them)."""
     if not record.active:
         raise Refusal("error-game-over")
     outcome = table.state(record).outcome()
-    await _finish(table, record, record.version, Result.moderated(outcome, reason))
+    if scored == "none":
+        result = Result.moderated(outcome, reason)
+    elif scored == "draw":
+        result = Result.scored(outcome, record.players, reason, None)
+    else:
+        seat = None if loser is None else record.seat_of(loser)
+        if loser is None:
+            raise Refusal("error-mod-loss-player")
+        if seat is None:
+            raise Refusal("error-mod-not-playing", number=record.id)
+        result = Result.scored(outcome, record.players, reason, seat)
+    await _finish(table, record, record.version, result)
 
 
 async def skip(table: Table, record: GameRecord, voter_id: int, move: str) -> None:

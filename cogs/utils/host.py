@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from cogs.utils.stopping import Drain
     from table.table import Table
     from table.thinker import Thinker
+    from table.tournaments import Tournaments
 
 
 class Host(commands.AutoShardedBot):
@@ -28,6 +29,8 @@ class Host(commands.AutoShardedBot):
     store: Store
     #: the game table: every move and change of a game goes through it
     table: Table
+    #: the table's side of tournaments (its publisher is ``cogs.utils.tournaments``)
+    tournaments: Tournaments
     clock: Clock
     #: how long a challenge stays open
     challenge_seconds: float

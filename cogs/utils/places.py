@@ -73,10 +73,38 @@ async def find_post(channel: discord.abc.Messageable, record: GameRecord) -> dis
 
 
 def thread_name(record: GameRecord) -> str:
-    """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit)."""
-    title = plugin_for(record.game).words.title(record.lang)
+    """'Stonehenge: Ana – Luis' (at most 100 characters, Discord's limit); a tournament's
+    game goes by the title its event gave it: 'Autumn Cup · 2.1: Ana – Luis'."""
     names = (stored_name(name) for name in record.names())  # no line break in a title
+    if record.title:
+        return f"{stored_name_line(record.title)}: {' – '.join(names)}"[:100]
+    title = plugin_for(record.game).words.title(record.lang)
     return f"{title}: {' – '.join(names)}"[:100]
+
+
+def stored_name_line(text: str) -> str:
+    """A stored title as one line (a thread's name has no line break)."""
+    return " ".join(text.split())
+
+
+async def open_thread(
+    bot: Host, guild_id: int | None, channel: discord.abc.Messageable, record: GameRecord
+) -> discord.abc.Messageable:
+    """A public thread in ``channel`` for a game that has no message to hang it on (a
+    tournament's), named ``thread_name``; the channel itself where the server keeps games
+    out of threads or a thread is refused."""
+    settings = await bot.store.settings.guild(guild_id)
+    if not settings.threads or not isinstance(channel, discord.TextChannel):
+        return channel
+    try:
+        return await channel.create_thread(
+            name=thread_name(record),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
+    except discord.HTTPException as error:
+        log.info("game %d: no thread (%s): playing in the channel", record.id, error.status)
+        return channel
 
 
 async def open_place(
@@ -169,6 +197,10 @@ async def open_for(bot: Host, record: GameRecord) -> discord.abc.Messageable:
     channel = bot.get_channel(record.channel_id) or await bot.fetch_channel(record.channel_id)
     if not isinstance(channel, discord.abc.Messageable):
         raise TypeError(f"game {record.id}: channel {record.channel_id} takes no messages")
+    if record.title:  # a tournament's game: its thread opens in the event's channel
+        place = await open_thread(bot, record.guild_id, channel, record)
+        log.info("game %d: opened its place %d", record.id, getattr(place, "id", 0))
+        return place
     found = await bot.store.games.challenge_message(record.id)
     message = None
     if found is not None and found[1] is not None and isinstance(channel, discord.TextChannel):

@@ -151,6 +151,8 @@ class Poster:
         record = turn.record
         words = plugin_for(record.game).words
         lines = [_intro(words, turn)] if record.version == 0 else []
+        if lines and record.title:  # a tournament's game says which event, round and table
+            lines.insert(0, f"🏆 **{discord.utils.escape_markdown(record.title)}**")
         if note:
             lines.append(note)
         if turn.headline is not None:
@@ -224,9 +226,12 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
             f"result-{result.ending}",
             loser=names[result.loser],
             winner=" / ".join(names[w] for w in result.winners),
+            reason=result.note or "—",  # a moderator's, who scored the game a loss
         )
     elif result is not None and result.ending is Ending.MODERATOR:
         line = t(lang, "result-moderator", reason=result.note or "—")
+    elif result is not None and result.ending is Ending.DRAW and result.note is not None:
+        line = t(lang, "result-moderator-draw", reason=result.note)
     elif result is not None and result.ending is Ending.DRAW:
         key = "result-draw" if record.players == 2 else "result-agreed"
         line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))

@@ -86,7 +86,8 @@ def result_text(record: Record, names: Sequence[str], lang: str, result: Result 
     """How the game ended, as the bot announced it."""
     if result is not None and result.loser is not None:
         winners = " / ".join(names[w] for w in result.winners)
-        return t(lang, f"result-{result.ending}", loser=names[result.loser], winner=winners)
+        loser, reason = names[result.loser], result.note or "—"
+        return t(lang, f"result-{result.ending}", loser=loser, winner=winners, reason=reason)
     state = game_of(record).replay(record.players, record.seed, record.options, record.moves)
     if not state.outcome().finished:
         return t(lang, "replay-ended")

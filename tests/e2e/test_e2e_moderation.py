@@ -15,6 +15,7 @@ from tests.e2e import (
     move,
     play,
     settled,
+    started,
     stored_game,
     wait_boards,
 )
@@ -129,3 +130,36 @@ async def test_a_moderator_finds_the_number_of_a_challenge(tablero: World) -> No
     )
     refused = await (await play(world, world.luis, "stonehenge", {"opponent": world.eve})).done()
     assert refused.ephemeral and "botón Rechazar de su mensaje" in refused.text, refused.text
+
+
+async def test_a_moderator_scores_a_game_as_a_draw_or_as_one_players_loss(tablero: World) -> None:
+    world = tablero
+    admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
+    admins.member_ids.add(world.eve.id)
+    place = await started(world)
+    args = {"reason": "Both players left", "result": "draw"}
+    done = await command(world, world.eve, place, "mod", args, subcommand="end")
+    assert done.ephemeral and "Game #1 is over" in done.text, done.text
+    final = (await wait_boards(world, place, 2))[-1]
+    assert "🛡️ A moderator scored the game as a draw: Both players left." in final.content
+    record = await stored_game(world)
+    assert record.result.ending is Ending.DRAW and record.result.winners == (0, 1)
+    ratings = world.bot.store.ratings
+    assert await ratings.get("stonehenge", world.guild.id, human(world.luis.id)) is not None
+
+    second = await started(world)
+    unnamed = {"reason": "x", "result": "loss"}
+    refused = await command(world, world.eve, second, "mod", unnamed, subcommand="end")
+    assert refused.ephemeral and "Name the player" in refused.text, refused.text
+    stranger = {**unnamed, "player": world.eve}
+    refused = await command(world, world.eve, second, "mod", stranger, subcommand="end")
+    assert refused.ephemeral and "does not play" in refused.text, refused.text
+    assert (await stored_game(world, 2)).active
+    lost = {"reason": "Abuse in the chat", "result": "loss", "player": world.luis}
+    await command(world, world.eve, second, "mod", lost, subcommand="end")
+    final = (await wait_boards(world, second, 2))[-1]
+    assert "🛡️ A moderator scored the game as lost by **Luis**: Abuse in the chat." in final.content
+    assert "**Ana** wins" in final.content
+    record = await stored_game(world, 2)
+    assert record.result.loser == 1 and record.result.winners == (0,)
+    assert await world.bot.store.stats.count_finished(world.ana.id) == 2  # both count

@@ -125,6 +125,12 @@ def _values(lang: str) -> dict[str, Any]:
         "zone": "W" * 100,
         "time end": "23:59",
         "spans": join(lang, ["335h59m"] * 5),
+        # tournaments: when sign-up ends, its rounds, tie-breaks, the podium
+        "when": TIME,
+        "rounds": max(t(lang, "event-rounds-all"), t(lang, "event-rounds", count=NUMBER), key=len),
+        "buchholz sb score": "99999.99",
+        "title": _longest(lang, ["event-standings-final", "event-standings-title"]),
+        "second third": everyone,
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -134,6 +140,7 @@ def _values(lang: str) -> dict[str, Any]:
         " hours index length least most played score0 score1 islands0 islands1 light_megaliths"
         " dark_megaliths light_left dark_left"
         " page pages wins draws losses rate streak best moves active start now"
+        " min max board rank"
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values
