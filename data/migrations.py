@@ -293,6 +293,15 @@ MIGRATIONS: list[str] = [
     CREATE INDEX seasons_guild ON seasons(guild_id, started_at);
     CREATE UNIQUE INDEX seasons_running ON seasons(guild_id) WHERE status = 'running'
     """,
+    # 18: the bot holds a missing player's seat (issue 23, item 6): ``held_level`` the level
+    # it plays at while it does, ``held_from`` the ply its hold began at; ``held_spans`` the
+    # holds that ended, as JSON [[level, from ply, to ply], ...]. A seat held at any time in
+    # a game is left out of its rating (``rate_finished``).
+    """
+    ALTER TABLE seats ADD COLUMN held_level TEXT;
+    ALTER TABLE seats ADD COLUMN held_from INTEGER;
+    ALTER TABLE seats ADD COLUMN held_spans TEXT
+    """,
 ]
 
 

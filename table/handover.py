@@ -86,7 +86,7 @@ class Handover:
         to_move = history.state.turn if record.active else None
         started, away_until = self.clock(), None
         timers: list[tuple[str, float]] = []
-        if to_move is not None and not record.is_bot(to_move):
+        if to_move is not None and not record.bot_moves(to_move):
             # Both read from this process's caches: a turn's clock costs no query.
             away = await self.store.away.current(record.user_of(to_move))
             away_until = away.until if away is not None else None
@@ -186,7 +186,7 @@ class Handover:
             timers=list(turn.timers),
         )
         await self._step("recorded")
-        if record.is_bot(seat):
+        if record.bot_moves(seat):  # its own seat, or one it holds: no clock, nobody told
             if self.bots is not None:
                 self.bots.take_up(record.id)
             return

@@ -83,8 +83,8 @@ async def out_of_time(table: Table, record: GameRecord, user_id: int) -> tuple[i
     turn = table.state(record).turn
     if turn is None or turn == seat:
         raise Refusal("error-claim-own-turn")
-    if record.is_bot(turn):
-        raise Refusal("error-claim-bot")  # the bot has no clock
+    if record.bot_moves(turn):
+        raise Refusal("error-claim-bot")  # the bot has no clock (nor a seat it holds)
     ends = await clocks.deadline(table.store, record, record.user_of(turn))
     if ends is None:
         raise Refusal("error-claim-no-deadline")

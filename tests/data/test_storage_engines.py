@@ -147,6 +147,16 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     await games.take_back(first, version, announce=True)
     note("vote_skip", await games.vote_skip(first, 1.0, 1))
     note("vote_skip again", await games.vote_skip(first, 1.0, 1))
+    # The bot holds Luis's seat, plays a move for it, and he takes it back (with his clock).
+    note("hold_seat", await games.hold_seat(first, 1, "easy", 1, 1.0))
+    note("hold_seat again", await games.hold_seat(first, 1, "easy", 1, 1.0))
+    note("active_with_bots held", [g.id for g in await games.active_with_bots(shards)])
+    held = await games.append_move(first, 1, seat=1, user_id=2, move="5D", held=True)
+    await games.take_back(first, held, announce=True)
+    back = [("deadline", 9.0)]
+    note("release_seat", await games.release_seat(first, 1, turn_started_at=1.0, timers=back))
+    note("release_seat again", await games.release_seat(first, 1))
+    note("seats released", (await games.get(first)).seats)
     note("get", await games.get(first))
     note("active_in_place", await games.active_in_place(place))
     note("active_in_channel", await games.active_in_channel(channel))
