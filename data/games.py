@@ -183,6 +183,16 @@ class GameRecord:
         back = replace(held, held_level=None, held_from=None, held=(*held.held, span))
         return replace(self, seats=tuple(back if s.seat == seat else s for s in self.seats))
 
+    def holds(self) -> tuple[tuple[int, str, int, int | None], ...]:
+        """Every hold of a seat by the bot, in the order they began: (seat, level, from
+        ply, to ply; None while it holds it still), as a record writes them (``held``)."""
+        spans: list[tuple[int, str, int, int | None]] = []
+        for s in self.seats:
+            spans += [(s.seat, level, start, end) for level, start, end in s.held]
+            if s.held_level is not None:
+                spans.append((s.seat, s.held_level, s.held_from or 0, None))
+        return tuple(sorted(spans, key=lambda span: (span[2], span[0])))
+
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""
         return self.record.to_json()

@@ -4,6 +4,7 @@ clock, handed back by /takeback-seat or a move, and left out of the ratings."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from data.ratings import human
@@ -103,6 +104,13 @@ async def test_the_bot_holds_a_timed_out_seat_until_its_player_takes_it_back(
     assert await ratings.get("islas", 0, human(world.ana.id)) is None  # held: not rated
     assert await ratings.get("islas", 0, human(world.eve.id)) is not None
     assert await ratings.get("islas", 0, human(world.luis.id)) is not None
+    # The public record says who played that seat when: the bot, from her first move on
+    # until she took the seat back (plies, counted from 0); nothing of her hand in it.
+    exported = await command(world, world.eve, place, "export")
+    public = json.loads(exported.attachments[0].data)
+    (span,) = record.seats[0].held
+    assert public["held"] == [{"seat": 0, "level": "normal", "from": 0, "to": span[2]}]
+    assert span[2] >= 4 and "seed" not in public
 
 
 async def test_a_held_seat_is_played_on_after_a_restart(tablero_on: World) -> None:
