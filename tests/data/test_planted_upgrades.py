@@ -150,6 +150,11 @@ SEEDS: dict[int, list[str]] = {
         " (10, 20, 190, 1209790, 2, 'running', NULL)",
         "INSERT INTO timers (kind, ref_id, due_at) VALUES ('season-end', 2, 1209790)",
     ],
+    16: [
+        # (migration 18 of issue 23) the bot holds Luis's seat of game 1, and held it before
+        "UPDATE seats SET held_level = 'easy', held_from = 2,"
+        " held_spans = '[[\"normal\", 0, 1]]' WHERE game_id = 1 AND seat = 1",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
