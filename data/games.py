@@ -305,8 +305,8 @@ async def _release(conn: Transaction, game_id: int, seat: int, to_ply: int) -> b
     spans = json.loads(row[2]) if row[2] else []
     spans.append([row[0], int(row[1] or 0), to_ply])
     await conn.execute(
-        "UPDATE seats SET held_level = NULL, held_from = NULL, held_spans = ?"
-        " WHERE game_id = ? AND seat = ?",
+        "UPDATE seats SET held_level = NULL, held_from = NULL, held_spans = ?,"
+        " held_notice = 'back' WHERE game_id = ? AND seat = ?",
         (_dumps(spans), game_id, seat),
     )
     return True
@@ -657,8 +657,8 @@ class GameStore:
             if await cur.fetchone() is None:
                 raise StaleGame(game_id)
             cur = await conn.execute(
-                "UPDATE seats SET held_level = ?, held_from = ? WHERE game_id = ? AND seat = ?"
-                " AND level IS NULL AND held_level IS NULL",
+                "UPDATE seats SET held_level = ?, held_from = ?, held_notice = 'held'"
+                " WHERE game_id = ? AND seat = ? AND level IS NULL AND held_level IS NULL",
                 (level, expected_version, game_id, seat),
             )
             return cur.rowcount == 1
@@ -691,6 +691,28 @@ class GameStore:
                     [(kind, game_id, turn_started_at, due) for kind, due in timers],
                 )
             return True
+
+    async def seat_told(self, game_id: int, seat: int, notice: str) -> None:
+        """The thread has the news ``notice`` ('held', 'back') of ``seat``: not told again
+        (unless another change of the seat came meanwhile, with its own news)."""
+        async with self.db.transaction(durable=False) as conn:
+            await conn.execute(
+                "UPDATE seats SET held_notice = NULL"
+                " WHERE game_id = ? AND seat = ? AND held_notice = ?",
+                (game_id, seat, notice),
+            )
+
+    async def untold_seats(self, shards: Shards | None = None) -> list[tuple[int, int, str]]:
+        """The news of holds and their ends not told yet (game id, seat, 'held' or 'back'),
+        on the servers of ``shards`` (None: every server), in order."""
+        owned, params = where_owned(shards, "g.guild_id")
+        rows = await self.db.fetchall(
+            "SELECT s.game_id, s.seat, s.held_notice FROM seats s"
+            " JOIN games g ON g.id = s.game_id"
+            f" WHERE s.held_notice IS NOT NULL AND {owned} ORDER BY s.game_id, s.seat",
+            params,
+        )
+        return [(int(r["game_id"]), int(r["seat"]), str(r["held_notice"])) for r in rows]
 
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""

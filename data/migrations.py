@@ -296,11 +296,14 @@ MIGRATIONS: list[str] = [
     # 18: the bot holds a missing player's seat (issue 23, item 6): ``held_level`` the level
     # it plays at while it does, ``held_from`` the ply its hold began at; ``held_spans`` the
     # holds that ended, as JSON [[level, from ply, to ply], ...]. A seat held at any time in
-    # a game is left out of its rating (``rate_finished``).
+    # a game is left out of its rating (``rate_finished``). ``held_notice``: the news of a
+    # hold ('held') or its end ('back') not told yet, set with the change and cleared once
+    # the thread has it (a crash between: told on recovery, once).
     """
     ALTER TABLE seats ADD COLUMN held_level TEXT;
     ALTER TABLE seats ADD COLUMN held_from INTEGER;
-    ALTER TABLE seats ADD COLUMN held_spans TEXT
+    ALTER TABLE seats ADD COLUMN held_spans TEXT;
+    ALTER TABLE seats ADD COLUMN held_notice TEXT
     """,
 ]
 

@@ -193,6 +193,25 @@ class Handover:
         self.publisher.timers_changed(min(due for _, due in turn.timers))
         await self.publisher.tell_turn(record, seat, posted.link)
 
+    async def tell_seat(self, record: GameRecord, seat: int, *, held: bool) -> None:
+        """Tell the table the news of ``seat`` stored with its change (the bot holds it, or
+        it is its player's again: table/holding.py), once: marked told once out; a crash
+        before that leaves it to ``tell_untold`` (the post's nonce shows a second send as
+        the first, for a while)."""
+        await self.publisher.tell_seat(record, seat, held)
+        await self.store.games.seat_told(record.id, seat, "held" if held else "back")
+
+    async def tell_untold(self) -> None:
+        """After a start: the news of holds a crash left untold, told now, before the bot's
+        turns go on (``BotTurns.resume`` comes after recovery), on this process's shards."""
+        for game_id, seat, notice in await self.store.games.untold_seats(self.own_shards):
+            record = await self.game(game_id)
+            held = notice == "held"
+            if held and record.seats[seat].held_level is None:  # its end says it all
+                await self.store.games.seat_told(game_id, seat, notice)
+                continue
+            await self.tell_seat(record, seat, held=held)
+
     async def _step(self, name: str) -> None:
         if self.fault is not None:
             await self.fault(name)
@@ -241,6 +260,11 @@ class Handover:
             except Exception as error:
                 if not isinstance(error, StorageBusy) or worth_logging(error):
                     log.warning("could not announce game %d yet (%r)", record.id, error)
+        try:  # after the boards: a seat's player back with a move is told after it
+            await self.tell_untold()
+        except Exception as error:
+            if not isinstance(error, StorageBusy) or worth_logging(error):
+                log.warning("could not tell of the seats the bot holds yet (%r)", error)
 
     async def _recover_game(self, record: GameRecord) -> None:
         record = await self.game(record.id)  # as it is now, under the lock

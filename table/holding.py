@@ -56,9 +56,8 @@ async def hold_seat(
             raise Refusal("error-position-changed") from None
     if not held:
         raise Refusal("error-hold-already", player=record.names()[seat])
-    record = await table.game(record.id)
-    await table.publisher.tell_seat(record, seat, True)
-    table.bots.take_up(record.id)
+    await table.tell_seat(await table.game(record.id), seat, held=True)
+    table.bots.take_up(record.id)  # after the news: the thread reads it before the bot's move
     return seat
 
 
@@ -86,7 +85,7 @@ async def take_back_seat(table: Table, record: GameRecord, user_id: int) -> Game
     if due:
         table.publisher.timers_changed(min(when for _, when in due))
     record = await table.game(record.id)
-    await table.publisher.tell_seat(record, seat, False)
+    await table.tell_seat(record, seat, held=False)
     return record
 
 

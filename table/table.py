@@ -150,8 +150,8 @@ class Table(Lookup, Handover, Openings):
         seat, history, new = self._apply(record, user_id, move, seat, checked)
         # As the caller read the game: a hold that began since (a moment) stands, and the
         # player takes the seat back with /takeback-seat.
-        holding = record.seats[seat].held_level is not None
-        released = holding and not by_bot
+        was_held = record.seats[seat].held_level is not None
+        released = was_held and not by_bot
         notation = new.plies[-1].notation
         outcome = new.state.outcome()
         result = Result.by_rules(outcome) if outcome.finished else None
@@ -207,7 +207,7 @@ class Table(Lookup, Handover, Openings):
         if answering is not None:
             await answering
         if released:  # told after the move's board, which says what they played
-            await self.publisher.tell_seat(stored, seat, False)
+            await self.tell_seat(stored, seat, held=False)
         if not by_bot and await self.store.away.current(user_id) is not None:
             await self.store.away.end(user_id)  # a move says its player is back
         return Played(stored, notation, turn_over, problem, kept)

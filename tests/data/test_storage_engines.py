@@ -150,6 +150,9 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     # The bot holds Luis's seat, plays a move for it, and he takes it back (with his clock).
     note("hold_seat", await games.hold_seat(first, 1, "easy", 1, 1.0))
     note("hold_seat again", await games.hold_seat(first, 1, "easy", 1, 1.0))
+    note("untold_seats", await games.untold_seats(shards))
+    await games.seat_told(first, 1, "held")
+    note("untold_seats told", await games.untold_seats(shards))
     note("active_with_bots held", [g.id for g in await games.active_with_bots(shards)])
     held = await games.append_move(first, 1, seat=1, user_id=2, move="5D", held=True)
     await games.take_back(first, held, announce=True)

@@ -181,6 +181,31 @@ async def test_the_bot_holds_seats_only_where_a_turn_is_skipped_by_vote(store: S
     assert two.value.key == "error-hold-not-here"
 
 
+class Crash(Exception):
+    """The process 'dies' as it posts the news of a hold."""
+
+
+async def test_the_news_of_a_hold_a_crash_left_untold_is_told_once_after_a_restart(
+    store: Store,
+) -> None:
+    now = [NOW]
+    table, turns, game_id = await _islas_of_three(store, now)
+    now[0] += DAY + 60
+
+    async def dies(*args: object) -> None:
+        raise Crash
+
+    table.publisher.tell_seat = dies  # type: ignore[method-assign]
+    with pytest.raises(Crash):
+        await holding.hold_seat(table, await table.game(game_id), LUIS)
+    assert turns.taken == []  # the bot waits for the news to be out
+    restarted = table_on(store, lambda: now[0])
+    await restarted.recover()
+    await restarted.recover()
+    assert _recorder(restarted).seats_told == [(game_id, 0, True)]  # once
+    assert await store.games.untold_seats() == []
+
+
 def test_a_record_says_which_seats_the_bot_held() -> None:
     held = {"seat": 1, "level": "easy", "from": 3, "to": None}
     obj = {"game": "islas", "players": 3, "seed": 1, "moves": [], "held": [held]}
