@@ -74,6 +74,8 @@ async def test_the_bot_holds_a_timed_out_seat_until_its_player_takes_it_back(
     await play_turn(world, world.luis, place, record, rng)
     await play_turn(world, world.eve, place, await stored_game(world), rng)
     record = await my_turn(world, 1)  # and her next one, with no clock and no reminder
+    held_turn = "The bot plays next for Ana (orange), holding the seat."  # no mention, no clock
+    assert any(m.content.endswith(held_turn) for m in world.fake.messages(place))
     ana_turns = await world.bot.store.db.fetchall(
         "SELECT DISTINCT turn_stamp FROM timers WHERE ref_id = 1 AND turn_stamp > ?",
         (world.clock.now - 1,),

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from data import Store
+from data import Store, Timer
 from data.ratings import human
 from rules.base import InvalidRecord
 from rules.record import Record
@@ -179,6 +179,21 @@ async def test_the_bot_holds_seats_only_where_a_turn_is_skipped_by_vote(store: S
     with pytest.raises(Refusal) as two:  # two players: a claim, no hold
         await holding.hold_seat(table, await table.game(game_id), LUIS)
     assert two.value.key == "error-hold-not-here"
+
+
+async def test_a_turn_s_timer_left_over_when_the_bot_takes_the_seat_says_nothing(
+    store: Store,
+) -> None:
+    now = [NOW]
+    table, _, game_id = await _islas_of_three(store, now)
+    now[0] += DAY + 60
+    record = await table.game(game_id)
+    await holding.hold_seat(table, record, LUIS)
+    # A reminder of her turn still due (put off while she was away, say): not sent.
+    stamp = record.turn_started_at
+    for kind in ("reminder", "deadline"):
+        timer = Timer(0, kind, game_id, stamp, now[0])
+        assert await timers.due_now(table, timer) is None
 
 
 class Crash(Exception):
