@@ -185,12 +185,14 @@ class GameRecord:
 
     def holds(self) -> tuple[tuple[int, str, int, int | None], ...]:
         """Every hold of a seat by the bot, in the order they began: (seat, level, from
-        ply, to ply; None while it holds it still), as a record writes them (``held``)."""
+        ply, to ply; None while it holds it still, the end of a finished game if it held it
+        to the end), as a record writes them (``held``)."""
         spans: list[tuple[int, str, int, int | None]] = []
+        end = None if self.active else len(self.moves)
         for s in self.seats:
-            spans += [(s.seat, level, start, end) for level, start, end in s.held]
+            spans += [(s.seat, level, start, stop) for level, start, stop in s.held]
             if s.held_level is not None:
-                spans.append((s.seat, s.held_level, s.held_from or 0, None))
+                spans.append((s.seat, s.held_level, s.held_from or 0, end))
         return tuple(sorted(spans, key=lambda span: (span[2], span[0])))
 
     def to_record(self) -> dict[str, Any]:

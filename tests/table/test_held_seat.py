@@ -143,14 +143,16 @@ async def test_takeback_on_her_turn_starts_her_clock_again_and_the_bot_s_move_is
     assert twice.value.key == "error-takeback-not-held"
 
 
-async def test_a_seat_held_once_is_not_rated_and_the_others_are(store: Store) -> None:
+async def test_a_seat_held_to_the_end_is_not_rated_and_the_others_are(store: Store) -> None:
     now = [NOW]
     table, _, game_id = await _islas_of_three(store, now)
     now[0] += DAY + 60
     await holding.hold_seat(table, await table.game(game_id), LUIS)
-    await holding.take_back_seat(table, await table.game(game_id), ANA)
+    await _any_move(table, game_id, ANA, random.Random(1), seat=0, by_bot=True)
     record = await table.game(game_id)
     await endings.resign(table, record, LUIS, record.version)
+    over = await table.game(game_id)
+    assert over.holds() == ((0, "normal", 0, 1),)  # held to the end: its one move
     ratings = store.ratings
     assert await ratings.get("islas", 10, human(ANA)) is None
     assert await ratings.get("islas", 10, human(EVE)) is not None
