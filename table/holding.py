@@ -49,15 +49,18 @@ async def hold_seat(
     stamp = record.turn_started_at
     if stamp is None:  # out_of_time saw a deadline, which counts from it
         raise Refusal("error-claim-no-deadline")
-    async with table.lock(record.id):
+    bots = table.bots
+    async with table.lock(record.id):  # the news too: recovery tells none twice
         try:
             held = await table.store.games.hold_seat(record.id, seat, level, record.version, stamp)
         except StaleGame:
             raise Refusal("error-position-changed") from None
-    if not held:
-        raise Refusal("error-hold-already", player=record.names()[seat])
-    await table.tell_seat(await table.game(record.id), seat, held=True)
-    table.bots.take_up(record.id)  # after the news: the thread reads it before the bot's move
+        if not held:
+            raise Refusal("error-hold-already", player=record.names()[seat])
+        try:
+            await table.tell_seat(await table.game(record.id), seat, held=True)
+        finally:  # after the news, so the thread reads it first; the turn waits for no post
+            bots.take_up(record.id)
     return seat
 
 
@@ -80,12 +83,12 @@ async def take_back_seat(table: Table, record: GameRecord, user_id: int) -> Game
         released = await table.store.games.release_seat(
             record.id, seat, turn_started_at=started, timers=due
         )
-    if not released:
-        raise Refusal("error-takeback-not-held")
-    if due:
-        table.publisher.timers_changed(min(when for _, when in due))
-    record = await table.game(record.id)
-    await table.tell_seat(record, seat, held=False)
+        if not released:
+            raise Refusal("error-takeback-not-held")
+        if due:
+            table.publisher.timers_changed(min(when for _, when in due))
+        record = await table.game(record.id)
+        await table.tell_seat(record, seat, held=False)
     return record
 
 

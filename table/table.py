@@ -195,6 +195,11 @@ class Table(Lookup, Handover, Openings):
                 if turn_over:
                     board, early = early, None  # the post's now, whatever becomes of it
                     problem = await self._hand_over(stored, board=board)
+                if released:  # told after the move's board, which says what they played
+                    try:
+                        await self.tell_seat(stored, seat, held=False)
+                    except Exception as error:  # the move stands: recovery tells it later
+                        log.warning("game %d: seat %d's return untold (%r)", record.id, seat, error)
             mine, kept = None, mine
         except BaseException:
             if answering is not None:  # the refusal is a followup: the answer must be out
@@ -206,8 +211,6 @@ class Table(Lookup, Handover, Openings):
                     image.cancel()
         if answering is not None:
             await answering
-        if released:  # told after the move's board, which says what they played
-            await self.tell_seat(stored, seat, held=False)
         if not by_bot and await self.store.away.current(user_id) is not None:
             await self.store.away.end(user_id)  # a move says its player is back
         return Played(stored, notation, turn_over, problem, kept)
