@@ -312,6 +312,8 @@ class Timers(commands.Cog):
 async def _hold(interaction: discord.Interaction, record: GameRecord, level: str) -> None:
     """The bot holds the seat out of time at ``level``, as the caller asked; they are told."""
     table = host_of(interaction).table
+    # The news goes out (in the thread, and a DM) before the answer: that may take a while.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     seat = await holding.hold_seat(table, record, interaction.user.id, level)
     text = tr(
         interaction,
