@@ -41,6 +41,7 @@ from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
 from table import endings, holding, seasons, timers
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -246,7 +247,8 @@ class Timers(commands.Cog):
         place = await place_of(self.bot, record)
         view = discord.ui.View(timeout=None)
         if offer:
-            view.add_item(HoldButton(record.id, t(record.lang, "hold-seat-button")))
+            stamp = int(record.turn_started_at or 0)
+            view.add_item(HoldButton(record.id, stamp, t(record.lang, "hold-seat-button")))
         await place.send(
             t(
                 record.lang,
@@ -324,23 +326,27 @@ async def _hold(interaction: discord.Interaction, record: GameRecord, level: str
     await send_private(interaction, text)
 
 
-class HoldButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hs:(?P<gid>\d+)"):
+class HoldButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hs:(?P<gid>\d+):(?P<turn>\d+)"
+):
     """Under a deadline's notice: the bot holds the seat out of time, at its usual level.
-    Its game in its custom_id, so it works after a restart too."""
+    Its game and turn (the turn's start) in its custom_id, so it works after a restart too,
+    and only in the turn it was posted for (not for whoever runs out of time later)."""
 
-    def __init__(self, gid: int, label: str = "") -> None:
+    def __init__(self, gid: int, turn: int, label: str = "") -> None:
+        custom_id = f"hs:{gid}:{turn}"
         button = discord.ui.Button(
-            label=label or "hold", style=discord.ButtonStyle.secondary, custom_id=f"hs:{gid}"
+            label=label or "hold", style=discord.ButtonStyle.secondary, custom_id=custom_id
         )
         super().__init__(button)
-        self.gid = gid
+        self.gid, self.turn = gid, turn
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HoldButton:
         """Rebuild from a clicked custom_id."""
-        return cls(int(match["gid"]))
+        return cls(int(match["gid"]), int(match["turn"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Ask the bot to hold the seat (any other player of the game may)."""
@@ -348,6 +354,8 @@ class HoldButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hs:(?P<gi
 
     async def _run(self, interaction: discord.Interaction) -> None:
         record = await host_of(interaction).table.game(self.gid)
+        if int(record.turn_started_at or 0) != self.turn:
+            raise Refusal("error-position-changed")  # a later turn: its own notice offers it
         await _hold(interaction, record, holding.DEFAULT_LEVEL)
 
 

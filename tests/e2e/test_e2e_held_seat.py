@@ -97,6 +97,10 @@ async def test_the_bot_holds_a_timed_out_seat_until_its_player_takes_it_back(
         world.fake.dm_channel(world.ana), lambda _: len(_turn_dms(world, world.ana)) > turn_dms
     )
     await play_turn(world, world.ana, place, await stored_game(world), rng)
+    await _tick(world, 25)  # Luis runs out of time now: Ana's old notice is not his
+    late = await (await world.fake.click(world.eve, told, hold)).done()
+    assert late.ephemeral and "⚠" in late.text
+    assert (await stored_game(world)).seats[1].held_level is None
 
     await resign(world, world.luis, place)
     await settled(world)
