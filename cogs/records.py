@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -64,6 +65,7 @@ class Records(commands.Cog):
             public = await asyncio.to_thread(public_of, record.record, seat)
         except InvalidRecord:
             raise Refusal("records-not-public", number=record.id) from None
+        public = replace(public, held=record.holds())  # who played a seat the bot held
         title = plugin_for(record.game).words.title(lang_of(interaction))
         file = discord.File(io.BytesIO(record_json(public)), record_name(record))
         count = len(public.moves)

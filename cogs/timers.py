@@ -16,27 +16,32 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai.players import LEVELS
 from cogs.utils.challenge_views import expire
+from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
+from cogs.utils.replies import guarded, send_private
 from cogs.utils.seasons import post_end
 from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
-from table import endings, seasons, timers
+from table import endings, holding, seasons, timers
+from table.refusal import Refusal
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -235,7 +240,15 @@ class Timers(commands.Cog):
         record, turn = due.record, due.seat
         others = [s.name for s in record.seats if s.seat != turn]
         key = "deadline-passed" if isinstance(due.policy, Claim) else "deadline-passed-skip"
+        # Where the bot may hold the seat instead of a skip vote: said, with its button.
+        offer = holding.may_hold(record) and self.table.bots is not None
+        if offer:
+            key = "deadline-passed-hold"
         place = await place_of(self.bot, record)
+        view = discord.ui.View(timeout=None)
+        if offer:
+            stamp = int(record.turn_started_at or 0)
+            view.add_item(HoldButton(record.id, stamp, t(record.lang, "hold-seat-button")))
         await place.send(
             t(
                 record.lang,
@@ -245,6 +258,7 @@ class Timers(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions.none(),
             nonce=nonce,
+            view=view if offer else discord.utils.MISSING,
         )
 
     @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
@@ -275,6 +289,75 @@ class Timers(commands.Cog):
         text = tr(interaction, "skip-done", player=record.names()[vote.seat], place=place)
         await interaction.followup.send(text, ephemeral=True)
 
+    @app_commands.command(name=L("cmd-hold-seat"), description=L("cmd-hold-seat-desc"))
+    @app_commands.rename(level=L("cmd-play-level"))
+    @app_commands.describe(level=L("cmd-hold-seat-level-desc"))
+    @app_commands.choices(
+        level=[app_commands.Choice(name=L(f"choice-level-{lv}"), value=lv) for lv in LEVELS]
+    )
+    async def hold_seat(
+        self, interaction: discord.Interaction, level: str = holding.DEFAULT_LEVEL
+    ) -> None:
+        """Have the bot hold the seat of a player whose time ran out (instead of /skip)."""
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        await _hold(interaction, record, level)
+
+    @app_commands.command(name=L("cmd-takeback-seat"), description=L("cmd-takeback-seat-desc"))
+    async def takeback_seat(self, interaction: discord.Interaction) -> None:
+        """Take back your seat from the bot that holds it: its next turn is yours."""
+        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await holding.take_back_seat(self.table, record, interaction.user.id)
+        await interaction.followup.send(tr(interaction, "takeback-seat-done"), ephemeral=True)
+
+
+async def _hold(interaction: discord.Interaction, record: GameRecord, level: str) -> None:
+    """The bot holds the seat out of time at ``level``, as the caller asked; they are told."""
+    table = host_of(interaction).table
+    # The news goes out (in the thread, and a DM) before the answer: that may take a while.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    seat = await holding.hold_seat(table, record, interaction.user.id, level)
+    text = tr(
+        interaction,
+        "hold-seat-done",
+        player=record.names()[seat],
+        level=tr(interaction, f"level-{level}"),
+    )
+    await send_private(interaction, text)
+
+
+class HoldButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"hs:(?P<gid>\d+):(?P<turn>\d+)"
+):
+    """Under a deadline's notice: the bot holds the seat out of time, at its usual level.
+    Its game and turn (the turn's start) in its custom_id, so it works after a restart too,
+    and only in the turn it was posted for (not for whoever runs out of time later)."""
+
+    def __init__(self, gid: int, turn: int, label: str = "") -> None:
+        custom_id = f"hs:{gid}:{turn}"
+        button = discord.ui.Button(
+            label=label or "hold", style=discord.ButtonStyle.secondary, custom_id=custom_id
+        )
+        super().__init__(button)
+        self.gid, self.turn = gid, turn
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HoldButton:
+        """Rebuild from a clicked custom_id."""
+        return cls(int(match["gid"]), int(match["turn"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Ask the bot to hold the seat (any other player of the game may)."""
+        await guarded(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        record = await host_of(interaction).table.game(self.gid)
+        if int(record.turn_started_at or 0) != self.turn:
+            raise Refusal("error-position-changed")  # a later turn: its own notice offers it
+        await _hold(interaction, record, holding.DEFAULT_LEVEL)
+
 
 def _nonce(timer: Timer) -> str:
     """The nonce of what ``timer`` posts: a second post of it (by a process that took the
@@ -284,4 +367,5 @@ def _nonce(timer: Timer) -> str:
 
 async def setup(bot: Host) -> None:
     """Load the cog."""
+    bot.add_dynamic_items(HoldButton)
     await bot.add_cog(Timers(bot))

@@ -45,11 +45,28 @@ class Seat:
     user_id: int
     name: str
     level: str | None = None
+    #: the level the bot plays a person's seat at while it holds it (their time ran out)
+    held_level: str | None = None
+    #: the ply the bot's hold of the seat began at (None: not held now)
+    held_from: int | None = None
+    #: the holds that ended: (level, from ply, to ply), oldest first
+    held: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def is_bot(self) -> bool:
         """Whether the bot plays this seat (it moves by itself, and has no clock)."""
         return self.level is not None
+
+    @property
+    def bot_moves(self) -> bool:
+        """Whether the bot makes this seat's moves now: its own seat, or a person's it holds
+        (no clock, no reminder: the bot is on it)."""
+        return self.level is not None or self.held_level is not None
+
+    @property
+    def ever_held(self) -> bool:
+        """Whether the bot held this person's seat at any time in the game (not rated)."""
+        return self.held_level is not None or bool(self.held)
 
 
 #: A seat of a new game: (user id, display name) or (user id, name, the bot's level).
@@ -131,6 +148,10 @@ class GameRecord:
         """Whether the bot itself plays ``seat``."""
         return self.seats[seat].is_bot
 
+    def bot_moves(self, seat: int) -> bool:
+        """Whether the bot makes ``seat``'s moves now (its own seat, or one it holds)."""
+        return self.seats[seat].bot_moves
+
     @property
     def has_bots(self) -> bool:
         """Whether the bot plays any seat."""
@@ -153,6 +174,27 @@ class GameRecord:
             result=result,
         )
 
+    def released(self, seat: int, to_ply: int) -> GameRecord:
+        """This game once the bot's hold of ``seat`` ended at ``to_ply`` (as stored)."""
+        held = self.seats[seat]
+        if held.held_level is None:
+            return self
+        span = (held.held_level, held.held_from or 0, to_ply)
+        back = replace(held, held_level=None, held_from=None, held=(*held.held, span))
+        return replace(self, seats=tuple(back if s.seat == seat else s for s in self.seats))
+
+    def holds(self) -> tuple[tuple[int, str, int, int | None], ...]:
+        """Every hold of a seat by the bot, in the order they began: (seat, level, from
+        ply, to ply; None while it holds it still, the end of a finished game if it held it
+        to the end), as a record writes them (``held``)."""
+        spans: list[tuple[int, str, int, int | None]] = []
+        end = None if self.active else len(self.moves)
+        for s in self.seats:
+            spans += [(s.seat, level, start, stop) for level, start, stop in s.held]
+            if s.held_level is not None:
+                spans.append((s.seat, s.held_level, s.held_from or 0, end))
+        return tuple(sorted(spans, key=lambda span: (span[2], span[0])))
+
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""
         return self.record.to_json()
@@ -170,7 +212,10 @@ def _dumps(value: Any) -> str:
 
 def _select_games(dialect: Dialect) -> str:
     """A game's row with its seats and moves, in one statement (one read per move)."""
-    seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = games.id")
+    seats = dialect.json_rows(
+        "seat, user_id, name, level, held_level, held_from, held_spans",
+        "seats WHERE seats.game_id = games.id",
+    )
     moves = dialect.json_rows("ply, move", "moves WHERE moves.game_id = games.id")
     return f"SELECT *, {seats} AS seat_list, {moves} AS move_list FROM games "
 
@@ -205,13 +250,28 @@ def _game(row: Row) -> GameRecord:
         turn_started_at=row["turn_started_at"],
         # A name stored before names were cleaned where they come in is cleaned here.
         seats=tuple(
-            Seat(seat, user_id, clean_name(name, STORED_LIMIT), level)
-            for seat, user_id, name, level in seats
+            Seat(
+                seat,
+                user_id,
+                clean_name(name, STORED_LIMIT),
+                level,
+                held_level,
+                held_from,
+                _spans(spans),
+            )
+            for seat, user_id, name, level, held_level, held_from, spans in seats
         ),
         title=row["title"],
         rated=bool(row["rated"]),
         undo=bool(row["undo"]),
     )
+
+
+def _spans(stored: str | None) -> tuple[tuple[str, int, int], ...]:
+    """The ended holds of a seat, as stored in ``held_spans``."""
+    if not stored:
+        return ()
+    return tuple((str(level), int(start), int(end)) for level, start, end in json.loads(stored))
 
 
 @dataclass(frozen=True)
@@ -232,6 +292,26 @@ class NewGame:
     title: str | None = None
     rated: bool = True
     undo: bool = True
+
+
+async def _release(conn: Transaction, game_id: int, seat: int, to_ply: int) -> bool:
+    """End the bot's hold of ``seat`` at ``to_ply`` (its span kept for the record and the
+    rating), inside the caller's transaction; False when the seat was not held."""
+    cur = await conn.execute(
+        "SELECT held_level, held_from, held_spans FROM seats WHERE game_id = ? AND seat = ?",
+        (game_id, seat),
+    )
+    row = await cur.fetchone()
+    if row is None or row[0] is None:
+        return False
+    spans = json.loads(row[2]) if row[2] else []
+    spans.append([row[0], int(row[1] or 0), to_ply])
+    await conn.execute(
+        "UPDATE seats SET held_level = NULL, held_from = NULL, held_spans = ?,"
+        " held_notice = 'back' WHERE game_id = ? AND seat = ?",
+        (_dumps(spans), game_id, seat),
+    )
+    return True
 
 
 class GameStore:
@@ -422,12 +502,13 @@ class GameStore:
         return int(row["n"]) if row else 0
 
     async def active_with_bots(self, shards: Shards | None = None) -> list[GameRecord]:
-        """Active games in which the bot plays a seat, oldest first (to resume its turns),
-        on the servers of ``shards`` (None: every server)."""
+        """Active games in which the bot plays a seat (its own, or one it holds), oldest
+        first (to resume its turns), on the servers of ``shards`` (None: every server)."""
         owned, params = where_owned(shards, "guild_id")
         return await self._many(
             "WHERE status = 'active'"
-            f" AND id IN (SELECT game_id FROM seats WHERE level IS NOT NULL) AND {owned}"
+            " AND id IN (SELECT game_id FROM seats"
+            f" WHERE level IS NOT NULL OR held_level IS NOT NULL) AND {owned}"
             " ORDER BY id",
             params,
         )
@@ -468,21 +549,31 @@ class GameStore:
         move: str,
         result: Result | None = None,
         shown: bool = False,
+        held: bool = False,
+        release: bool = False,
     ) -> int:
         """Store the next move if the game is still at ``expected_version``; returns the new one.
 
         ``result`` given means this move ended the game. StaleGame when another move (or a
         resignation) got there first: the version check is what makes a double click safe.
         ``shown`` counts the move as announced in the same transaction (an action inside a
-        turn, which nobody else sees until the turn ends).
+        turn, which nobody else sees until the turn ends). ``held``: the bot's move for a
+        person's seat it holds, StaleGame too if the hold ended meanwhile (/takeback-seat).
+        ``release``: the person's own move at a seat the bot held ends the hold, here.
         """
         now = self.clock()
+        still_held = (
+            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
+            " AND seats.seat = ? AND seats.held_level IS NOT NULL)"
+            if held
+            else ""
+        )
         async with self.db.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
                 f" result = ?, finished_at = ?, finish_seq = CASE WHEN ? THEN {_NEXT_END} END,"
                 " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
-                " WHERE id = ? AND version = ? AND status = 'active'",
+                f" WHERE id = ? AND version = ? AND status = 'active'{still_held}",
                 (
                     now,
                     "active" if result is None else "finished",
@@ -492,10 +583,13 @@ class GameStore:
                     shown,
                     game_id,
                     expected_version,
+                    *((seat,) if held else ()),
                 ),
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
+            if release:
+                await _release(conn, game_id, seat, expected_version)
             await conn.execute(
                 "INSERT INTO moves (game_id, ply, seat, user_id, move, at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
@@ -549,6 +643,78 @@ class GameStore:
                 "DELETE FROM moves WHERE game_id = ? AND ply >= ?",
                 (game_id, expected_version - plies),
             )
+
+    async def hold_seat(
+        self, game_id: int, seat: int, level: str, expected_version: int, turn_stamp: float
+    ) -> bool:
+        """Have the bot hold a person's ``seat`` at ``level`` from now (the game still at
+        ``expected_version``, in the turn that began at ``turn_stamp``: StaleGame if not);
+        False when it holds it already (asked twice at once: held once)."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'"
+                " AND turn_started_at = ?",
+                (game_id, expected_version, turn_stamp),
+            )
+            if await cur.fetchone() is None:
+                raise StaleGame(game_id)
+            cur = await conn.execute(
+                "UPDATE seats SET held_level = ?, held_from = ?, held_notice = 'held'"
+                " WHERE game_id = ? AND seat = ? AND level IS NULL AND held_level IS NULL",
+                (level, expected_version, game_id, seat),
+            )
+            return cur.rowcount == 1
+
+    async def release_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        turn_started_at: float | None = None,
+        timers: Sequence[tuple[str, float]] = (),
+    ) -> bool:
+        """End the bot's hold of ``seat`` (/takeback-seat); False when it held it no more.
+        With ``turn_started_at`` the seat's own turn, under way, begins again for its player
+        then, with its ``timers`` (kind, due), in the same transaction."""
+        async with self.db.transaction() as conn:
+            cur = await conn.execute(
+                "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,)
+            )
+            row = await cur.fetchone()
+            if row is None or not await _release(conn, game_id, seat, int(row[0])):
+                return False
+            if turn_started_at is not None:
+                await conn.execute(
+                    "UPDATE games SET turn_started_at = ? WHERE id = ?",
+                    (turn_started_at, game_id),
+                )
+                await conn.executemany(
+                    "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
+                    [(kind, game_id, turn_started_at, due) for kind, due in timers],
+                )
+            return True
+
+    async def seat_told(self, game_id: int, seat: int, notice: str) -> None:
+        """The thread has the news ``notice`` ('held', 'back') of ``seat``: not told again
+        (unless another change of the seat came meanwhile, with its own news)."""
+        async with self.db.transaction(durable=False) as conn:
+            await conn.execute(
+                "UPDATE seats SET held_notice = NULL"
+                " WHERE game_id = ? AND seat = ? AND held_notice = ?",
+                (game_id, seat, notice),
+            )
+
+    async def untold_seats(self, shards: Shards | None = None) -> list[tuple[int, int, str]]:
+        """The news of holds and their ends not told yet (game id, seat, 'held' or 'back'),
+        on the servers of ``shards`` (None: every server), in order."""
+        owned, params = where_owned(shards, "g.guild_id")
+        rows = await self.db.fetchall(
+            "SELECT s.game_id, s.seat, s.held_notice FROM seats s"
+            " JOIN games g ON g.id = s.game_id"
+            f" WHERE s.held_notice IS NOT NULL AND {owned} ORDER BY s.game_id, s.seat",
+            params,
+        )
+        return [(int(r["game_id"]), int(r["seat"]), str(r["held_notice"])) for r in rows]
 
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""

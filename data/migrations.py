@@ -305,6 +305,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER;
     ALTER TABLE user_settings ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0
     """,
+    # 17: the bot holds a missing player's seat (issue 23, item 6): ``held_level`` the level
+    # it plays at while it does, ``held_from`` the ply its hold began at; ``held_spans`` the
+    # holds that ended, as JSON [[level, from ply, to ply], ...]. A seat held at any time in
+    # a game is left out of its rating (``rate_finished``). ``held_notice``: the news of a
+    # hold ('held') or its end ('back') not told yet, set with the change and cleared once
+    # the thread has it (a crash between: told on recovery, once).
+    """
+    ALTER TABLE seats ADD COLUMN held_level TEXT;
+    ALTER TABLE seats ADD COLUMN held_from INTEGER;
+    ALTER TABLE seats ADD COLUMN held_spans TEXT;
+    ALTER TABLE seats ADD COLUMN held_notice TEXT
+    """,
 ]
 
 

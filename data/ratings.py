@@ -155,8 +155,12 @@ async def rate_finished(conn: Transaction, game_id: int, now: float) -> None:
     result = Result.from_json(json.loads(row["result"]))
     if not result.rated:
         return  # called off: as if never played (it stays marked as gone through)
+    # A person's seat the bot held at any time is left out: its result is partly the
+    # bot's. The others are rated as a game among themselves (their order by score).
     cur = await conn.execute(
-        "SELECT seat, user_id, level FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+        "SELECT seat, user_id, level FROM seats WHERE game_id = ?"
+        " AND held_level IS NULL AND held_spans IS NULL ORDER BY seat",
+        (game_id,),
     )
     seats = list(await cur.fetchall())
     game = row["game"]

@@ -26,6 +26,25 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: A seat the bot held for its player (issue 23): who, at what level, from which ply to
+#: which (0-based, the end not included; null while it still holds it).
+Held = tuple[int, str, int, int | None]
+_HELD_KEYS = {"seat", "level", "from", "to"}
+
+
+def _is_held(value: Any) -> bool:
+    """A list of holds, each {"seat": n, "level": "…", "from": ply, "to": ply or null}."""
+    return isinstance(value, list) and all(
+        isinstance(h, dict)
+        and set(h) == _HELD_KEYS
+        and _is_int(h["seat"])
+        and isinstance(h["level"], str)
+        and _is_int(h["from"])
+        and (h["to"] is None or _is_int(h["to"]))
+        for h in value
+    )
+
+
 # field -> (check, default or ... when required)
 _FIELDS: dict[str, tuple[Any, Any]] = {
     "game": (lambda v: isinstance(v, str), ...),
@@ -33,6 +52,7 @@ _FIELDS: dict[str, tuple[Any, Any]] = {
     "seed": (_is_int, ...),
     "options": (lambda v: isinstance(v, dict) and all(isinstance(k, str) for k in v), {}),
     "moves": (lambda v: isinstance(v, list) and all(isinstance(m, str) for m in v), []),
+    "held": (_is_held, []),
 }
 # The fields of a public record other than those above (``seed`` it has not).
 _PUBLIC_FIELDS: dict[str, tuple[Any, Any]] = {
@@ -57,6 +77,8 @@ class Record:
     public: bool = False
     seat: int | None = None
     shown: tuple[str, ...] = ()
+    #: the seats the bot held for their players, and when (nothing to replay: who moved)
+    held: tuple[Held, ...] = ()
 
     @classmethod
     def from_json(cls, obj: Any) -> Record:
@@ -86,8 +108,14 @@ class Record:
             seat, players = values["seat"], values["players"]
             if seat is not None and not (_is_int(players) and 0 <= seat < players):
                 raise InvalidRecord("record-bad-field", field="seat")
+        held = tuple((h["seat"], h["level"], h["from"], h["to"]) for h in values["held"])
         return cls(
-            **{**values, "options": dict(values["options"]), "moves": tuple(values["moves"])}
+            **{
+                **values,
+                "options": dict(values["options"]),
+                "moves": tuple(values["moves"]),
+                "held": held,
+            }
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -99,11 +127,18 @@ class Record:
             found |= {"options": dict(self.options), "moves": list(self.moves)}
             if self.shown:
                 found["shown"] = list(self.shown)
-            return found
+            return found | self._held_json()
         return {
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
             "moves": list(self.moves),
-        }
+        } | self._held_json()
+
+    def _held_json(self) -> dict[str, Any]:
+        """``held`` as JSON, when the bot held a seat (nothing otherwise)."""
+        if not self.held:
+            return {}
+        keys = ("seat", "level", "from", "to")
+        return {"held": [dict(zip(keys, h, strict=True)) for h in self.held]}

@@ -4,6 +4,6 @@
 cogs implement) in its constructor. It stores each change of a game and hands it over as
 one ``StoredTurn`` value, so the publisher never asks back; it keeps the turn clocks
 (clocks.py), ends games (endings.py), continues series and asks the bot for its turns
-(computer.py). It never imports discord; what it refuses, it refuses with a ``Refusal``
-that carries a message key.
+(computer.py), and for a missing player's where it holds the seat (holding.py). It never
+imports discord; what it refuses, it refuses with a ``Refusal`` that carries a message key.
 """

@@ -39,12 +39,13 @@ def new_turn(
 ) -> list[tuple[str, float]]:
     """The timers (kind, due) of the turn of ``seat`` that starts at ``started``: a reminder
     after the server's ``hours`` and the deadline, each put off while the player is away
-    (until ``away_until``). The bot has no clock and needs no reminder: none for its seats.
+    (until ``away_until``). The bot has no clock and needs no reminder: none for its seats,
+    nor for a person's seat it holds.
 
     Timers carry the turn's start as their stamp, so those of earlier turns go stale by
     themselves when a player moves; nothing has to be cancelled.
     """
-    if record.is_bot(seat):
+    if record.bot_moves(seat):
         return []
     paused = max(0.0, (away_until or started) - started)  # away periods start when asked
     timers = [("reminder", reminded(started, hours, paused))]

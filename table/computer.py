@@ -34,8 +34,9 @@ RETRY_AFTER_ERROR = 60.0  # seconds before a turn that failed unexpectedly is tr
 
 
 def bot_to_move(record: GameRecord, turn: int | None) -> int | None:
-    """The bot seat that is to move in ``record`` (None when it is a person's turn, or over)."""
-    if not record.active or turn is None or not record.is_bot(turn):
+    """The seat the bot is to move for in ``record``: its own, or a person's it holds (None
+    when it is a person's turn, or over)."""
+    if not record.active or turn is None or not record.bot_moves(turn):
         return None
     return turn
 
@@ -51,7 +52,13 @@ class Plays(Protocol):
     def state(self, record: GameRecord) -> State: ...
 
     async def play(
-        self, record: GameRecord, user_id: int, move: str | Any, *, seat: int | None = None
+        self,
+        record: GameRecord,
+        user_id: int,
+        move: str | Any,
+        *,
+        seat: int | None = None,
+        by_bot: bool = False,
     ) -> Played: ...
 
 
@@ -137,7 +144,8 @@ class BotTurns:
         seat = bot_to_move(record, table.state(record).turn)
         if seat is None or record.posted_version < record.version:
             return True  # not the bot's turn (any more), or its board is not out yet
-        level = record.seats[seat].level or "normal"  # a bot seat always has its level
+        # A bot seat always has its level; a seat it holds, the level it was asked to hold at.
+        level = record.seats[seat].level or record.seats[seat].held_level or "normal"
         home = plugin_for(record.game).home  # for a fresh worker
         thought, timing = await self.thinker.think(record.record, seat, level, home)
         self.timings.append(timing)
@@ -153,10 +161,13 @@ class BotTurns:
         await asyncio.sleep(max(0.0, self.pause - elapsed))
         for move in thought.moves:
             try:
-                played = await table.play(record, record.user_of(seat), move, seat=seat)
+                played = await table.play(
+                    record, record.user_of(seat), move, seat=seat, by_bot=True
+                )
             except Refusal as refusal:
                 now = await table.game(game_id)
-                if now.version != record.version:  # an undo or the end came first: look again
+                # An undo, the end or a seat's player taking it back came first: look again.
+                if now.version != record.version or bot_to_move(now, seat) is None:
                     log.info("game %d: the bot's move was overtaken (%s)", game_id, refusal.key)
                     return False
                 # A player that picks a move the rules refuse is a bug; the game must not
@@ -164,7 +175,9 @@ class BotTurns:
                 log.error("game %d: the bot's move was refused (%s)", game_id, refusal.key)
                 state = table.state(record)
                 fallback = random.choice(state.legal_moves())
-                played = await table.play(record, record.user_of(seat), fallback, seat=seat)
+                played = await table.play(
+                    record, record.user_of(seat), fallback, seat=seat, by_bot=True
+                )
                 return played.turn_over  # if not, the rest of the turn is thought out again
             record = played.record
         return True

@@ -86,7 +86,7 @@ class Handover:
         to_move = history.state.turn if record.active else None
         started, away_until = self.clock(), None
         timers: list[tuple[str, float]] = []
-        if to_move is not None and not record.is_bot(to_move):
+        if to_move is not None and not record.bot_moves(to_move):
             # Both read from this process's caches: a turn's clock costs no query.
             away = await self.store.away.current(record.user_of(to_move))
             away_until = away.until if away is not None else None
@@ -186,12 +186,36 @@ class Handover:
             timers=list(turn.timers),
         )
         await self._step("recorded")
-        if record.is_bot(seat):
+        if record.bot_moves(seat):  # its own seat, or one it holds: no clock, nobody told
             if self.bots is not None:
                 self.bots.take_up(record.id)
             return
         self.publisher.timers_changed(min(due for _, due in turn.timers))
         await self.publisher.tell_turn(record, seat, posted.link)
+
+    async def tell_seat(self, record: GameRecord, seat: int, *, held: bool) -> None:
+        """Tell the table the news of ``seat`` stored with its change (the bot holds it, or
+        it is its player's again: table/holding.py), once: marked told once out; a crash
+        before that leaves it to ``tell_untold`` (the post's nonce shows a second send as
+        the first, for a while)."""
+        await self.publisher.tell_seat(record, seat, held)
+        await self.store.games.seat_told(record.id, seat, "held" if held else "back")
+
+    async def tell_untold(self) -> None:
+        """After a start: the news of holds a crash left untold, told now, before the bot's
+        turns go on (``BotTurns.resume`` comes after recovery), on this process's shards."""
+        for news in await self.store.games.untold_seats(self.own_shards):
+            game_id, seat, notice = news
+            # Under the game's lock, as the change and its news are: told by whoever holds it.
+            async with self.lock(game_id):
+                if news not in await self.store.games.untold_seats(self.own_shards):
+                    continue  # told meanwhile
+                record = await self.game(game_id)
+                held = notice == "held"
+                if held and record.seats[seat].held_level is None:  # its end says it all
+                    await self.store.games.seat_told(game_id, seat, notice)
+                    continue
+                await self.tell_seat(record, seat, held=held)
 
     async def _step(self, name: str) -> None:
         if self.fault is not None:
@@ -241,6 +265,11 @@ class Handover:
             except Exception as error:
                 if not isinstance(error, StorageBusy) or worth_logging(error):
                     log.warning("could not announce game %d yet (%r)", record.id, error)
+        try:  # after the boards: a seat's player back with a move is told after it
+            await self.tell_untold()
+        except Exception as error:
+            if not isinstance(error, StorageBusy) or worth_logging(error):
+                log.warning("could not tell of the seats the bot holds yet (%r)", error)
 
     async def _recover_game(self, record: GameRecord) -> None:
         record = await self.game(record.id)  # as it is now, under the lock

@@ -128,6 +128,7 @@ class Table(Lookup, Handover, Openings):
         lang: str | None = None,
         seat: int | None = None,
         checked: tuple[int, State] | None = None,
+        by_bot: bool = False,
     ) -> Played:
         """Apply a move (notation, or a move value already read) and store it; hand the turn
         over when it passes.
@@ -143,8 +144,14 @@ class Table(Lookup, Handover, Openings):
         throws it away. With ``lang``, so does what the mover's own answer shows.
         ``checked``: what the caller's own ``check_turn`` of ``record`` said (a picker
         checks the turn before it works out the move): not checked twice.
+        ``by_bot``: the bot's move (``BotTurns``), for its own seat or one it holds; a
+        person's own move at a seat the bot holds ends the hold (their move is theirs).
         """
         seat, history, new = self._apply(record, user_id, move, seat, checked)
+        # As the caller read the game: a hold that began since (a moment) stands, and the
+        # player takes the seat back with /takeback-seat.
+        was_held = record.seats[seat].held_level is not None
+        released = was_held and not by_bot
         notation = new.plies[-1].notation
         outcome = new.state.outcome()
         result = Result.by_rules(outcome) if outcome.finished else None
@@ -170,6 +177,8 @@ class Table(Lookup, Handover, Openings):
                             move=notation,
                             result=result,
                             shown=not turn_over,  # mid-turn: nobody else sees it yet
+                            held=by_bot and not record.is_bot(seat),
+                            release=released,
                         )
                 except StaleGame:
                     raise Refusal("error-position-changed") from None
@@ -180,10 +189,17 @@ class Table(Lookup, Handover, Openings):
                     self.histories.remember_public(record.id, tuple(record.moves), history.state)
                 log.info("game %d: ply %d stored", record.id, version)
                 stored = record.with_move(notation, version, result, shown=not turn_over)
+                if released:
+                    stored = stored.released(seat, version - 1)
                 problem = None
                 if turn_over:
                     board, early = early, None  # the post's now, whatever becomes of it
                     problem = await self._hand_over(stored, board=board)
+                if released:  # told after the move's board, which says what they played
+                    try:
+                        await self.tell_seat(stored, seat, held=False)
+                    except Exception as error:  # the move stands: recovery tells it later
+                        log.warning("game %d: seat %d's return untold (%r)", record.id, seat, error)
             mine, kept = None, mine
         except BaseException:
             if answering is not None:  # the refusal is a followup: the answer must be out
@@ -195,7 +211,7 @@ class Table(Lookup, Handover, Openings):
                     image.cancel()
         if answering is not None:
             await answering
-        if await self.store.away.current(user_id) is not None:
+        if not by_bot and await self.store.away.current(user_id) is not None:
             await self.store.away.end(user_id)  # a move says its player is back
         return Played(stored, notation, turn_over, problem, kept)
 

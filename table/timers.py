@@ -43,8 +43,8 @@ async def due_now(table: Table, timer: Timer) -> Due | None:
         # until the board is out, and that board brings the next turn's timers.
         return None
     seat = table.state(record).turn
-    if seat is None:
-        return None
+    if seat is None or record.bot_moves(seat):
+        return None  # over, or the bot holds the seat now: no reminder, no deadline
     later = await clocks.due_again(store, timer, record, seat)
     if later is not None and later > table.clock() + 1:  # the player was away meanwhile
         await store.timers.postpone(timer, later)  # this one used up, with the new one
@@ -83,8 +83,8 @@ async def out_of_time(table: Table, record: GameRecord, user_id: int) -> tuple[i
     turn = table.state(record).turn
     if turn is None or turn == seat:
         raise Refusal("error-claim-own-turn")
-    if record.is_bot(turn):
-        raise Refusal("error-claim-bot")  # the bot has no clock
+    if record.bot_moves(turn):
+        raise Refusal("error-claim-bot")  # the bot has no clock (nor a seat it holds)
     ends = await clocks.deadline(table.store, record, record.user_of(turn))
     if ends is None:
         raise Refusal("error-claim-no-deadline")

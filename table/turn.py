@@ -129,6 +129,10 @@ class Publisher(Protocol):
     async def tell_turn(self, record: GameRecord, seat: int, link: str) -> None:
         """Tell the player at ``seat`` it is their turn, where they asked to be told (a DM)."""
 
+    async def tell_seat(self, record: GameRecord, seat: int, held: bool) -> None:
+        """Tell the table that the bot holds ``seat`` now (``held``), or gave it back to its
+        player; and that player, where they asked to be told (a DM), that it holds it."""
+
     async def warm(self, record: GameRecord, state: State) -> None:
         """Draw ``state``, the public board of ``record``, once: a start's warm-up."""
 

@@ -18,6 +18,7 @@ class Recorder:
     def __init__(self) -> None:
         self.turns: list[StoredTurn] = []
         self.told: list[tuple[int, int]] = []  # (game id, seat) told it is their turn
+        self.seats_told: list[tuple[int, int, bool]] = []  # (game id, seat, held) told
         self.refuse: Problem | None = None  # set: every post is refused so
 
     def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[Any] | None:
@@ -40,6 +41,9 @@ class Recorder:
 
     async def tell_turn(self, record: GameRecord, seat: int, link: str) -> None:
         self.told.append((record.id, seat))
+
+    async def tell_seat(self, record: GameRecord, seat: int, held: bool) -> None:
+        self.seats_told.append((record.id, seat, held))
 
     async def warm(self, record: GameRecord, state: State) -> None:
         return None

@@ -84,6 +84,25 @@ class Poster:
         """A DM to the player to move, if they asked for one (/notify)."""
         await direct_message(self.bot, record, seat, "dm-your-turn", link=link)
 
+    async def tell_seat(self, record: GameRecord, seat: int, held: bool) -> None:
+        """Tell the thread that the bot holds ``seat`` (or gave it back), and its player by
+        DM that it holds it, if they asked for DMs (/notify). With a nonce of the hold: a
+        second send in the next minutes shows the first one instead."""
+        lang, name = record.lang, record.names()[seat]
+        level = record.seats[seat].held_level
+        if held and level is not None:
+            text = t(lang, "seat-held", player=name, level=t(lang, f"level-{level}"))
+            nonce = f"hold:{record.id}:{seat}:{record.seats[seat].held_from}"
+        else:
+            text = t(lang, "seat-taken-back", player=name)
+            nonce = f"back:{record.id}:{seat}:{len(record.seats[seat].held)}"
+        place = await places.place_of(self.bot, record)
+        await place.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+        if held and level is not None:
+            await direct_message(
+                self.bot, record, seat, "dm-seat-held", level=t(lang, f"level-{level}")
+            )
+
     def timers_changed(self, due: float | None) -> None:
         """Wake the timer loop if it sleeps past ``due``."""
         self.bot.wake_timers(due)
@@ -209,6 +228,8 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
         seat_name = words.seat_name(lang, seat)
         if record.is_bot(seat):  # no mention, no deadline: the bot is on it
             return t(lang, "turn-next-bot", name=_with_seat(names[seat], seat_name))
+        if record.bot_moves(seat):  # a seat the bot holds: no mention, no deadline either
+            return t(lang, "turn-next-held", name=_with_seat(names[seat], seat_name))
         mention = f"<@{record.user_of(seat)}>"
         if seat_name is None:
             line = t(lang, "turn-next", mention=mention)

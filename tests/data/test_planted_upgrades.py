@@ -156,6 +156,11 @@ SEEDS: dict[int, list[str]] = {
         " remind_before, digest_hour, heads_up) VALUES (2, 0, 0, 'Europe/Madrid', 1380, 420,"
         " '[24.0, 1.0]', 8, 1)",
     ],
+    17: [
+        # the bot holds Luis's seat of game 1, and held it before
+        "UPDATE seats SET held_level = 'easy', held_from = 2,"
+        " held_spans = '[[\"normal\", 0, 1]]' WHERE game_id = 1 AND seat = 1",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
