@@ -16,6 +16,7 @@ from rules.record import Record
 from rules.text import STORED_LIMIT, clean_name
 
 Clock = Callable[[], float]
+DAY = 86400.0
 
 
 class StaleGame(Exception):
@@ -38,6 +39,44 @@ class GameLimit(Exception):
 
 
 @dataclass(frozen=True)
+class TimeControl:
+    """A game's clock besides today's days per move: a bank of ``bank`` days to start, with
+    ``increment`` days added after each move, never above ``cap`` days (None: no bank), and
+    whether the clock stops on the mover's weekends. Stored as JSON on games and challenges."""
+
+    bank: float | None = None
+    increment: float = 0.0
+    cap: float | None = None
+    weekends: bool = False
+
+    def to_json(self) -> str | None:
+        """What the ``time_control`` column holds (None: today's clock, no weekends off)."""
+        if self == NO_CONTROL:
+            return None
+        fields = {"bank": self.bank, "increment": self.increment, "cap": self.cap}
+        return _dumps({**fields, "weekends": self.weekends})
+
+    @staticmethod
+    def from_json(text: str | None) -> TimeControl:
+        """The control a ``time_control`` column holds (anything odd reads as none)."""
+        if not text:
+            return NO_CONTROL
+        raw = json.loads(text)
+        if not isinstance(raw, dict):
+            return NO_CONTROL
+        bank, cap = raw.get("bank"), raw.get("cap")
+        return TimeControl(
+            bank=float(bank) if isinstance(bank, int | float) and bank > 0 else None,
+            increment=max(0.0, float(raw.get("increment") or 0)),
+            cap=float(cap) if isinstance(cap, int | float) and cap > 0 else None,
+            weekends=bool(raw.get("weekends")),
+        )
+
+
+NO_CONTROL = TimeControl()
+
+
+@dataclass(frozen=True)
 class Seat:
     """A player in a game: a person, or the bot itself playing at ``level``."""
 
@@ -45,6 +84,8 @@ class Seat:
     user_id: int
     name: str
     level: str | None = None
+    #: seconds left in the seat's bank (games with a bank; None: no bank, or the bot's seat)
+    bank_left: float | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -88,6 +129,8 @@ class GameRecord:
     rated: bool = True
     #: False: /undo by consent is refused (a rated tournament's game)
     undo: bool = True
+    #: a bank (and increment, cap) instead of days per move, and weekends off
+    control: TimeControl = NO_CONTROL
 
     @property
     def game(self) -> str:
@@ -141,11 +184,22 @@ class GameRecord:
         return tuple(s.name for s in self.seats)
 
     def with_move(
-        self, move: str, version: int, result: Result | None, *, shown: bool = False
+        self,
+        move: str,
+        version: int,
+        result: Result | None,
+        *,
+        shown: bool = False,
+        bank: tuple[int, float] | None = None,
     ) -> GameRecord:
-        """This game as stored once ``append_move`` added ``move`` (no need to read it back)."""
+        """This game as stored once ``append_move`` added ``move`` (no need to read it back);
+        ``bank``: (seat, seconds) that seat's bank as the move left it."""
+        seats = self.seats
+        if bank is not None:
+            seats = tuple(replace(s, bank_left=bank[1]) if s.seat == bank[0] else s for s in seats)
         return replace(
             self,
+            seats=seats,
             record=replace(self.record, moves=(*self.record.moves, move)),
             version=version,
             posted_version=version if shown else self.posted_version,
@@ -170,7 +224,9 @@ def _dumps(value: Any) -> str:
 
 def _select_games(dialect: Dialect) -> str:
     """A game's row with its seats and moves, in one statement (one read per move)."""
-    seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = games.id")
+    seats = dialect.json_rows(
+        "seat, user_id, name, level, bank_left", "seats WHERE seats.game_id = games.id"
+    )
     moves = dialect.json_rows("ply, move", "moves WHERE moves.game_id = games.id")
     return f"SELECT *, {seats} AS seat_list, {moves} AS move_list FROM games "
 
@@ -205,12 +261,13 @@ def _game(row: Row) -> GameRecord:
         turn_started_at=row["turn_started_at"],
         # A name stored before names were cleaned where they come in is cleaned here.
         seats=tuple(
-            Seat(seat, user_id, clean_name(name, STORED_LIMIT), level)
-            for seat, user_id, name, level in seats
+            Seat(seat, user_id, clean_name(name, STORED_LIMIT), level, bank_left)
+            for seat, user_id, name, level, bank_left in seats
         ),
         title=row["title"],
         rated=bool(row["rated"]),
         undo=bool(row["undo"]),
+        control=TimeControl.from_json(row["time_control"]),
     )
 
 
@@ -232,6 +289,7 @@ class NewGame:
     title: str | None = None
     rated: bool = True
     undo: bool = True
+    control: TimeControl = NO_CONTROL
 
 
 class GameStore:
@@ -272,6 +330,7 @@ class GameStore:
         challenge_id: int | None = None,
         days_per_move: int | None = None,
         max_games: int | None = None,
+        control: TimeControl = NO_CONTROL,
     ) -> int:
         """Store a new game with its seats (user id, display name[, bot level]) in seat order.
 
@@ -293,6 +352,7 @@ class GameStore:
             series_id=series_id,
             series_index=series_index,
             days_per_move=days_per_move,
+            control=control,
         )
         async with self.db.transaction() as conn:
             if max_games is not None:
@@ -315,8 +375,8 @@ class GameStore:
         cur = await conn.execute(
             "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
             " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
-            " turn_started_at, title, rated, undo)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " turn_started_at, title, rated, undo, time_control)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 new.game,
                 len(new.seats),
@@ -335,15 +395,21 @@ class GameStore:
                 new.title,
                 int(new.rated),
                 int(new.undo),
+                new.control.to_json(),
             ),
         )
         game_id = int((await cur.fetchone())[0])
+        bank = new.control.bank
+        rows = []
+        for i, seat in enumerate(new.seats):
+            level = seat[2] if len(seat) > 2 else None
+            # Each person's bank starts full; the bot has no clock.
+            left = bank * DAY if bank is not None and level is None else None
+            rows.append((game_id, i, *seat[:2], level, left))
         await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, i, *seat[:2], seat[2] if len(seat) > 2 else None)
-                for i, seat in enumerate(new.seats)
-            ],
+            "INSERT INTO seats (game_id, seat, user_id, name, level, bank_left)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
         )
         return game_id
 
@@ -468,8 +534,13 @@ class GameStore:
         move: str,
         result: Result | None = None,
         shown: bool = False,
+        bank: float | None = None,
     ) -> int:
         """Store the next move if the game is still at ``expected_version``; returns the new one.
+
+        ``bank``: the seconds left in ``seat``'s bank once this move ends its turn (charged
+        the time its clock ran, credited the increment, capped: table/clocks.py), written in
+        the move's own transaction, so a crash neither loses nor doubles it.
 
         ``result`` given means this move ended the game. StaleGame when another move (or a
         resignation) got there first: the version check is what makes a double click safe.
@@ -501,6 +572,11 @@ class GameStore:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, expected_version, seat, user_id, move, now),
             )
+            if bank is not None:
+                await conn.execute(
+                    "UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?",
+                    (bank, game_id, seat),
+                )
             if result is not None:  # rated as it ends: in the order games end, once
                 await rate_finished(conn, game_id, now)
         return expected_version + 1

@@ -293,6 +293,15 @@ MIGRATIONS: list[str] = [
     CREATE INDEX seasons_guild ON seasons(guild_id, started_at);
     CREATE UNIQUE INDEX seasons_running ON seasons(guild_id) WHERE status = 'running'
     """,
+    # 17: time controls (issue 23): a game's clock besides its days per move (a bank, its
+    # increment and cap, weekends off; JSON, NULL for today's clock), each seat's bank left
+    # in seconds (written with the move that charges it), and a challenge's control, which
+    # the game it starts (and a rematch) carries.
+    """
+    ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE seats ADD COLUMN bank_left REAL;
+    ALTER TABLE challenges ADD COLUMN time_control TEXT
+    """,
 ]
 
 

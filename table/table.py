@@ -20,6 +20,7 @@ from data.shards import Shards
 from games.plugin import plugin_for
 from rules import InvalidMove, RulesError, State
 from rules.history import History
+from table import clocks
 from table.computer import BotTurns
 from table.handover import Events, Handover
 from table.histories import Histories
@@ -160,6 +161,9 @@ class Table(Lookup, Handover, Openings):
         try:
             async with self._turn_to_store(record.id) as give_up:
                 record = await self._opened(record)
+                # A turn's end charges the mover's bank (if the game has one), with the move.
+                bank = await clocks.bank_after(self.store, record, seat, self.clock())
+                bank = bank if turn_over else None
                 try:
                     with write_deadline(give_up):
                         version = await self.store.games.append_move(
@@ -170,6 +174,7 @@ class Table(Lookup, Handover, Openings):
                             move=notation,
                             result=result,
                             shown=not turn_over,  # mid-turn: nobody else sees it yet
+                            bank=bank,
                         )
                 except StaleGame:
                     raise Refusal("error-position-changed") from None
@@ -179,7 +184,13 @@ class Table(Lookup, Handover, Openings):
                     # it, the cached history's own state (never changed): no replay.
                     self.histories.remember_public(record.id, tuple(record.moves), history.state)
                 log.info("game %d: ply %d stored", record.id, version)
-                stored = record.with_move(notation, version, result, shown=not turn_over)
+                stored = record.with_move(
+                    notation,
+                    version,
+                    result,
+                    shown=not turn_over,
+                    bank=None if bank is None else (seat, bank),
+                )
                 problem = None
                 if turn_over:
                     board, early = early, None  # the post's now, whatever becomes of it

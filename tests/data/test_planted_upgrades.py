@@ -150,6 +150,14 @@ SEEDS: dict[int, list[str]] = {
         " (10, 20, 190, 1209790, 2, 'running', NULL)",
         "INSERT INTO timers (kind, ref_id, due_at) VALUES ('season-end', 2, 1209790)",
     ],
+    # time controls: migration 17 of issue 23's plan, the 16th on this branch (renumber on merge)
+    16: [
+        "UPDATE games SET time_control = '{\"bank\":7,\"cap\":14,\"increment\":1,"
+        "\"weekends\":true}' WHERE id = 4",
+        "UPDATE seats SET bank_left = 500000 WHERE game_id = 4",
+        "UPDATE challenges SET time_control = '{\"bank\":3,\"cap\":null,\"increment\":0,"
+        "\"weekends\":false}' WHERE id = 2",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
