@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import images, places
+from cogs.utils import clock_words, images, places
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS
@@ -216,6 +216,12 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
             line += " " + t(lang, "turn-away", until=f"<t:{int(turn.away_until)}:R>")
         if turn.deadline is not None:
             line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(turn.deadline)}:R>")
+        # Time left: every seat's bank; with days per move, the mover's days.
+        shown = [c for c in turn.clocks if record.control.bank is not None or c[0] == seat]
+        if shown:
+            line += "\n" + t(lang, "turn-time-left", clocks=clock_words.clocks(lang, record, shown))
+            if record.control.weekends:
+                line += " " + t(lang, "turn-weekends-off")
         return line
     result = record.result
     if result is not None and result.loser is not None:
