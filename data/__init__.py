@@ -27,7 +27,7 @@ from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
 from data.seasons import Season, SeasonRunning, SeasonStore
-from data.settings import GuildSettings, SettingsStore
+from data.settings import GuildSettings, PersonSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
 from data.tournaments import Entrant, EntryRefused, Pairing, Tournament, TournamentStore
@@ -88,6 +88,7 @@ __all__ = [
     "OfferExists",
     "OfferStore",
     "Pairing",
+    "PersonSettings",
     "PlayerRecord",
     "PlayerResult",
     "PrivacyStore",

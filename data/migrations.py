@@ -293,6 +293,18 @@ MIGRATIONS: list[str] = [
     CREATE INDEX seasons_guild ON seasons(guild_id, started_at);
     CREATE UNIQUE INDEX seasons_running ON seasons(guild_id) WHERE status = 'running'
     """,
+    # 16: a person's clock settings (issue 23): their time zone (an IANA name), quiet hours
+    # (minutes after local midnight, from-to, may wrap midnight), the hours before a
+    # deadline to be reminded (a JSON list), the local hour of a daily digest, and whether
+    # to be told when their turn is next at tables of three or more.
+    """
+    ALTER TABLE user_settings ADD COLUMN timezone TEXT;
+    ALTER TABLE user_settings ADD COLUMN quiet_from INTEGER;
+    ALTER TABLE user_settings ADD COLUMN quiet_to INTEGER;
+    ALTER TABLE user_settings ADD COLUMN remind_before TEXT;
+    ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER;
+    ALTER TABLE user_settings ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0
+    """,
     # 17: time controls (issue 23): a game's clock besides its days per move (a bank, its
     # increment and cap, weekends off; JSON, NULL for today's clock), each seat's bank left
     # in seconds (written with the move that charges it), and a challenge's control, which

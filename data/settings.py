@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import time
+import zoneinfo
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
@@ -34,6 +36,53 @@ class GuildSettings:
     max_games: int = DEFAULT_MAX_GAMES
 
 
+UTC = zoneinfo.ZoneInfo("UTC")
+
+
+def known_zone(name: str) -> zoneinfo.ZoneInfo | None:
+    """The time zone of that IANA name, or None when this system does not know it."""
+    # ZoneInfo takes a path-like key: refuse what is not a plain zone name before it looks.
+    if not name or len(name) > 100 or name.startswith("/") or ".." in name or "\\" in name:
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        return None
+
+
+@dataclass(frozen=True)
+class PersonSettings:
+    """How a person wants to be told of their games, and when (``/notify``, ``/settings me``)."""
+
+    dm_turns: bool = False  #: a direct message for their turns (``/notify on:``)
+    timezone: str | None = None  #: an IANA name (zoneinfo); None: UTC
+    #: quiet hours, from-to in minutes after local midnight (may wrap midnight)
+    quiet: tuple[int, int] | None = None
+    #: hours before a deadline to be reminded, e.g. (24.0, 4.0, 1.0)
+    remind_before: tuple[float, ...] = ()
+    digest_hour: int | None = None  #: local hour of the daily digest; None: no digest
+    heads_up: bool = False  #: "you're next" at tables of three or more
+
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The person's time zone: UTC when none is set or this system does not know it."""
+        if self.timezone is None:
+            return UTC
+        return known_zone(self.timezone) or UTC
+
+
+def _hours(text: str | None) -> tuple[float, ...]:
+    """The stored hours before a deadline (a JSON list); nothing when unreadable."""
+    if not text:
+        return ()
+    try:
+        values = json.loads(text)
+    except ValueError:
+        return ()
+    if not isinstance(values, list):
+        return ()
+    return tuple(float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool))
+
+
 class SettingsStore:
     """Reads and writes settings."""
 
@@ -59,19 +108,64 @@ class SettingsStore:
             self._cache.popitem(last=False)
         return value
 
+    async def person(self, user_id: int) -> PersonSettings:
+        """A person's settings (defaults when never set)."""
+
+        async def read() -> PersonSettings:
+            row = await self.db.fetchone(
+                "SELECT dm_turns, timezone, quiet_from, quiet_to, remind_before, digest_hour,"
+                " heads_up FROM user_settings WHERE user_id = ?",
+                (user_id,),
+            )
+            if row is None:
+                return PersonSettings()
+            quiet = None
+            if row["quiet_from"] is not None and row["quiet_to"] is not None:
+                quiet = (int(row["quiet_from"]), int(row["quiet_to"]))
+            digest = row["digest_hour"]
+            return PersonSettings(
+                dm_turns=bool(row["dm_turns"]),
+                timezone=row["timezone"],
+                quiet=quiet,
+                remind_before=_hours(row["remind_before"]),
+                digest_hour=None if digest is None else int(digest),
+                heads_up=bool(row["heads_up"]),
+            )
+
+        settings: PersonSettings = await self._cached(("user", user_id), read, self.person_ttl)
+        return settings
+
+    async def set_person(self, user_id: int, settings: PersonSettings) -> None:
+        """Store a person's settings whole (their ``/privacy`` choice is kept)."""
+        quiet_from, quiet_to = settings.quiet if settings.quiet is not None else (None, None)
+        before = json.dumps(list(settings.remind_before)) if settings.remind_before else None
+        async with self.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, dm_turns, timezone, quiet_from, quiet_to,"
+                " remind_before, digest_hour, heads_up) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns,"
+                " timezone = excluded.timezone, quiet_from = excluded.quiet_from,"
+                " quiet_to = excluded.quiet_to, remind_before = excluded.remind_before,"
+                " digest_hour = excluded.digest_hour, heads_up = excluded.heads_up",
+                (
+                    user_id,
+                    int(settings.dm_turns),
+                    settings.timezone,
+                    quiet_from,
+                    quiet_to,
+                    before,
+                    settings.digest_hour,
+                    int(settings.heads_up),
+                ),
+            )
+        self._cache.pop(("user", user_id), None)
+
     async def dm_turns(self, user_id: int) -> bool:
         """Whether the user wants a direct message for their turns and reminders."""
-
-        async def read() -> bool:
-            row = await self.db.fetchone(
-                "SELECT dm_turns FROM user_settings WHERE user_id = ?", (user_id,)
-            )
-            return bool(row and row["dm_turns"])
-
-        return bool(await self._cached(("user", user_id), read, self.person_ttl))
+        return (await self.person(user_id)).dm_turns
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
-        """Opt in or out of direct messages."""
+        """Opt in or out of direct messages (the rest of their settings kept)."""
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO user_settings (user_id, dm_turns) VALUES (?, ?)"

@@ -155,12 +155,8 @@ def charged(
 
 
 async def zone_of(store: Store, user_id: int) -> ZoneInfo:
-    """A person's time zone (their settings'; UTC when they set none)."""
-    person = getattr(store.settings, "person", None)
-    if person is None:  # before the person's settings exist (branch me-settings)
-        return UTC
-    zone = (await person(user_id)).zone()
-    return zone if isinstance(zone, ZoneInfo) else UTC
+    """A person's time zone (their settings', cached; UTC when they set none)."""
+    return (await store.settings.person(user_id)).zone()
 
 
 async def bank_after(store: Store, record: GameRecord, seat: int, now: float) -> float | None:

@@ -227,6 +227,62 @@ async def test_settings_have_defaults_and_persist(store: Store) -> None:
     assert await store.settings.guild(None) == GuildSettings()
 
 
+async def test_a_persons_settings_have_defaults_persist_whole_and_keep_privacy(
+    store: Store,
+) -> None:
+    from zoneinfo import ZoneInfo
+
+    from data import PersonSettings
+
+    assert await store.settings.person(5) == PersonSettings()
+    assert PersonSettings().zone() == ZoneInfo("UTC")
+    assert PersonSettings(timezone="Mars/Olympus_Mons").zone() == ZoneInfo("UTC")
+    assert PersonSettings(timezone="../../etc/passwd").zone() == ZoneInfo("UTC")
+    await store.settings.set_public(5, True)
+    mine = PersonSettings(
+        dm_turns=True,
+        timezone="America/Argentina/Buenos_Aires",
+        quiet=(22 * 60 + 30, 7 * 60),  # wraps midnight
+        remind_before=(24.0, 4.0, 1.5),
+        digest_hour=8,
+        heads_up=True,
+    )
+    await store.settings.set_person(5, mine)
+    assert await store.settings.person(5) == mine
+    assert mine.zone() == ZoneInfo("America/Argentina/Buenos_Aires")
+    assert await store.settings.dm_turns(5) and await store.settings.public(5)
+    await store.settings.set_dm_turns(5, False)  # only that one changes
+    assert await store.settings.person(5) == PersonSettings(
+        False, mine.timezone, mine.quiet, mine.remind_before, 8, True
+    )
+    await store.settings.set_person(5, PersonSettings())
+    assert await store.settings.person(5) == PersonSettings()
+    assert await store.settings.public(5)
+
+
+async def test_a_persons_settings_are_cached_and_forget_cached_drops_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from data import PersonSettings
+
+    await store.settings.set_person(5, PersonSettings(timezone="Europe/Madrid"))
+    reads: list[str] = []
+    fetchone = type(store.db).fetchone
+
+    async def counted(self: Any, sql: str, params: tuple = ()) -> Any:
+        reads.append(sql)
+        return await fetchone(self, sql, params)
+
+    monkeypatch.setattr(type(store.db), "fetchone", counted)
+    for _ in range(3):
+        assert (await store.settings.person(5)).timezone == "Europe/Madrid"
+        assert not await store.settings.dm_turns(5)  # the same read
+    assert len(reads) == 1
+    store.settings.forget_cached(5)
+    assert (await store.settings.person(5)).timezone == "Europe/Madrid"
+    assert len(reads) == 2
+
+
 async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
     store: Store, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,7 +20,7 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from data import Store
+from data import PersonSettings, Store
 from data.migrations import MIGRATIONS, statements
 from data.postgres import VERSION_TABLE, widen
 from tests.postgres import PostgresServer
@@ -150,13 +150,19 @@ SEEDS: dict[int, list[str]] = {
         " (10, 20, 190, 1209790, 2, 'running', NULL)",
         "INSERT INTO timers (kind, ref_id, due_at) VALUES ('season-end', 2, 1209790)",
     ],
-    # time controls: migration 17 of issue 23's plan, the 16th on this branch (renumber on merge)
     16: [
-        "UPDATE games SET time_control = '{\"bank\":7,\"cap\":14,\"increment\":1,"
-        "\"weekends\":true}' WHERE id = 4",
+        # Luis's clock settings; Ana (user 1) keeps hers from schema 4 and 8
+        "INSERT INTO user_settings (user_id, dm_turns, public, timezone, quiet_from, quiet_to,"
+        " remind_before, digest_hour, heads_up) VALUES (2, 0, 0, 'Europe/Madrid', 1380, 420,"
+        " '[24.0, 1.0]', 8, 1)",
+    ],
+    # 17: time controls: a game with a bank and weekends off, its seats' banks, a challenge's one
+    17: [
+        'UPDATE games SET time_control = \'{"bank":7,"cap":14,"increment":1,'
+        '"weekends":true}\' WHERE id = 4',
         "UPDATE seats SET bank_left = 500000 WHERE game_id = 4",
-        "UPDATE challenges SET time_control = '{\"bank\":3,\"cap\":null,\"increment\":0,"
-        "\"weekends\":false}' WHERE id = 2",
+        'UPDATE challenges SET time_control = \'{"bank":3,"cap":null,"increment":0,'
+        '"weekends":false}\' WHERE id = 2',
     ],
 }
 
@@ -371,3 +377,17 @@ async def _check_readable(store: Store, start: int) -> None:
     if start >= 7:
         bot_game = await store.games.get(3)
         assert bot_game is not None and bot_game.seats[1].level == "hard"
+    # 16: a person's settings from before it are the defaults but what they had chosen;
+    # those written at it are read back whole.
+    if start >= 4:
+        ana = await store.settings.person(1)
+        assert ana == PersonSettings(dm_turns=True)
+        assert await store.settings.public(1) == (start >= 8)
+    if start >= 16:
+        assert await store.settings.person(2) == PersonSettings(
+            timezone="Europe/Madrid",
+            quiet=(23 * 60, 7 * 60),
+            remind_before=(24.0, 1.0),
+            digest_hour=8,
+            heads_up=True,
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from data import Ending, PlayerResult, Result, StillPlaying, Store
+from data import Ending, PersonSettings, PlayerResult, Result, StillPlaying, Store
 from data.ratings import FORGOTTEN, GLOBAL, human
 from data.stats import result_for
 
@@ -79,6 +79,9 @@ async def test_server_stats(store: Store) -> None:
 async def test_forgetting_keeps_the_games_and_the_others_results(store: Store) -> None:
     ana, luis = (1, "Ana"), (2, "Luis")
     await store.settings.set_public(1, True)
+    clocks = PersonSettings(True, "Europe/Madrid", (1380, 420), (24.0, 1.0), 8, True)
+    await store.settings.set_person(1, clocks)
+    assert await store.settings.person(1) == clocks  # remembered for a while
     first = await _game(store, [ana, luis], _won(1), lang="es")
     await _game(store, [luis, ana], _won(0))
     assert await store.ratings.get("stonehenge", GLOBAL, human(1)) is not None
@@ -91,6 +94,7 @@ async def test_forgetting_keeps_the_games_and_the_others_results(store: Store) -
     done = await store.privacy.forget(1, NAMES, "former player")
     assert done.games == 3 and done.ratings == 2  # this server's and the global one
     assert not await store.settings.public(1)
+    assert await store.settings.person(1) == PersonSettings()
     assert await store.ratings.get("stonehenge", GLOBAL, human(1)) is None
     history = await store.db.fetchall("SELECT * FROM rating_history WHERE player = 'u:1'")
     assert history == []

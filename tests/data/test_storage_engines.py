@@ -26,6 +26,7 @@ from data import (
     GameLimit,
     GuildSettings,
     NewGame,
+    PersonSettings,
     SeasonRunning,
     Store,
     TimeControl,
@@ -264,6 +265,21 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     settings.person_ttl = 0
     await settings.set_dm_turns(1, True)
     note("dm_turns", await settings.dm_turns(1))
+    note("person default", await settings.person(2))
+    await settings.set_person(
+        2,
+        PersonSettings(
+            dm_turns=True,
+            timezone="Asia/Kolkata",
+            quiet=(23 * 60, 6 * 60 + 30),
+            remind_before=(24.0, 4.0, 0.25),
+            digest_hour=0,
+            heads_up=True,
+        ),
+    )
+    note("person", await settings.person(2))
+    await settings.set_person(2, PersonSettings(timezone="Europe/Madrid"))
+    note("person again", await settings.person(2))
     await settings.set_public(1, True)
     note("public", await settings.public(1))
     settings.forget_cached(1)

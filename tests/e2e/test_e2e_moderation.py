@@ -33,7 +33,9 @@ async def test_a_moderator_ends_a_game_and_it_is_not_rated(tablero: World) -> No
     admins.member_ids.add(world.ana.id)
     mods = world.fake.add_role(world.guild, "mods")
     mods.member_ids.add(world.eve.id)
-    await command(world, world.ana, world.channel, "settings", {"mod_role": mods})
+    await command(
+        world, world.ana, world.channel, "settings", {"mod_role": mods}, subcommand="server"
+    )
     assert (await world.bot.store.settings.guild(world.guild.id)).mod_role_id == mods.id
     reason = "Playing with a second account " + "!" * 300  # cut to fit
     done = await command(world, world.eve, place, "mod", {"reason": reason[:200]}, subcommand="end")
@@ -53,7 +55,12 @@ async def test_a_member_over_a_limit_is_refused(tablero: World) -> None:
     admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
     admins.member_ids.add(world.luis.id)
     await command(
-        world, world.luis, world.channel, "settings", {"max_challenges": 1, "max_games": 1}
+        world,
+        world.luis,
+        world.channel,
+        "settings",
+        {"max_challenges": 1, "max_games": 1},
+        subcommand="server",
     )
     await challenge(world, world.ana, world.luis)
     second = await (await play(world, world.ana, "kahuna", {"opponent": world.eve})).done()
@@ -117,6 +124,8 @@ async def test_a_moderator_finds_the_number_of_a_challenge(tablero: World) -> No
     assert [c["value"] for c in await offered(world.eve, "")] == [2]  # only open ones
 
     # Over the limit, the refusal says how to withdraw one.
-    await command(world, world.eve, world.channel, "settings", {"max_challenges": 1})
+    await command(
+        world, world.eve, world.channel, "settings", {"max_challenges": 1}, subcommand="server"
+    )
     refused = await (await play(world, world.luis, "stonehenge", {"opponent": world.eve})).done()
     assert refused.ephemeral and "botón Rechazar de su mensaje" in refused.text, refused.text

@@ -320,14 +320,20 @@ async def test_settings_need_manage_server_even_when_the_command_is_shown(tabler
 
     world = tablero
     args = {"threads": False}
-    refused = await (await world.fake.slash(world.eve, world.channel, "settings", args)).done()
+    refused = await (
+        await world.fake.slash(world.eve, world.channel, "settings", args, subcommand="server")
+    ).done()
     assert refused.ephemeral and "Manage Server" in refused.text, refused.text
     assert (await world.bot.store.settings.guild(world.guild.id)).threads
-    shown = await (await world.fake.slash(world.eve, world.channel, "settings")).done()
+    shown = await (
+        await world.fake.slash(world.eve, world.channel, "settings", subcommand="server")
+    ).done()
     assert shown.ephemeral and "24" in shown.text  # looking changes nothing: anyone may
     admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
     admins.member_ids.add(world.ana.id)
-    done = await (await world.fake.slash(world.ana, world.channel, "settings", args)).done()
+    done = await (
+        await world.fake.slash(world.ana, world.channel, "settings", args, subcommand="server")
+    ).done()
     assert "Manage Server" not in done.text
     assert not (await world.bot.store.settings.guild(world.guild.id)).threads
 
@@ -335,5 +341,7 @@ async def test_settings_need_manage_server_even_when_the_command_is_shown(tabler
 async def test_settings_refuse_hours_outside_their_range(tablero: World) -> None:
     world = tablero
     args = {"reminder_hours": 0}
-    ix = await world.fake.slash(world.ana, world.channel, "settings", args, check=False)
+    ix = await world.fake.slash(
+        world.ana, world.channel, "settings", args, subcommand="server", check=False
+    )
     assert "“0”" in (await ix.done()).text

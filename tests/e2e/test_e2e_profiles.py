@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from data import Ending, Result
+from data import Ending, PersonSettings, Result
 from data.ratings import GLOBAL, human
 from loopback import perms
 from loopback.models import FakeChannel, FakeUser
@@ -285,6 +285,12 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     store = world.bot.store
     place = await _resigned(world, world.ana, world.luis)
     luis_before = await store.ratings.get("stonehenge", world.guild.id, human(world.luis.id))
+    own = {"timezone": "Europe/Madrid", "quiet-from": "23:00", "quiet-to": "07:00"}
+    await (
+        await world.fake.slash(world.ana, world.channel, "settings", own, subcommand="me")
+    ).done()
+    clocks = {"before": "4h", "digest": 9, "next": True, "on": True}
+    await (await world.fake.slash(world.ana, world.channel, "notify", clocks)).done()
     offer = await challenge(world, world.ana, world.luis, first="me")
     waiting = await (await world.fake.slash(world.ana, world.channel, "forget-me")).done()
     assert waiting.ephemeral and "You have an open challenge" in waiting.text, waiting.text
@@ -314,6 +320,11 @@ async def test_forget_me_keeps_the_games_and_the_other_players_results(tablero: 
     luis_after = await store.ratings.get("stonehenge", world.guild.id, human(world.luis.id))
     assert luis_before is not None and luis_after is not None
     assert luis_after.games == luis_before.games + 1  # the second game still counted for him
+    assert await store.settings.person(world.ana.id) == PersonSettings()  # all of them gone
+    shown = await (
+        await world.fake.slash(world.ana, world.channel, "settings", subcommand="me")
+    ).done()
+    assert "Your time zone: UTC" in shown.text and "No reminders" in shown.text, shown.text
     profile = await (await world.fake.slash(world.luis, world.channel, "profile")).done()
     assert "2 partidas: 2 ganadas" in profile.text and "contra former player" in profile.text
     assert f"<#{place.id}>" in profile.text

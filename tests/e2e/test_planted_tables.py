@@ -25,7 +25,9 @@ async def _limits(world: World, **limits: int) -> None:
     """Luis manages the server and sets its per-member limits."""
     admins = world.fake.add_role(world.guild, "admins", MANAGE_GUILD)
     admins.member_ids.add(world.luis.id)
-    ix = await (await world.fake.slash(world.luis, world.channel, "settings", limits)).done()
+    ix = await (
+        await world.fake.slash(world.luis, world.channel, "settings", limits, subcommand="server")
+    ).done()
     assert ix.ephemeral, ix.text
 
 

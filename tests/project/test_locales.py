@@ -64,6 +64,7 @@ def _used_keys() -> set[str]:
     keys |= {f"button-open-{act}" for act in ("accept", "decline", "start")}
     keys |= {f"button-undo-{act}" for act in ("yes", "no")}
     keys |= {f"choice-days-{days}" for days in DAYS_PER_MOVE}
+    keys |= {f"choice-digest-{hour}" for hour in range(24)}
     keys |= {f"islas-seat-{seat}" for seat in range(5)}
     keys |= {f"islas-kind-{kind}" for kind in ("none", "island", "bridge", "water", "lighthouse")}
     keys |= {f"islas-label-{key.replace('_', '-')}" for key in ISLAS_LABELS}

@@ -126,6 +126,10 @@ def _values(lang: str) -> dict[str, Any]:
             [t(lang, "profile-chart-line", game=game, start=NUMBER, now=NUMBER, count=NUMBER)] * 3,
         ),
         "result": "W" * 600,  # a game's result as announced (five Islas totals at most)
+        # a person's settings: a time zone's name (at most 100), times of day, reminders
+        "zone": "W" * 100,
+        "time end": "23:59",
+        "spans": join(lang, ["335h59m"] * 5),
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():

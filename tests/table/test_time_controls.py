@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from types import SimpleNamespace
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from data import StaleGame, Store, TimeControl
+from data.settings import PersonSettings
 from table import clocks
 from table.clocks import DAY, HOUR, run_out, running
 from table.table import Table
@@ -89,15 +89,10 @@ def test_a_turn_in_the_weekend_begins_on_monday() -> None:
 # -- at the table ------------------------------------------------------------------------------
 
 
-class _Zones:
-    """People's time zones, as ``store.settings.person(user).zone()`` gives them."""
-
-    def __init__(self, zones: dict[int, ZoneInfo]) -> None:
-        self.zones = zones
-
-    async def __call__(self, user_id: int) -> SimpleNamespace:
-        zone = self.zones.get(user_id, UTC)
-        return SimpleNamespace(zone=lambda: zone)
+async def _zones(store: Store, zones: dict[int, str]) -> None:
+    """People's time zones, set as /settings me timezone: sets them."""
+    for user_id, zone in zones.items():
+        await store.settings.set_person(user_id, PersonSettings(timezone=zone))
 
 
 async def _table(tmp_path: Path, now: list[float]) -> tuple[Store, Table]:
@@ -197,8 +192,8 @@ async def test_weekends_off_in_the_mover_s_zone_at_the_table(tmp_path: Path) -> 
     # Friday 30 October 2026, 18:00 in New York (Ana); Luis plays from Tokyo.
     now = [at(NEW_YORK, 2026, 10, 30, 18)]
     store, table = await _table(tmp_path, now)
-    store.settings.person = _Zones({1: NEW_YORK, 2: TOKYO})  # type: ignore[attr-defined]
     try:
+        await _zones(store, {1: "America/New_York", 2: "Asia/Tokyo"})
         control = TimeControl(bank=1, increment=0.5, cap=3, weekends=True)
         game_id = await new_game(store, control=control)
         await table.start(await table.game(game_id), _place)
@@ -218,8 +213,8 @@ async def test_weekends_off_in_the_mover_s_zone_at_the_table(tmp_path: Path) -> 
 async def test_days_per_move_with_weekends_off(tmp_path: Path) -> None:
     now = [at(MADRID, 2026, 3, 27, 18)]
     store, table = await _table(tmp_path, now)
-    store.settings.person = _Zones({1: MADRID})  # type: ignore[attr-defined]
     try:
+        await _zones(store, {1: "Europe/Madrid"})
         game_id = await new_game(store, days_per_move=1, control=TimeControl(weekends=True))
         await table.start(await table.game(game_id), _place)
         assert await _deadline(store, game_id) == at(MADRID, 2026, 3, 30, 18)  # 6 h + 18 h
