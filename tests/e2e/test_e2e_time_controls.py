@@ -5,9 +5,20 @@ under a bank, and weekends off. The clock is the test's: nothing sleeps."""
 from __future__ import annotations
 
 from data import Ending, TimeControl
-from tests.e2e import World, accept, challenge, command, move, started, stored_game
+from tests.e2e import (
+    World,
+    accept,
+    challenge,
+    command,
+    move,
+    started,
+    stored_game,
+    three_players,
+)
 
 HOUR = 3600.0
+DAY = 24 * HOUR
+FRIDAY_NOON_UTC = 1_796_385_600.0  # Friday 4 December 2026, 12:00 UTC
 
 
 async def _tick(world: World, hours: float) -> None:
@@ -57,3 +68,39 @@ async def test_a_challenge_says_its_control_and_its_game_keeps_it(tablero: World
     assert game.control == TimeControl(bank=7, increment=1, cap=14, weekends=True)
     assert [s.bank_left for s in game.seats] == [7 * 24 * HOUR] * 2
     assert "No clock on weekends" in world.fake.messages(place)[-1].content
+
+
+async def test_weekends_off_in_the_player_s_own_time_zone(tablero: World) -> None:
+    world = tablero
+    world.clock.now = FRIDAY_NOON_UTC  # Friday 21:00 in Tokyo: 3 h before its weekend
+    zone = await command(
+        world, world.ana, world.channel, "settings", {"timezone": "Asia/Tokyo"}, subcommand="me"
+    )
+    assert "Asia/Tokyo" in zone.text, zone.text
+    place = await started(world, days=1, weekends=True)
+    # 3 h of Friday in Tokyo, its weekend, then 21 h of Monday: Monday 12:00 UTC.
+    monday = FRIDAY_NOON_UTC + 3 * DAY
+    opening = world.fake.messages(place)[-1].content
+    assert f"Deadline <t:{int(monday)}:R>" in opening and "No clock on weekends" in opening
+    await _tick(world, 2 * 24)  # Sunday noon in UTC: her clock has run 3 h
+    early = await command(world, world.luis, place, "claim")
+    assert f"<t:{int(monday)}:R>" in early.text, early.text
+    listed = await command(world, world.ana, world.channel, "games")
+    assert "0d 21h" in listed.text, listed.text  # her time left, as the formula says
+    await _tick(world, 23.9)
+    assert not any("run out of time" in m.content for m in world.fake.messages(place))
+    await _tick(world, 0.2)
+    assert any("run out of time" in m.content for m in world.fake.messages(place))
+
+
+async def test_a_turn_skipped_under_a_bank_leaves_only_the_increment(tablero: World) -> None:
+    world = tablero
+    place, _ = await three_players(world, bank=1)
+    await _tick(world, 25)
+    await command(world, world.luis, place, "skip")
+    decided = await command(world, world.eve, place, "skip")
+    assert "Ana's turn is skipped" in decided.text, decided.text
+    game = await stored_game(world)
+    assert game.moves == ("skip",) and [s.bank_left for s in game.seats] == [0.0, DAY, DAY]
+    posted = world.fake.messages(place)[-1].content
+    assert "Time left: Ana 0d 0h, Luis 1d 0h, Eve 1d 0h" in posted, posted
