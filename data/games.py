@@ -194,9 +194,7 @@ class GameRecord:
     ) -> GameRecord:
         """This game as stored once ``append_move`` added ``move`` (no need to read it back);
         ``bank``: (seat, seconds) that seat's bank as the move left it."""
-        seats = self.seats
-        if bank is not None:
-            seats = tuple(replace(s, bank_left=bank[1]) if s.seat == bank[0] else s for s in seats)
+        seats = self.seats if bank is None else self.with_bank(*bank).seats
         return replace(
             self,
             seats=seats,
@@ -206,6 +204,11 @@ class GameRecord:
             status="active" if result is None else "finished",
             result=result,
         )
+
+    def with_bank(self, seat: int, seconds: float) -> GameRecord:
+        """This game with ``seat``'s bank holding ``seconds``."""
+        seats = tuple(replace(s, bank_left=seconds) if s.seat == seat else s for s in self.seats)
+        return replace(self, seats=seats)
 
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""

@@ -151,7 +151,13 @@ class Table(Lookup, Handover, Openings):
         result = Result.by_rules(outcome) if outcome.finished else None
         turn_over = new.state.turn != seat
         publisher = self.publisher
-        early = publisher.draw_ahead(record, new.state) if turn_over else None
+        # A turn's end charges the mover's bank (if the game has one), stored with the move;
+        # the board drawn ahead shows the clocks as the next turn begins.
+        bank = (
+            await clocks.bank_after(self.store, record, seat, self.clock()) if turn_over else None
+        )
+        ahead = record if bank is None else record.with_bank(seat, bank)
+        early = publisher.draw_ahead(ahead, new.state) if turn_over else None
         mine = (
             None if lang is None else publisher.draw_mine(record, new.state, seat, lang, turn_over)
         )
@@ -160,10 +166,10 @@ class Table(Lookup, Handover, Openings):
         answering = asyncio.ensure_future(ready()) if ready is not None else None
         try:
             async with self._turn_to_store(record.id) as give_up:
-                record = await self._opened(record)
-                # A turn's end charges the mover's bank (if the game has one), with the move.
-                bank = await clocks.bank_after(self.store, record, seat, self.clock())
-                bank = bank if turn_over else None
+                opened = await self._opened(record)
+                if opened is not record and bank is not None:  # read again: charge it anew
+                    bank = await clocks.bank_after(self.store, opened, seat, self.clock())
+                record = opened
                 try:
                     with write_deadline(give_up):
                         version = await self.store.games.append_move(

@@ -9,6 +9,10 @@ from locales import t
 
 DAY = 86400.0
 HOUR = 3600.0
+#: characters a name with its clock may take in a board's panel (the narrowest: Islas's),
+#: and the fewest of the name kept
+PANEL_ROOM = 17
+NAME_LEAST = 6
 
 
 def left(lang: str, seconds: float) -> str:
@@ -24,6 +28,32 @@ def clocks(lang: str, record: GameRecord, seconds: Sequence[tuple[int, float]]) 
     return ", ".join(
         t(lang, "clock-of", name=names[seat], left=left(lang, s)) for seat, s in seconds
     )
+
+
+def shown(
+    record: GameRecord, seconds: Sequence[tuple[int, float]], to_move: int | None
+) -> list[tuple[int, float]]:
+    """The clocks a post shows: every bank; with days per move, only the mover's."""
+    if to_move is None:
+        return []
+    return [c for c in seconds if record.control.bank is not None or c[0] == to_move]
+
+
+def board_names(
+    record: GameRecord, seconds: Sequence[tuple[int, float]], to_move: int | None
+) -> tuple[str, ...]:
+    """The names a board's panels show, each with its bank's time left: 'Ana · 6d 23h' (a
+    long name is cut first, so that its clock stays in the panel). Only games with a bank:
+    with days per move every turn starts full, as the deadline in the post says."""
+    names = list(record.names())
+    if record.control.bank is None:
+        return tuple(names)
+    for seat, s in shown(record, seconds, to_move):
+        clock = f" · {left(record.lang, s)}"
+        room = max(NAME_LEAST, PANEL_ROOM - len(clock))
+        name = names[seat] if len(names[seat]) <= room else names[seat][: room - 1] + "…"
+        names[seat] = name + clock
+    return tuple(names)
 
 
 def _n(days: float) -> int | float:

@@ -43,7 +43,10 @@ class Poster:
     # -- Publisher -------------------------------------------------------------------------
     def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[images.Drawn]:
         """Start drawing the public board of ``state``, which the table is about to store."""
-        return asyncio.ensure_future(images.draw(record, state, None, record.lang))
+        # The banks as the next turn begins (the mover's charged already: ``record`` says).
+        banks = [(s.seat, s.bank_left) for s in record.seats if s.bank_left is not None]
+        names = clock_words.board_names(record, banks, state.turn)
+        return asyncio.ensure_future(images.draw(record, state, None, record.lang, names))
 
     def draw_mine(
         self, record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
@@ -130,7 +133,10 @@ class Poster:
         record = turn.record
         board = turn.board
         if board is None:
-            board = asyncio.ensure_future(images.draw(record, turn.public, None, record.lang))
+            names = clock_words.board_names(record, turn.clocks, turn.to_move)
+            board = asyncio.ensure_future(
+                images.draw(record, turn.public, None, record.lang, names)
+            )
         # Everything else of the post is ready before the board is: it is drawn meanwhile.
         text = self.words(turn, note)
         buttons = _buttons(turn)
@@ -217,7 +223,7 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
         if turn.deadline is not None:
             line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(turn.deadline)}:R>")
         # Time left: every seat's bank; with days per move, the mover's days.
-        shown = [c for c in turn.clocks if record.control.bank is not None or c[0] == seat]
+        shown = clock_words.shown(record, turn.clocks, seat)
         if shown:
             line += "\n" + t(lang, "turn-time-left", clocks=clock_words.clocks(lang, record, shown))
             if record.control.weekends:

@@ -33,12 +33,16 @@ async def test_a_bank_shows_time_left_and_times_out_at_its_end(tablero: World) -
     opening = world.fake.messages(place)[-1]
     assert "Deadline <t:" in opening.content
     assert "Time left: Ana 2d 0h, Luis 2d 0h" in opening.content, opening.content
+    # The board's panels (and so its alt text) carry each clock too.
+    assert "Ana · 2d 0h" in opening.attachments[0].description, opening.attachments[0].description
     game = await stored_game(world)
     assert game.control == TimeControl(bank=2, increment=1, cap=3) and game.days_per_move is None
     await _tick(world, 10)
     await move(world, world.ana, place, "6L")  # 2 d - 10 h + 1 d (the cap is 3 d)
     told = world.fake.messages(place)[-1]
     assert "Time left: Ana 2d 14h, Luis 2d 0h" in told.content, told.content
+    assert "Ana · 2d 14h" in told.attachments[0].description  # drawn ahead, charged already
+    assert "Luis · 2d 0h" in told.attachments[0].description
     listed = await command(world, world.luis, world.channel, "games")
     assert "⏳ <t:" in listed.text and "2 d 0 h" in listed.text, listed.text  # Luis reads Spanish
     early = await command(world, world.ana, place, "claim")
