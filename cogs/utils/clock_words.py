@@ -63,7 +63,9 @@ def _n(days: float) -> int | float:
 def control(lang: str, days_per_move: int | None, control: TimeControl) -> str:
     """'7 days + 1 a move (at most 14), weekends off'; '' for a game without a clock."""
     parts = []
-    if control.bank is not None:
+    if control.bank is not None and not control.increment:  # never refilled: the cap is moot
+        parts.append(t(lang, "option-bank-only", bank=_n(control.bank)))
+    elif control.bank is not None:
         cap = control.cap or control.bank
         parts.append(
             t(

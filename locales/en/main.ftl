@@ -62,6 +62,10 @@ option-bank = { $bank ->
     [one] 1 day
    *[other] { $bank } days
 } + { $increment } a move (at most { $cap })
+option-bank-only = { $bank ->
+    [one] 1 day
+   *[other] { $bank } days
+} for all moves
 option-weekends = weekends off
 option-series = { $count ->
     [one] a single game

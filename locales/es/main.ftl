@@ -62,6 +62,10 @@ option-bank = { $bank ->
     [one] 1 día
    *[other] { $bank } días
 } + { $increment } por jugada (como mucho { $cap })
+option-bank-only = { $bank ->
+    [one] 1 día
+   *[other] { $bank } días
+} para todas las jugadas
 option-weekends = sin fines de semana
 option-series = { $count ->
     [one] una sola partida

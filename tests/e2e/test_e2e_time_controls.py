@@ -8,12 +8,16 @@ from data import Ending, TimeControl
 from tests.e2e import (
     World,
     accept,
+    boards,
+    button,
     challenge,
     command,
     move,
+    resign,
     started,
     stored_game,
     three_players,
+    wait_boards,
 )
 
 HOUR = 3600.0
@@ -108,3 +112,19 @@ async def test_a_turn_skipped_under_a_bank_leaves_only_the_increment(tablero: Wo
     assert game.moves == ("skip",) and [s.bank_left for s in game.seats] == [0.0, DAY, DAY]
     posted = world.fake.messages(place)[-1].content
     assert "Time left: Ana 0d 0h, Luis 1d 0h, Eve 1d 0h" in posted, posted
+
+
+async def test_a_rematch_keeps_the_time_control_and_banks_start_full(tablero: World) -> None:
+    world = tablero
+    place = await started(world, bank=3, weekends=True)
+    await _tick(world, 30)
+    await move(world, world.ana, place, "6L")  # Ana's bank: 3 d - 30 h, no increment
+    await resign(world, world.luis, place)
+    final = (await wait_boards(world, place, 3))[-1]
+    offer = (await (await world.fake.click(world.ana, final, "rm:1")).done()).message
+    assert "3 days for all moves, weekends off" in offer.content, offer.content
+    await (await world.fake.click(world.luis, offer, button(offer, "ch:", ":accept"))).done()
+    await world.fake.wait_for_message(place, lambda m: len(boards(world, place)) >= 4)
+    rematch = await stored_game(world, 2)
+    assert rematch.control == TimeControl(bank=3, weekends=True) and rematch.days_per_move is None
+    assert [s.bank_left for s in rematch.seats] == [3 * DAY, 3 * DAY]

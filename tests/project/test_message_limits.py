@@ -68,6 +68,7 @@ def _values(lang: str) -> dict[str, Any]:
             t(lang, "option-series", count=NUMBER),
             t(lang, "option-days", count=NUMBER),
             t(lang, "option-bank", bank=NUMBER, increment=NUMBER, cap=NUMBER),
+            t(lang, "option-bank-only", bank=NUMBER),
             t(lang, "option-weekends"),
         ]
     )
