@@ -57,7 +57,9 @@ def _merged(spans: Iterable[Span]) -> list[Span]:
     return out
 
 
-def _stopped(start: float, end: float, zone: ZoneInfo, off_weekends: bool, away: Sequence[Span]):
+def _stopped(
+    start: float, end: float, zone: ZoneInfo, off_weekends: bool, away: Sequence[Span]
+) -> list[Span]:
     """When the clock stands still between ``start`` and ``end``: merged, cut to them."""
     spans = list(away) + (weekends(start, end, zone) if off_weekends else [])
     return [(max(a, start), min(b, end)) for a, b in _merged(spans) if b > start and a < end]
