@@ -571,11 +571,23 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             await conn.execute(
-                "INSERT INTO moves (game_id, ply, seat, user_id, move, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version, seat, user_id, move, now),
+                "INSERT INTO moves (game_id, ply, seat, user_id, move, at, bank_before)"
+                " VALUES (?, ?, ?, ?, ?, ?,"
+                " CASE WHEN ? THEN (SELECT bank_left FROM seats WHERE game_id = ? AND seat = ?)"
+                " END)",
+                (
+                    game_id,
+                    expected_version,
+                    seat,
+                    user_id,
+                    move,
+                    now,
+                    bank is not None,
+                    game_id,
+                    seat,
+                ),
             )
-            if bank is not None:
+            if bank is not None:  # the move keeps the bank it found, for an undo
                 await conn.execute(
                     "UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?",
                     (bank, game_id, seat),
@@ -609,7 +621,8 @@ class GameStore:
         (an undo; against the bot, its reply goes with the move it answered).
 
         The version goes back too, so the record is exactly what it was before those moves;
-        StaleGame when anything happened meanwhile. With ``announce`` the restored position
+        StaleGame when anything happened meanwhile. A bank those moves charged is given back
+        as the first of them found it. With ``announce`` the restored position
         is left to be posted (and is posted on recovery if the bot stops first); without,
         it counts as shown (an action nobody saw). One transaction: a crash never leaves
         half of an undo.
@@ -624,10 +637,18 @@ class GameStore:
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
-            await conn.execute(
-                "DELETE FROM moves WHERE game_id = ? AND ply >= ?",
-                (game_id, expected_version - plies),
+            first = expected_version - plies
+            # Each bank those moves charged is as the first of them found it.
+            charged = (
+                "FROM moves m WHERE m.game_id = seats.game_id AND m.seat = seats.seat"
+                " AND m.ply >= ? AND m.bank_before IS NOT NULL"
             )
+            await conn.execute(
+                f"UPDATE seats SET bank_left = (SELECT m.bank_before {charged}"
+                f" ORDER BY m.ply LIMIT 1) WHERE game_id = ? AND EXISTS (SELECT 1 {charged})",
+                (first, game_id, first),
+            )
+            await conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, first))
 
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""

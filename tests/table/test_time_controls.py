@@ -12,7 +12,7 @@ import pytest
 
 from data import StaleGame, Store, TimeControl
 from data.settings import PersonSettings
-from table import clocks
+from table import clocks, endings
 from table.clocks import DAY, HOUR, run_out, running
 from table.table import Table
 from tests.publisher import Recorder, table_on
@@ -221,6 +221,28 @@ async def test_days_per_move_with_weekends_off(tmp_path: Path) -> None:
         publisher = table.publisher
         assert isinstance(publisher, Recorder)
         assert publisher.turns[-1].deadline == at(MADRID, 2026, 3, 30, 18)
+    finally:
+        await store.close()
+
+
+async def test_an_undo_gives_the_bank_back_as_the_move_found_it(tmp_path: Path) -> None:
+    now = [at(UTC, 2026, 12, 2, 9)]
+    store, table = await _table(tmp_path, now)
+    try:
+        game_id = await new_game(store, control=BANK)
+        await table.start(await table.game(game_id), _place)
+        now[0] += 3 * DAY
+        await _play(table, game_id, 1)
+        now[0] += HOUR
+        await _play(table, game_id, 2)
+        assert await _banks(table, game_id) == [5 * DAY, 8 * DAY - HOUR]
+        record = await table.game(game_id)
+        # Luis takes his move back (by consent): his bank is as it was before it, Ana's stays.
+        await endings.take_back(table, record, record.version, plies=1)
+        assert await _banks(table, game_id) == [5 * DAY, 7 * DAY]
+        record = await table.game(game_id)
+        await endings.take_back(table, record, record.version, plies=1)  # and Ana's
+        assert await _banks(table, game_id) == [7 * DAY, 7 * DAY]
     finally:
         await store.close()
 
