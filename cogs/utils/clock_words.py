@@ -40,16 +40,20 @@ def shown(
 
 
 def board_names(
-    record: GameRecord, seconds: Sequence[tuple[int, float]], to_move: int | None
+    record: GameRecord,
+    seconds: Sequence[tuple[int, float]],
+    to_move: int | None,
+    lang: str | None = None,
 ) -> tuple[str, ...]:
     """The names a board's panels show, each with its bank's time left: 'Ana · 6d 23h' (a
-    long name is cut first, so that its clock stays in the panel). Only games with a bank:
+    long name is cut first, so that its clock stays in the panel), in ``lang`` (else the
+    game's). Only games with a bank:
     with days per move every turn starts full, as the deadline in the post says."""
     names = list(record.names())
     if record.control.bank is None:
         return tuple(names)
     for seat, s in shown(record, seconds, to_move):
-        clock = f" · {left(record.lang, s)}"
+        clock = f" · {left(lang or record.lang, s)}"
         room = max(NAME_LEAST, PANEL_ROOM - len(clock))
         name = names[seat] if len(names[seat]) <= room else names[seat][: room - 1] + "…"
         names[seat] = name + clock

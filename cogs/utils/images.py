@@ -69,10 +69,15 @@ def home_of(game: str) -> str:
 
 
 async def board(
-    table: Table, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
+    table: Table,
+    record: GameRecord,
+    seat: int | None,
+    lang: str,
+    name: str = "board.png",
+    names: Sequence[str] | None = None,
 ) -> discord.File:
-    """The board as ``seat`` may see it (None: anyone else)."""
-    drawn = await draw(record, table.state_for(record, seat), seat, lang)
+    """The board as ``seat`` may see it (None: anyone else); ``names`` as in ``draw``."""
+    drawn = await draw(record, table.state_for(record, seat), seat, lang, names)
     return drawn.file(name)
 
 

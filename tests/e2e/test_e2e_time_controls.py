@@ -47,11 +47,15 @@ async def test_a_bank_shows_time_left_and_times_out_at_its_end(tablero: World) -
     assert "Time left: Ana 2d 14h, Luis 2d 0h" in told.content, told.content
     assert "Ana · 2d 14h" in told.attachments[0].description  # drawn ahead, charged already
     assert "Luis · 2d 0h" in told.attachments[0].description
+    await _tick(world, 6)  # /board draws the clocks as they stand (in the reader's language)
+    board = await command(world, world.luis, place, "board")
+    assert "Luis · 1 d 18 h" in board.attachments[0].description, board.attachments[0].description
+    assert "Ana · 2 d 14 h" in board.attachments[0].description
     listed = await command(world, world.luis, world.channel, "games")
-    assert "⏳ <t:" in listed.text and "2 d 0 h" in listed.text, listed.text  # Luis reads Spanish
+    assert "⏳ <t:" in listed.text and "1 d 18 h" in listed.text, listed.text  # Luis reads Spanish
     early = await command(world, world.ana, place, "claim")
     assert "still has time" in early.text  # under a bank too
-    await _tick(world, 47)
+    await _tick(world, 41)
     assert not any("run out of time" in m.content for m in world.fake.messages(place))
     await _tick(world, 2)  # 49 h: Luis's two days are gone
     assert any("run out of time" in m.content for m in world.fake.messages(place))
