@@ -4,7 +4,10 @@ under a bank, and weekends off. The clock is the test's: nothing sleeps."""
 
 from __future__ import annotations
 
+import pytest
+
 from data import Ending, TimeControl
+from table.handover import STEPS
 from tests.e2e import (
     World,
     accept,
@@ -12,8 +15,10 @@ from tests.e2e import (
     button,
     challenge,
     command,
+    crash_at,
     move,
     resign,
+    settled,
     started,
     stored_game,
     three_players,
@@ -132,3 +137,24 @@ async def test_a_rematch_keeps_the_time_control_and_banks_start_full(tablero: Wo
     rematch = await stored_game(world, 2)
     assert rematch.control == TimeControl(bank=3, weekends=True) and rematch.days_per_move is None
     assert [s.bank_left for s in rematch.seats] == [3 * DAY, 3 * DAY]
+
+
+@pytest.mark.parametrize("step", STEPS)
+async def test_a_crash_at_any_step_charges_the_bank_once(tablero: World, step: str) -> None:
+    world = tablero
+    place = await started(world, bank=2, increment=1, cap=3)
+    await _tick(world, 10)
+    crash_at(world, step)
+    await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
+    await world.restart()
+    await settled(world)
+    game = await stored_game(world)
+    assert game.moves == ("6L",) and game.posted_version == 1
+    assert [s.bank_left for s in game.seats] == [2 * DAY + 14 * HOUR, 2 * DAY]  # charged once
+    posts = boards(world, place)
+    assert len(posts) == 2 and "Time left: Ana 2d 14h, Luis 2d 0h" in posts[1].content
+    row = await world.bot.store.db.fetchone(
+        "SELECT due_at FROM timers WHERE kind = 'deadline' AND ref_id = ? AND turn_stamp = ?",
+        (game.id, game.turn_started_at),
+    )
+    assert row is not None and row["due_at"] == game.turn_started_at + 2 * DAY
