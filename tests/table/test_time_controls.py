@@ -14,7 +14,9 @@ from data import StaleGame, Store, TimeControl
 from data.settings import PersonSettings
 from table import clocks, endings
 from table.clocks import DAY, HOUR, run_out, running
+from table.refusal import Refusal
 from table.table import Table
+from table.timers import out_of_time
 from tests.publisher import Recorder, table_on
 from tests.stores import new_game
 
@@ -159,11 +161,10 @@ async def test_a_bank_that_runs_out_leaves_only_the_increment(tmp_path: Path) ->
         now[0] += 5 * DAY  # past her deadline, and nobody claimed: the move stands
         await _play(table, game_id, 1)
         assert await _banks(table, game_id) == [DAY, 2 * DAY]  # the cap is the bank
-        from table.timers import out_of_time
-
         record = await table.game(game_id)
-        with pytest.raises(Exception, match="claim"):
+        with pytest.raises(Refusal) as early:
             await out_of_time(table, record, 1)  # Luis's turn began just now
+        assert early.value.key == "error-claim-too-early"
         now[0] += 2 * DAY + 1
         assert await out_of_time(table, await table.game(game_id), 1) == (0, 1)
     finally:
