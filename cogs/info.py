@@ -8,12 +8,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import clock_words
 from cogs.utils.game_commands import rules_command
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.options import check_option_values
+from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
-from table.clocks import deadline
+from table.clocks import clock_of, deadline
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -58,6 +60,7 @@ class Info(commands.Cog):
             due = await deadline(self.bot.store, record, to_move)
             if due is not None:
                 waiting += " " + t(lang, "games-deadline", deadline=f"<t:{int(due)}:R>")
+            waiting += await self._clocks(record, turn, lang)
             title = plugin_for(record.game).words.title(lang)
             rows.append(
                 (
@@ -72,6 +75,20 @@ class Info(commands.Cog):
             colour=discord.Colour.from_str("#56B4E9"),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _clocks(self, record: GameRecord, turn: int | None, lang: str) -> str:
+        """' · ⏱️ Ana 2d 14h, Luis 2d 0h': each bank's time left (with days per move, the
+        mover's), by the one formula of table/clocks.py; '' without a clock."""
+        now = self.bot.clock()
+        seats = [s.seat for s in record.seats if record.control.bank is not None or s.seat == turn]
+        shown = []
+        for seat in seats:
+            seconds = await clock_of(self.bot.store, record, seat, turn, now)
+            if seconds is not None:
+                shown.append((seat, seconds))
+        if not shown:
+            return ""
+        return " " + t(lang, "games-time-left", clocks=clock_words.clocks(lang, record, shown))
 
     async def cog_load(self) -> None:
         """Add /rules, offering the games registered by now."""

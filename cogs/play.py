@@ -27,7 +27,15 @@ from cogs.utils.names import shown_name, stored_name
 from cogs.utils.options import check_option_values
 from cogs.utils.places import MENTION_USERS
 from cogs.utils.replies import guarded, send_private
-from data import Challenge, ChallengeGone, ChallengeLimit, GameLimit, NewSeat, RematchOffered
+from data import (
+    Challenge,
+    ChallengeGone,
+    ChallengeLimit,
+    GameLimit,
+    NewSeat,
+    RematchOffered,
+    TimeControl,
+)
 from data.ratings import FORGOTTEN
 from games.plugin import GamePlugin, plugin_for
 from locales import t
@@ -73,6 +81,7 @@ class Play(commands.Cog):
             engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
             raise Refusal.from_rules(error) from None
+        control = _control(values)
         challenging = not (bot_levels and not invited)
         limit = await self._within_limits(interaction, challenging=challenging)
         create = functools.partial(
@@ -88,9 +97,10 @@ class Play(commands.Cog):
             invited=[(m.id, shown_name(m)) for m in invited],
             max_players=engine.max_players,
             ttl=self.bot.challenge_seconds,
-            days_per_move=values["days"],
+            days_per_move=None if control.bank is not None else values["days"],
             bot_levels=bot_levels,
             limit=limit,
+            control=control,
         )
         challenge = await _limited(create)
         if bot_levels and not invited:  # nobody to wait for: the game starts at once
@@ -165,6 +175,7 @@ class Play(commands.Cog):
             ttl=self.bot.challenge_seconds,
             seat_order=[s.user_id for s in (*seats[1:], seats[0])],
             days_per_move=record.days_per_move,
+            control=record.control,
             rematch_of=record.id,
             bot_levels=bot_levels,
             limit=limit,
@@ -326,6 +337,7 @@ class Play(commands.Cog):
                 series_length=challenge.series_length,
                 challenge_id=challenge.id,
                 days_per_move=challenge.days_per_move,
+                control=challenge.time_control,
                 max_games=settings.max_games,
             )
         except GameLimit as over:
@@ -453,6 +465,22 @@ def _invited(
             raise Refusal("error-challenge-bot")
         invited.append(member)
     return invited, bot_named
+
+
+def _control(values: dict[str, Any]) -> TimeControl:
+    """The clock /play asked for: a bank (with its increment and cap) or days per move,
+    and weekends off or not. An increment or a cap needs a bank; a cap below it is refused."""
+    bank, increment, cap = values.get("bank"), values.get("increment"), values.get("cap")
+    if bank is None and (increment or cap):
+        raise Refusal("error-bank-needed")
+    if bank is not None and cap is not None and cap < bank:
+        raise Refusal("error-cap-below-bank")
+    return TimeControl(
+        bank=None if bank is None else float(bank),
+        increment=float(increment or 0),
+        cap=None if cap is None else float(cap),
+        weekends=bool(values.get("weekends")),
+    )
 
 
 def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> list[str]:

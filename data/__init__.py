@@ -20,6 +20,7 @@ from data.games import (
     NewSeat,
     Seat,
     StaleGame,
+    TimeControl,
 )
 from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
@@ -108,6 +109,7 @@ __all__ = [
     "StorageError",
     "StorageFull",
     "Store",
+    "TimeControl",
     "Timer",
     "TimerStore",
     "Tournament",

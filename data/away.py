@@ -123,3 +123,13 @@ class AwayStore:
             (since, user_id, since),
         )
         return float(row["s"]) if row else 0.0
+
+    async def spans(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The player's periods away after ``since`` (each cut to begin there at the
+        earliest), oldest first: when their clock stood (or will stand) still."""
+        rows = await self.db.fetchall(
+            f"SELECT {self._since} AS a, until FROM away"
+            " WHERE user_id = ? AND until > ? ORDER BY started_at",
+            (since, user_id, since),
+        )
+        return [(float(row["a"]), float(row["until"])) for row in rows]

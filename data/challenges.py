@@ -14,7 +14,7 @@ from typing import Any
 
 from data.db import Database, Row
 from data.errors import INTEGRITY
-from data.games import ChallengeGone, Clock, _dumps
+from data.games import NO_CONTROL, ChallengeGone, Clock, TimeControl, _dumps
 
 
 class RematchOffered(Exception):
@@ -67,6 +67,8 @@ class Challenge:
     rematch_of: int | None = None  # the finished game this challenge repeats
     bot_levels: tuple[str, ...] = ()  # seats the bot takes when the game starts, by level
     players: tuple[Invitee, ...] = field(default=())
+    #: a bank instead of days per move, weekends off: what the game it starts gets
+    time_control: TimeControl = NO_CONTROL
 
     @property
     def accepted(self) -> tuple[Invitee, ...]:
@@ -123,6 +125,7 @@ class ChallengeStore:
         rematch_of: int | None = None,
         bot_levels: Sequence[str] = (),
         limit: int | None = None,
+        control: TimeControl = NO_CONTROL,
     ) -> Challenge:
         """Store an open challenge that expires ``ttl`` seconds from now.
 
@@ -142,8 +145,9 @@ class ChallengeStore:
                 cur = await conn.execute(
                     "INSERT INTO challenges (game, options, series_length, lang, guild_id,"
                     " channel_id, challenger_id, challenger_name, created_at, expires_at,"
-                    " is_open, max_players, seat_order, days_per_move, rematch_of, bot_levels)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " is_open, max_players, seat_order, days_per_move, rematch_of, bot_levels,"
+                    " time_control)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         game,
                         _dumps(options),
@@ -161,6 +165,7 @@ class ChallengeStore:
                         days_per_move,
                         rematch_of,
                         _dumps(list(bot_levels)) if bot_levels else None,
+                        control.to_json(),
                     ),
                 )
                 challenge_id = int((await cur.fetchone())[0])
@@ -212,6 +217,7 @@ class ChallengeStore:
         order = values["seat_order"]
         values["seat_order"] = None if order is None else tuple(json.loads(order))
         values["bot_levels"] = tuple(json.loads(values["bot_levels"] or "[]"))
+        values["time_control"] = TimeControl.from_json(values["time_control"])
         values["players"] = tuple(
             Invitee(p["user_id"], p["name"], bool(p["accepted"])) for p in players
         )

@@ -16,6 +16,7 @@ from rules.record import Record
 from rules.text import STORED_LIMIT, clean_name
 
 Clock = Callable[[], float]
+DAY = 86400.0
 
 
 class StaleGame(Exception):
@@ -38,6 +39,44 @@ class GameLimit(Exception):
 
 
 @dataclass(frozen=True)
+class TimeControl:
+    """A game's clock besides today's days per move: a bank of ``bank`` days to start, with
+    ``increment`` days added after each move, never above ``cap`` days (None: no bank), and
+    whether the clock stops on the mover's weekends. Stored as JSON on games and challenges."""
+
+    bank: float | None = None
+    increment: float = 0.0
+    cap: float | None = None
+    weekends: bool = False
+
+    def to_json(self) -> str | None:
+        """What the ``time_control`` column holds (None: today's clock, no weekends off)."""
+        if self == NO_CONTROL:
+            return None
+        fields = {"bank": self.bank, "increment": self.increment, "cap": self.cap}
+        return _dumps({**fields, "weekends": self.weekends})
+
+    @staticmethod
+    def from_json(text: str | None) -> TimeControl:
+        """The control a ``time_control`` column holds (anything odd reads as none)."""
+        if not text:
+            return NO_CONTROL
+        raw = json.loads(text)
+        if not isinstance(raw, dict):
+            return NO_CONTROL
+        bank, cap = raw.get("bank"), raw.get("cap")
+        return TimeControl(
+            bank=float(bank) if isinstance(bank, int | float) and bank > 0 else None,
+            increment=max(0.0, float(raw.get("increment") or 0)),
+            cap=float(cap) if isinstance(cap, int | float) and cap > 0 else None,
+            weekends=bool(raw.get("weekends")),
+        )
+
+
+NO_CONTROL = TimeControl()
+
+
+@dataclass(frozen=True)
 class Seat:
     """A player in a game: a person, or the bot itself playing at ``level``."""
 
@@ -51,6 +90,8 @@ class Seat:
     held_from: int | None = None
     #: the holds that ended: (level, from ply, to ply), oldest first
     held: tuple[tuple[str, int, int], ...] = ()
+    #: seconds left in the seat's bank (games with a bank; None: no bank, or the bot's seat)
+    bank_left: float | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -105,6 +146,8 @@ class GameRecord:
     rated: bool = True
     #: False: /undo by consent is refused (a rated tournament's game)
     undo: bool = True
+    #: a bank (and increment, cap) instead of days per move, and weekends off
+    control: TimeControl = NO_CONTROL
 
     @property
     def game(self) -> str:
@@ -162,11 +205,20 @@ class GameRecord:
         return tuple(s.name for s in self.seats)
 
     def with_move(
-        self, move: str, version: int, result: Result | None, *, shown: bool = False
+        self,
+        move: str,
+        version: int,
+        result: Result | None,
+        *,
+        shown: bool = False,
+        bank: tuple[int, float] | None = None,
     ) -> GameRecord:
-        """This game as stored once ``append_move`` added ``move`` (no need to read it back)."""
+        """This game as stored once ``append_move`` added ``move`` (no need to read it back);
+        ``bank``: (seat, seconds) that seat's bank as the move left it."""
+        seats = self.seats if bank is None else self.with_bank(*bank).seats
         return replace(
             self,
+            seats=seats,
             record=replace(self.record, moves=(*self.record.moves, move)),
             version=version,
             posted_version=version if shown else self.posted_version,
@@ -195,6 +247,11 @@ class GameRecord:
                 spans.append((s.seat, s.held_level, s.held_from or 0, end))
         return tuple(sorted(spans, key=lambda span: (span[2], span[0])))
 
+    def with_bank(self, seat: int, seconds: float) -> GameRecord:
+        """This game with ``seat``'s bank holding ``seconds``."""
+        seats = tuple(replace(s, bank_left=seconds) if s.seat == seat else s for s in self.seats)
+        return replace(self, seats=seats)
+
     def to_record(self) -> dict[str, Any]:
         """The record of spec/records.md (what `python -m rules replay` reads)."""
         return self.record.to_json()
@@ -213,7 +270,7 @@ def _dumps(value: Any) -> str:
 def _select_games(dialect: Dialect) -> str:
     """A game's row with its seats and moves, in one statement (one read per move)."""
     seats = dialect.json_rows(
-        "seat, user_id, name, level, held_level, held_from, held_spans",
+        "seat, user_id, name, level, held_level, held_from, held_spans, bank_left",
         "seats WHERE seats.game_id = games.id",
     )
     moves = dialect.json_rows("ply, move", "moves WHERE moves.game_id = games.id")
@@ -258,12 +315,14 @@ def _game(row: Row) -> GameRecord:
                 held_level,
                 held_from,
                 _spans(spans),
+                bank_left,
             )
-            for seat, user_id, name, level, held_level, held_from, spans in seats
+            for seat, user_id, name, level, held_level, held_from, spans, bank_left in seats
         ),
         title=row["title"],
         rated=bool(row["rated"]),
         undo=bool(row["undo"]),
+        control=TimeControl.from_json(row["time_control"]),
     )
 
 
@@ -292,6 +351,7 @@ class NewGame:
     title: str | None = None
     rated: bool = True
     undo: bool = True
+    control: TimeControl = NO_CONTROL
 
 
 async def _release(conn: Transaction, game_id: int, seat: int, to_ply: int) -> bool:
@@ -352,6 +412,7 @@ class GameStore:
         challenge_id: int | None = None,
         days_per_move: int | None = None,
         max_games: int | None = None,
+        control: TimeControl = NO_CONTROL,
     ) -> int:
         """Store a new game with its seats (user id, display name[, bot level]) in seat order.
 
@@ -373,6 +434,7 @@ class GameStore:
             series_id=series_id,
             series_index=series_index,
             days_per_move=days_per_move,
+            control=control,
         )
         async with self.db.transaction() as conn:
             if max_games is not None:
@@ -395,8 +457,8 @@ class GameStore:
         cur = await conn.execute(
             "INSERT INTO games (game, players, seed, options, lang, guild_id, channel_id,"
             " place_id, series_id, series_index, created_at, updated_at, days_per_move,"
-            " turn_started_at, title, rated, undo)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " turn_started_at, title, rated, undo, time_control)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 new.game,
                 len(new.seats),
@@ -415,15 +477,21 @@ class GameStore:
                 new.title,
                 int(new.rated),
                 int(new.undo),
+                new.control.to_json(),
             ),
         )
         game_id = int((await cur.fetchone())[0])
+        bank = new.control.bank
+        rows = []
+        for i, seat in enumerate(new.seats):
+            level = seat[2] if len(seat) > 2 else None
+            # Each person's bank starts full; the bot has no clock.
+            left = bank * DAY if bank is not None and level is None else None
+            rows.append((game_id, i, *seat[:2], level, left))
         await conn.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
-            [
-                (game_id, i, *seat[:2], seat[2] if len(seat) > 2 else None)
-                for i, seat in enumerate(new.seats)
-            ],
+            "INSERT INTO seats (game_id, seat, user_id, name, level, bank_left)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            rows,
         )
         return game_id
 
@@ -551,8 +619,13 @@ class GameStore:
         shown: bool = False,
         held: bool = False,
         release: bool = False,
+        bank: float | None = None,
     ) -> int:
         """Store the next move if the game is still at ``expected_version``; returns the new one.
+
+        ``bank``: the seconds left in ``seat``'s bank once this move ends its turn (charged
+        the time its clock ran, credited the increment, capped: table/clocks.py), written in
+        the move's own transaction, so a crash neither loses nor doubles it.
 
         ``result`` given means this move ended the game. StaleGame when another move (or a
         resignation) got there first: the version check is what makes a double click safe.
@@ -591,10 +664,27 @@ class GameStore:
             if release:
                 await _release(conn, game_id, seat, expected_version)
             await conn.execute(
-                "INSERT INTO moves (game_id, ply, seat, user_id, move, at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, expected_version, seat, user_id, move, now),
+                "INSERT INTO moves (game_id, ply, seat, user_id, move, at, bank_before)"
+                " VALUES (?, ?, ?, ?, ?, ?,"
+                " CASE WHEN ? THEN (SELECT bank_left FROM seats WHERE game_id = ? AND seat = ?)"
+                " END)",
+                (
+                    game_id,
+                    expected_version,
+                    seat,
+                    user_id,
+                    move,
+                    now,
+                    bank is not None,
+                    game_id,
+                    seat,
+                ),
             )
+            if bank is not None:  # the move keeps the bank it found, for an undo
+                await conn.execute(
+                    "UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?",
+                    (bank, game_id, seat),
+                )
             if result is not None:  # rated as it ends: in the order games end, once
                 await rate_finished(conn, game_id, now)
         return expected_version + 1
@@ -624,7 +714,8 @@ class GameStore:
         (an undo; against the bot, its reply goes with the move it answered).
 
         The version goes back too, so the record is exactly what it was before those moves;
-        StaleGame when anything happened meanwhile. With ``announce`` the restored position
+        StaleGame when anything happened meanwhile. A bank those moves charged is given back
+        as the first of them found it. With ``announce`` the restored position
         is left to be posted (and is posted on recovery if the bot stops first); without,
         it counts as shown (an action nobody saw). One transaction: a crash never leaves
         half of an undo.
@@ -639,10 +730,18 @@ class GameStore:
             )
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
-            await conn.execute(
-                "DELETE FROM moves WHERE game_id = ? AND ply >= ?",
-                (game_id, expected_version - plies),
+            first = expected_version - plies
+            # Each bank those moves charged is as the first of them found it.
+            charged = (
+                "FROM moves m WHERE m.game_id = seats.game_id AND m.seat = seats.seat"
+                " AND m.ply >= ? AND m.bank_before IS NOT NULL"
             )
+            await conn.execute(
+                f"UPDATE seats SET bank_left = (SELECT m.bank_before {charged}"
+                f" ORDER BY m.ply LIMIT 1) WHERE game_id = ? AND EXISTS (SELECT 1 {charged})",
+                (first, game_id, first),
+            )
+            await conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, first))
 
     async def hold_seat(
         self, game_id: int, seat: int, level: str, expected_version: int, turn_stamp: float

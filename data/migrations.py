@@ -317,6 +317,17 @@ MIGRATIONS: list[str] = [
     ALTER TABLE seats ADD COLUMN held_spans TEXT;
     ALTER TABLE seats ADD COLUMN held_notice TEXT
     """,
+    # 18: time controls (issue 23): a game's clock besides its days per move (a bank, its
+    # increment and cap, weekends off; JSON, NULL for today's clock), each seat's bank left
+    # in seconds (written with the move that charges it; the move keeps what it was before,
+    # so an undo gives it back), and a challenge's control, which the game it starts (and a
+    # rematch) carries.
+    """
+    ALTER TABLE games ADD COLUMN time_control TEXT;
+    ALTER TABLE seats ADD COLUMN bank_left REAL;
+    ALTER TABLE moves ADD COLUMN bank_before REAL;
+    ALTER TABLE challenges ADD COLUMN time_control TEXT
+    """,
 ]
 
 

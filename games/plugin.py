@@ -41,7 +41,9 @@ from rules.public import Publisher, register_publisher
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 #: Options of every /play subcommand besides the opponents (series only where it applies;
 #: the bot's level and its seat count where the bot plays the game).
-COMMON_OPTIONS = ("series", "first", "days", "level", "bots")
+COMMON_OPTIONS = (
+    "series", "first", "days", "bank", "increment", "cap", "weekends", "level", "bots",
+)  # fmt: skip
 #: Discord's limit of options a command may have.
 MAX_OPTIONS = 25
 #: The most players /play can seat: its opponent options (and their messages) stop at 4.

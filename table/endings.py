@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from data import Ending, GameRecord, Result, StaleGame
+from table import clocks
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -95,9 +96,11 @@ async def skip(table: Table, record: GameRecord, voter_id: int, move: str) -> No
     seat = table.state(record).turn
     if seat is None:
         raise Refusal("error-game-over")
+    # The skipped player's clock ran out: their bank keeps only the increment.
+    bank = await clocks.bank_after(table.store, record, seat, table.clock())
     try:
         await table.store.games.append_move(
-            record.id, record.version, seat=seat, user_id=voter_id, move=move
+            record.id, record.version, seat=seat, user_id=voter_id, move=move, bank=bank
         )
     except StaleGame:
         raise Refusal("error-position-changed") from None

@@ -20,6 +20,7 @@ from data.shards import Shards
 from rules import State
 from rules.history import History
 from table import clocks
+from table.clocks import UTC
 from table.computer import BotTurns
 from table.histories import Histories
 from table.turn import Posted, Problem, Publisher, SeriesSoFar, StoredTurn
@@ -91,7 +92,16 @@ class Handover:
             away = await self.store.away.current(record.user_of(to_move))
             away_until = away.until if away is not None else None
             hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
-            timers = clocks.new_turn(record, to_move, started, away_until, hours)
+            zone = UTC
+            if clocks.allowance(record, to_move) is not None:  # a person's zone: cached too
+                zone = await clocks.zone_of(self.store, record.user_of(to_move))
+            timers = clocks.new_turn(record, to_move, started, away_until, hours, zone)
+        # Each clock as the turn begins (a bank's seconds; the mover's whole allowance).
+        left = tuple(
+            (s.seat, given)
+            for s in record.seats
+            if record.active and (given := clocks.allowance(record, s.seat)) is not None
+        )
         series = None
         if record.series_id is not None:
             length = await self.store.games.series_length(record.series_id)
@@ -112,6 +122,7 @@ class Handover:
             started=started,
             away_until=away_until,
             timers=tuple(timers),
+            clocks=left,
             series=series,
             ratings=ratings,
             board=board,

@@ -98,5 +98,6 @@ class Openings:
             series_id=record.series_id,
             series_index=record.series_index + 1,
             days_per_move=record.days_per_move,
+            control=record.control,
         )
         await self.announce(nxt)

@@ -20,6 +20,7 @@ from data.shards import Shards
 from games.plugin import plugin_for
 from rules import InvalidMove, RulesError, State
 from rules.history import History
+from table import clocks
 from table.computer import BotTurns
 from table.handover import Events, Handover
 from table.histories import Histories
@@ -157,7 +158,13 @@ class Table(Lookup, Handover, Openings):
         result = Result.by_rules(outcome) if outcome.finished else None
         turn_over = new.state.turn != seat
         publisher = self.publisher
-        early = publisher.draw_ahead(record, new.state) if turn_over else None
+        # A turn's end charges the mover's bank (if the game has one), stored with the move;
+        # the board drawn ahead shows the clocks as the next turn begins.
+        bank = (
+            await clocks.bank_after(self.store, record, seat, self.clock()) if turn_over else None
+        )
+        ahead = record if bank is None else record.with_bank(seat, bank)
+        early = publisher.draw_ahead(ahead, new.state) if turn_over else None
         mine = (
             None if lang is None else publisher.draw_mine(record, new.state, seat, lang, turn_over)
         )
@@ -166,7 +173,10 @@ class Table(Lookup, Handover, Openings):
         answering = asyncio.ensure_future(ready()) if ready is not None else None
         try:
             async with self._turn_to_store(record.id) as give_up:
-                record = await self._opened(record)
+                opened = await self._opened(record)
+                if opened is not record and bank is not None:  # read again: charge it anew
+                    bank = await clocks.bank_after(self.store, opened, seat, self.clock())
+                record = opened
                 try:
                     with write_deadline(give_up):
                         version = await self.store.games.append_move(
@@ -179,6 +189,7 @@ class Table(Lookup, Handover, Openings):
                             shown=not turn_over,  # mid-turn: nobody else sees it yet
                             held=by_bot and not record.is_bot(seat),
                             release=released,
+                            bank=bank,
                         )
                 except StaleGame:
                     raise Refusal("error-position-changed") from None
@@ -188,7 +199,13 @@ class Table(Lookup, Handover, Openings):
                     # it, the cached history's own state (never changed): no replay.
                     self.histories.remember_public(record.id, tuple(record.moves), history.state)
                 log.info("game %d: ply %d stored", record.id, version)
-                stored = record.with_move(notation, version, result, shown=not turn_over)
+                stored = record.with_move(
+                    notation,
+                    version,
+                    result,
+                    shown=not turn_over,
+                    bank=None if bank is None else (seat, bank),
+                )
                 if released:
                     stored = stored.released(seat, version - 1)
                 problem = None

@@ -50,6 +50,9 @@ class StoredTurn:
     away_until: float | None = None
     #: the turn to come's timers (kind, due): its reminder and its deadline, if any
     timers: tuple[tuple[str, float], ...] = ()
+    #: each timed seat's clock as the turn begins (seat, seconds left): a bank's, or a
+    #: turn's days per move (none for the bot's seats, nor in a game without a clock)
+    clocks: tuple[tuple[int, float], ...] = ()
     series: SeriesSoFar | None = None
     #: each player's rating after the game and before it (only once a rated game is over)
     ratings: tuple[tuple[Rating, int], ...] = ()

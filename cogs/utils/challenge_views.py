@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from cogs.utils import clock_words
 from cogs.utils.host import Host, host_of
 from cogs.utils.views import LastingView
 from data import Challenge
@@ -22,8 +23,8 @@ def challenge_text(challenge: Challenge) -> str:
     lang = challenge.lang
     words = plugin_for(challenge.game).words
     details = words.option_summary(lang, challenge.options, challenge.series_length)
-    if challenge.days_per_move:
-        days = t(lang, "option-days", count=challenge.days_per_move)
+    days = clock_words.control(lang, challenge.days_per_move, challenge.time_control)
+    if days:
         details = f"{details}, {days}" if details else days
     common = {
         "challenger": challenge.challenger_name,

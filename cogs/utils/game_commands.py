@@ -21,6 +21,10 @@ from cogs.utils.i18n import L
 from games.plugin import GamePlugin, plugins
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+#: A bank instead of days per move: days to start, days added after each move, the cap.
+BANK_DAYS = (1, 2, 3, 5, 7, 14, 21, 30)
+INCREMENT_DAYS = (1, 2, 3, 5, 7)
+CAP_DAYS = (3, 5, 7, 10, 14, 21, 30, 60)
 DEFAULT_LEVEL = "normal"
 DEFAULT_DAYS = 3
 FIRST = ("random", "me", "opponent")
@@ -108,6 +112,15 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
         "cmd-play-days",
         choices=choices_of((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
     )
+    for name, values in (("bank", BANK_DAYS), ("increment", INCREMENT_DAYS), ("cap", CAP_DAYS)):
+        options.add(
+            name,
+            int | None,
+            None,
+            f"cmd-play-{name}",
+            choices=_choices((f"choice-{name}-{d}", d) for d in values),
+        )
+    options.add("weekends", bool | None, None, "cmd-play-weekends")
     if plugin.computer is not None:  # the bot's seats: how strong, and how many at a table
         options.add(
             "level",

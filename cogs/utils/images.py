@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,11 +36,18 @@ class Drawn:
         return discord.File(io.BytesIO(self.png), name, description=self.alt)
 
 
-async def draw(record: GameRecord, state: State, seat: int | None, lang: str) -> Drawn:
+async def draw(
+    record: GameRecord,
+    state: State,
+    seat: int | None,
+    lang: str,
+    names: Sequence[str] | None = None,
+) -> Drawn:
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
-    described in the drawing process (render/painter.py): the event loop goes on."""
+    described in the drawing process (render/painter.py): the event loop goes on. ``names``:
+    the panels' names (a post's carry each clock), else the players' own."""
     view = "public" if seat is None else "seat"
-    game, names = record.game, record.names()
+    game, names = record.game, tuple(names or record.names())
     drawn = await timed_render(
         game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
     )
@@ -61,10 +69,15 @@ def home_of(game: str) -> str:
 
 
 async def board(
-    table: Table, record: GameRecord, seat: int | None, lang: str, name: str = "board.png"
+    table: Table,
+    record: GameRecord,
+    seat: int | None,
+    lang: str,
+    name: str = "board.png",
+    names: Sequence[str] | None = None,
 ) -> discord.File:
-    """The board as ``seat`` may see it (None: anyone else)."""
-    drawn = await draw(record, table.state_for(record, seat), seat, lang)
+    """The board as ``seat`` may see it (None: anyone else); ``names`` as in ``draw``."""
+    drawn = await draw(record, table.state_for(record, seat), seat, lang, names)
     return drawn.file(name)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import images
+from cogs.utils import clock_words, images
 from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.moves import PickButton, PickSelect, picker_message
@@ -21,6 +21,7 @@ from data import GameRecord
 from games.plugin import plugin_for
 from games.words import Words
 from locales import t
+from table.clocks import clock_of
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -114,12 +115,27 @@ async def show_board(interaction: discord.Interaction, table: Table, record: Gam
     """The board as the caller may see it (their private view when they play), ephemerally."""
     seat = record.seat_of(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file = await images.board(table, record, seat, lang_of(interaction))
+    lang = lang_of(interaction)
+    names = await _clocked_names(table, record, lang)
+    file = await images.board(table, record, seat, lang, names=names)
     words = plugin_for(record.game).words
     # Said only where the player's view holds something the public's does not.
     private = seat is not None and words.has_private_view(record.options)
     key = words.board_private_key if private else "board-public"
     await interaction.followup.send(tr(interaction, key), file=file, ephemeral=True)
+
+
+async def _clocked_names(table: Table, record: GameRecord, lang: str) -> tuple[str, ...] | None:
+    """The panels' names with each bank's time left as it stands now (None: no bank)."""
+    if record.control.bank is None or not record.active:
+        return None
+    turn, now = table.state(record).turn, table.clock()
+    left = []
+    for s in record.seats:
+        seconds = await clock_of(table.store, record, s.seat, turn, now)
+        if seconds is not None:
+            left.append((s.seat, seconds))
+    return clock_words.board_names(record, left, turn, lang)
 
 
 async def show_private(interaction: discord.Interaction, table: Table, record: GameRecord) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import images, places
+from cogs.utils import clock_words, images, places
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS
@@ -43,7 +43,10 @@ class Poster:
     # -- Publisher -------------------------------------------------------------------------
     def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[images.Drawn]:
         """Start drawing the public board of ``state``, which the table is about to store."""
-        return asyncio.ensure_future(images.draw(record, state, None, record.lang))
+        # The banks as the next turn begins (the mover's charged already: ``record`` says).
+        banks = [(s.seat, s.bank_left) for s in record.seats if s.bank_left is not None]
+        names = clock_words.board_names(record, banks, state.turn)
+        return asyncio.ensure_future(images.draw(record, state, None, record.lang, names))
 
     def draw_mine(
         self, record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
@@ -149,7 +152,10 @@ class Poster:
         record = turn.record
         board = turn.board
         if board is None:
-            board = asyncio.ensure_future(images.draw(record, turn.public, None, record.lang))
+            names = clock_words.board_names(record, turn.clocks, turn.to_move)
+            board = asyncio.ensure_future(
+                images.draw(record, turn.public, None, record.lang, names)
+            )
         # Everything else of the post is ready before the board is: it is drawn meanwhile.
         text = self.words(turn, note)
         buttons = _buttons(turn)
@@ -239,6 +245,12 @@ def _status_line(words: Words, turn: StoredTurn) -> str:
             line += " " + t(lang, "turn-away", until=f"<t:{int(turn.away_until)}:R>")
         if turn.deadline is not None:
             line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(turn.deadline)}:R>")
+        # Time left: every seat's bank; with days per move, the mover's days.
+        shown = clock_words.shown(record, turn.clocks, seat)
+        if shown:
+            line += "\n" + t(lang, "turn-time-left", clocks=clock_words.clocks(lang, record, shown))
+            if record.control.weekends:
+                line += " " + t(lang, "turn-weekends-off")
         return line
     result = record.result
     if result is not None and result.loser is not None:

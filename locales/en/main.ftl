@@ -58,6 +58,15 @@ option-days = { $count ->
     [one] 1 day per move
    *[other] { $count } days per move
 }
+option-bank = { $bank ->
+    [one] 1 day
+   *[other] { $bank } days
+} + { $increment } a move (at most { $cap })
+option-bank-only = { $bank ->
+    [one] 1 day
+   *[other] { $bank } days
+} for all moves
+option-weekends = weekends off
 option-series = { $count ->
     [one] a single game
    *[other] series of { $count } games
@@ -360,6 +369,41 @@ choice-days-3 = 3 days per move
 choice-days-5 = 5 days per move
 choice-days-7 = 7 days per move
 choice-days-14 = 14 days per move
+cmd-play-bank = bank
+cmd-play-bank-desc = A bank of days instead of days per move: what each player starts with
+choice-bank-1 = 1 day to start
+choice-bank-2 = 2 days to start
+choice-bank-3 = 3 days to start
+choice-bank-5 = 5 days to start
+choice-bank-7 = 7 days to start
+choice-bank-14 = 14 days to start
+choice-bank-21 = 21 days to start
+choice-bank-30 = 30 days to start
+cmd-play-increment = increment
+cmd-play-increment-desc = Days added to a player's bank after each of their moves (with bank)
+choice-increment-1 = +1 day a move
+choice-increment-2 = +2 days a move
+choice-increment-3 = +3 days a move
+choice-increment-5 = +5 days a move
+choice-increment-7 = +7 days a move
+cmd-play-cap = cap
+cmd-play-cap-desc = The most days a bank can hold (with bank; default: the bank's start)
+choice-cap-3 = at most 3 days
+choice-cap-5 = at most 5 days
+choice-cap-7 = at most 7 days
+choice-cap-10 = at most 10 days
+choice-cap-14 = at most 14 days
+choice-cap-21 = at most 21 days
+choice-cap-30 = at most 30 days
+choice-cap-60 = at most 60 days
+cmd-play-weekends = weekends
+cmd-play-weekends-desc = True: no clock runs on Saturdays and Sundays in the player's own time zone
+error-bank-needed = An increment or a cap goes with a bank: choose bank too.
+error-cap-below-bank = A bank's cap cannot be smaller than the bank itself: choose a bigger cap, or none.
+turn-time-left = ⏱️ Time left: { $clocks }.
+turn-weekends-off = No clock on weekends.
+clock-left = { $days }d { $hours }h
+clock-of = { $name } { $left }
 cmd-play-level = level
 cmd-play-level-desc = How strong the bot plays (default: normal)
 choice-level-easy = Easy: a beginner can beat it
@@ -671,6 +715,7 @@ games-more = { $count ->
    *[other] … and { $count } more
 }
 games-deadline = ⏳ { $deadline }
+games-time-left = ⏱️ { $clocks }
 cmd-skip = skip
 cmd-skip-desc = Vote to skip the turn of a player whose time ran out (3+ players)
 cmd-hold-seat = hold-seat

@@ -58,6 +58,15 @@ option-days = { $count ->
     [one] 1 día por jugada
    *[other] { $count } días por jugada
 }
+option-bank = { $bank ->
+    [one] 1 día
+   *[other] { $bank } días
+} + { $increment } por jugada (como mucho { $cap })
+option-bank-only = { $bank ->
+    [one] 1 día
+   *[other] { $bank } días
+} para todas las jugadas
+option-weekends = sin fines de semana
 option-series = { $count ->
     [one] una sola partida
    *[other] serie de { $count } partidas
@@ -360,6 +369,41 @@ choice-days-3 = 3 días por jugada
 choice-days-5 = 5 días por jugada
 choice-days-7 = 7 días por jugada
 choice-days-14 = 14 días por jugada
+cmd-play-bank = banco
+cmd-play-bank-desc = Un banco de días en vez de días por jugada: con cuántos empieza cada jugador
+choice-bank-1 = 1 día para empezar
+choice-bank-2 = 2 días para empezar
+choice-bank-3 = 3 días para empezar
+choice-bank-5 = 5 días para empezar
+choice-bank-7 = 7 días para empezar
+choice-bank-14 = 14 días para empezar
+choice-bank-21 = 21 días para empezar
+choice-bank-30 = 30 días para empezar
+cmd-play-increment = incremento
+cmd-play-increment-desc = Días que se suman al banco de un jugador tras cada jugada suya (con banco)
+choice-increment-1 = +1 día por jugada
+choice-increment-2 = +2 días por jugada
+choice-increment-3 = +3 días por jugada
+choice-increment-5 = +5 días por jugada
+choice-increment-7 = +7 días por jugada
+cmd-play-cap = tope
+cmd-play-cap-desc = Los días que un banco puede tener como mucho (con banco; por defecto, los del inicio)
+choice-cap-3 = como mucho 3 días
+choice-cap-5 = como mucho 5 días
+choice-cap-7 = como mucho 7 días
+choice-cap-10 = como mucho 10 días
+choice-cap-14 = como mucho 14 días
+choice-cap-21 = como mucho 21 días
+choice-cap-30 = como mucho 30 días
+choice-cap-60 = como mucho 60 días
+cmd-play-weekends = findes
+cmd-play-weekends-desc = True: ningún reloj corre sábados ni domingos en la zona horaria del jugador
+error-bank-needed = Un incremento o un tope van con un banco: elige también banco.
+error-cap-below-bank = El tope de un banco no puede ser menor que el propio banco: elige un tope mayor, o ninguno.
+turn-time-left = ⏱️ Tiempo restante: { $clocks }.
+turn-weekends-off = Sin reloj los fines de semana.
+clock-left = { $days } d { $hours } h
+clock-of = { $name } { $left }
 cmd-play-level = nivel
 cmd-play-level-desc = Cuánto sabe el bot (por defecto: normal)
 choice-level-easy = Fácil: un principiante le puede ganar
@@ -692,6 +736,7 @@ games-more = { $count ->
    *[other] … y { $count } más
 }
 games-deadline = ⏳ { $deadline }
+games-time-left = ⏱️ { $clocks }
 cmd-skip = saltar
 cmd-skip-desc = Vota saltar el turno de un jugador sin tiempo (3 o más jugadores)
 cmd-hold-seat = ocupar-asiento

@@ -161,6 +161,14 @@ SEEDS: dict[int, list[str]] = {
         "UPDATE seats SET held_level = 'easy', held_from = 2,"
         " held_spans = '[[\"normal\", 0, 1]]' WHERE game_id = 1 AND seat = 1",
     ],
+    # 18: time controls: a game with a bank and weekends off, its seats' banks, a challenge's one
+    18: [
+        'UPDATE games SET time_control = \'{"bank":7,"cap":14,"increment":1,'
+        '"weekends":true}\' WHERE id = 4',
+        "UPDATE seats SET bank_left = 500000 WHERE game_id = 4",
+        'UPDATE challenges SET time_control = \'{"bank":3,"cap":null,"increment":0,'
+        '"weekends":false}\' WHERE id = 2',
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

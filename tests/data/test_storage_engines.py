@@ -29,6 +29,7 @@ from data import (
     PersonSettings,
     SeasonRunning,
     Store,
+    TimeControl,
 )
 from data.results import Ending, Result
 from data.shards import Shards
@@ -125,7 +126,12 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
         guild_id=guild,
         channel_id=place,  # challenged in the thread itself
         place_id=place,
+        control=TimeControl(bank=7, increment=1, cap=14, weekends=True),
     )
+    # A bank's move: the seat's bank written with the move (the bot's seat has none).
+    await games.append_move(second, 0, seat=0, user_id=1, move="x", shown=True, bank=5.5)
+    await games.take_back(second, 1, announce=False)
+    note("a game with a bank", await games.get(second))
     with pytest.raises(GameLimit) as over:  # Ana plays two games on the server
         await games.create_game(
             game="kahuna",
@@ -318,6 +324,7 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("away.start", await away.start(2, 3))
     note("away.current", await away.current(2))
     note("away.paused", await away.paused(2, 0.0))
+    note("away.spans", await away.spans(2, 0.0))
     note("away.end", await away.end(2))
 
     # Tournaments: entries, a round paired once with its games, results, the end.

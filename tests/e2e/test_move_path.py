@@ -34,6 +34,7 @@ PATH = (
     "games/picker.py",
     "rules/history.py",
     "cogs/utils/posting.py",  # the publisher: the board drawn ahead
+    "cogs/utils/clock_words.py",  # its panels' clocks (a bank's), the post's time left
     "cogs/utils/images.py",
     "games/words.py",
     "cogs/utils/metrics.py",

@@ -67,6 +67,9 @@ def _values(lang: str) -> dict[str, Any]:
             t(lang, "kahuna-option-no-bridges-off"),
             t(lang, "option-series", count=NUMBER),
             t(lang, "option-days", count=NUMBER),
+            t(lang, "option-bank", bank=NUMBER, increment=NUMBER, cap=NUMBER),
+            t(lang, "option-bank-only", bank=NUMBER),
+            t(lang, "option-weekends"),
         ]
     )
     island = "Aloa"  # Kahuna's islands all have four letters (the rules refuse others)
@@ -108,6 +111,9 @@ def _values(lang: str) -> dict[str, Any]:
         "ways": "; ".join([_islas_way(lang)] * 4),  # one per rotation that fits
         "seat": seat,
         "changes": ", ".join([f"{NAME} 9999 → 9999?"] * MOST_PLAYERS),
+        "clocks": ", ".join(
+            [f"{NAME} " + t(lang, "clock-left", days=NUMBER, hours=NUMBER)] * MOST_PLAYERS
+        ),
         "reason": "W" * 200,  # a moderator's reason, cut to 200 characters
         "role": "<@&99999999999999999999>",
         "level": _longest(lang, [f"level-{level}" for level in LEVELS]),
@@ -141,6 +147,7 @@ def _values(lang: str) -> dict[str, Any]:
         " dark_megaliths light_left dark_left"
         " page pages wins draws losses rate streak best moves active start now"
         " min max board rank"
+        " bank increment cap days"  # a time control's days, time left's days (and hours)
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values
