@@ -156,6 +156,11 @@ SEEDS: dict[int, list[str]] = {
         " remind_before, digest_hour, heads_up) VALUES (2, 0, 0, 'Europe/Madrid', 1380, 420,"
         " '[24.0, 1.0]', 8, 1)",
     ],
+    17: [
+        # Luis's digest (asked in Spanish, yesterday's done) and its timer for today
+        "INSERT INTO digests (user_id, lang, last_day) VALUES (2, 'es', 739000)",
+        "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES ('digest', 2, 739001, 400)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
