@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.utils import digest
 from cogs.utils.challenge_views import expire
 from cogs.utils.i18n import L, tr
 from cogs.utils.notices import direct_message
@@ -208,6 +209,9 @@ class Timers(commands.Cog):
             if record is not None:
                 await rename_thread(self.bot, record)  # a refusal is given up (and logged)
             return
+        if timer.kind == "digest":  # a person's daily digest, whatever their servers
+            await digest.fire(self.bot, timer)  # with a nonce of the person and the day
+            return
         if timer.kind == "season-end":  # a season's champions and ladders, posted once
             ended = await seasons.conclude(self.store, timer)
             if ended is not None:
@@ -229,7 +233,7 @@ class Timers(commands.Cog):
             allowed_mentions=MENTION_USERS,
             nonce=nonce,
         )
-        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce)
+        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce, per_turn=True)
 
     async def _time_up(self, due: timers.Due, nonce: str) -> None:
         record, turn = due.record, due.seat

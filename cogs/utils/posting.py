@@ -82,7 +82,7 @@ class Poster:
 
     async def tell_turn(self, record: GameRecord, seat: int, link: str) -> None:
         """A DM to the player to move, if they asked for one (/notify)."""
-        await direct_message(self.bot, record, seat, "dm-your-turn", link=link)
+        await direct_message(self.bot, record, seat, "dm-your-turn", link=link, per_turn=True)
 
     def timers_changed(self, due: float | None) -> None:
         """Wake the timer loop if it sleeps past ``due``."""
