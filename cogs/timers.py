@@ -37,7 +37,7 @@ from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
-from table import endings, seasons, timers
+from table import digests, endings, seasons, timers
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -157,6 +157,8 @@ class Timers(commands.Cog):
             except Exception:
                 log.exception("timer %d (%s) failed", timer.id, timer.kind)
             self._tries.pop(timer.id, None)
+            if timer.kind == "digest":  # a day's digest ends by arming the next day's
+                await digests.given_up(self.table, timer)
             await self.store.timers.done(timer.id)
 
     async def _step(self, name: str, timer: Timer) -> None:

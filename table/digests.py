@@ -115,3 +115,12 @@ async def handled(table: Table, digest: Digest) -> None:
     then = when(settings, table.clock()) if settings.digest_hour is not None else None
     # The timer loop looks for its next timer once this one is done: no need to wake it.
     await table.store.digests.handled(digest.timer, digest.day, then)
+
+
+async def given_up(table: Table, timer: Timer) -> None:
+    """A digest timer the loop gives up (its action failed, or Discord did not answer time
+    after time): that day is lost, not the next ones, which are armed as usual. Nothing
+    when the timer was handled already (the usual end of a digest)."""
+    settings = await table.store.settings.person(timer.ref_id)
+    then = when(settings, table.clock()) if settings.digest_hour is not None else None
+    await table.store.digests.handled(timer, int(timer.turn_stamp or 0), then)

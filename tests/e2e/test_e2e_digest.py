@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cogs.utils import digest
 from cogs.utils.digest import MESSAGE_LIMIT, words
 from loopback.models import FakeMessage
 from table.digests import Digest, Waiting
@@ -245,3 +246,30 @@ async def test_a_digest_of_sixty_games_is_cut_at_whole_lines_within_discords_lim
         assert all(line.endswith(":R>") for line in shown)  # whole lines, each with its time
         assert f" {60 - len(shown)} " in lines[-1]
         assert ("60 games" if lang == "en" else "60 partidas") in lines[0]
+
+
+async def test_a_digest_that_failed_is_given_up_and_tomorrows_still_comes(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = tablero
+    await started(world, days=7)
+    await command(world, world.ana, world.channel, "notify", {"digest": 9})
+    failures = [1]
+    worded = digest.words
+
+    def broken(sent: Any) -> str:
+        if failures:
+            failures.pop()
+            raise RuntimeError("a bug, say")
+        return worded(sent)
+
+    monkeypatch.setattr(digest, "words", broken)
+    await timers_asleep(world)
+    world.clock.now += HOUR
+    await _fire(world)  # given up (logged), as any timer whose action failed
+    assert failures == [] and digests(world) == []
+    assert len(await _live_digest_timers(world, world.ana.id)) == 1  # tomorrow's all the same
+    await timers_asleep(world)
+    world.clock.now += 24 * HOUR
+    await _fire(world)
+    assert len(digests(world)) == 1
