@@ -54,8 +54,9 @@ BUSY_RETRY = 5.0  # seconds before looking again when another program holds the 
 TRANSIENT_TRIES = 5
 #: Errors that say nothing about the action itself: trying it again later may well work.
 TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, TimeoutError)
-#: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``).
-STEPS = ("claimed", "acted")
+#: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``):
+#: "sent" is a digest's, between its message and the transaction that notes it.
+STEPS = ("claimed", "sent", "acted")
 
 
 def process_name() -> str:
@@ -212,7 +213,11 @@ class Timers(commands.Cog):
                 await rename_thread(self.bot, record)  # a refusal is given up (and logged)
             return
         if timer.kind == "digest":  # a person's daily digest, whatever their servers
-            await digest.fire(self.bot, timer)  # with a nonce of the person and the day
+            found = await digests.due_now(self.table, timer)
+            if found is not None:
+                await digest.send(self.bot, found)  # with a nonce of the person and the day
+                await self._step("sent", timer)
+                await digests.handled(self.table, found)  # and the next day's armed
             return
         if timer.kind == "season-end":  # a season's champions and ladders, posted once
             ended = await seasons.conclude(self.store, timer)

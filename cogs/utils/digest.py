@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from data import Timer
 from games.plugin import plugin_for
 from locales import t
 from table import digests
@@ -28,11 +27,8 @@ MESSAGE_LIMIT = 2000
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-async def fire(bot: Host, timer: Timer) -> None:
-    """Send the digest ``timer`` calls for, if any, then arm the next day's."""
-    digest = await digests.due_now(bot.table, timer)
-    if digest is None:
-        return
+async def send(bot: Host, digest: digests.Digest) -> None:
+    """Send ``digest`` to its person, unless nothing waits on them."""
     if digest.games:
         text = words(digest)
         try:
@@ -42,7 +38,6 @@ async def fire(bot: Host, timer: Timer) -> None:
             raise  # Discord's trouble: the timer is tried again once its claim runs out
         except discord.HTTPException as refused:  # DMs closed: the day is over all the same
             log.info("could not send a digest (%s)", refused.status)
-    await digests.handled(bot.table, digest)
 
 
 def nonce(user_id: int, day: int) -> str:
