@@ -193,10 +193,10 @@ class Timers(commands.Cog):
         done) and players still see it once: a challenge's expiry is a status change made
         once, and the same edit of its message again; a time-out claimed by the bot goes
         through the game's version check; a rename leaves a thread named as it should be
-        alone; a reminder, a deadline's notice or a season's end is sent with
-        a nonce of the timer, and Discord answers a second send with the same nonce with
-        the first message, for a few minutes (past that, a process that took that long to
-        take the claim over may send it again).
+        alone; a reminder, a deadline's notice or a season's end is sent with a nonce of
+        the timer (a daily digest with one of its person and day), and Discord answers a
+        second send with the same nonce with the first message, for a few minutes (past
+        that, a process that took that long to take the claim over may send it again).
         """
         if timer.kind == "challenge":
             challenge = await self.store.challenges.get(timer.ref_id)
