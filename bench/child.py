@@ -1,7 +1,8 @@
 """Tablero in a process of its own against a loopback Discord served by another process.
 
     python -m bench.child API_URL GATEWAY_URL DATABASE GUILD_ID
-        [--shards 0,1 --shard-count 2] [--timer-lease SECONDS] [--die-after-timer KIND]
+        [--shards 0,1 --shard-count 2] [--timer-lease SECONDS] [--die-after-timer KIND
+        [--die-at-step STEP]]
 
 Prints "ready" once the bot is connected, has recovered and has warmed its renderers up (as
 before a player's first command); stops cleanly when its standard input closes. With
@@ -12,7 +13,8 @@ GUILD_ID is the server whose commands are published (0: published globally, for 
 servers). ``--shards``/``--shard-count`` run only those shards, as TABLERO_SHARDS and
 TABLERO_SHARD_COUNT do (several such processes share one DATABASE). ``--die-after-timer
 KIND`` is for tests: the process kills itself (SIGKILL) right after acting on its first
-timer of that kind, before marking it done, as a crash there would.
+timer of that kind, before marking it done, as a crash there would (``--die-at-step sent``:
+right after sending a digest, before the transaction that notes it).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--shard-count", default="", help="the shards of all processes")
     parser.add_argument("--timer-lease", type=float, default=TIMER_LEASE)
     parser.add_argument("--die-after-timer", default=None, metavar="KIND")
+    parser.add_argument("--die-at-step", default="acted", help="of cogs.timers.STEPS")
     args = parser.parse_args(argv)
     env = {"TABLERO_SHARDS": args.shards, "TABLERO_SHARD_COUNT": args.shard_count}
     args.shard_ids, args.shard_count = parse_shards(env)
@@ -72,12 +75,13 @@ def build(args: argparse.Namespace) -> Tablero:
     return bot
 
 
-def die_after(bot: Tablero, kind: str) -> None:
-    """Kill this process right after the bot acted on a timer of ``kind`` (set up with the
-    cogs, before the timer loop can fire anything)."""
+def die_after(bot: Tablero, kind: str, at: str = "acted") -> None:
+    """Kill this process right after the bot acted on a timer of ``kind`` (or reached
+    step ``at`` of firing it), set up with the cogs, before the timer loop can fire
+    anything."""
 
     async def fault(step: str, timer: Timer) -> None:
-        if step == "acted" and timer.kind == kind:
+        if step == at and timer.kind == kind:
             os.kill(os.getpid(), signal.SIGKILL)
 
     setup = bot.setup_hook
@@ -93,7 +97,7 @@ async def run(args: argparse.Namespace) -> None:
     """Run the bot until stdin closes."""
     bot = build(args)
     if args.die_after_timer:
-        die_after(bot, args.die_after_timer)
+        die_after(bot, args.die_after_timer, args.die_at_step)
     running = asyncio.create_task(bot.start("bench-token"))
     while not bot.is_ready():
         if running.done():

@@ -21,7 +21,7 @@ from cogs.utils.options import check_option_values
 from cogs.utils.person import in_force
 from data import AwayRefused, GuildSettings, PersonSettings
 from data.away import MOST_AT_ONCE
-from table import person_settings
+from table import digests, person_settings
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -52,10 +52,20 @@ class Settings(commands.Cog):
         return await self.store.settings.person(user_id)
 
     async def _answer(
-        self, interaction: discord.Interaction, current: PersonSettings, updated: PersonSettings
+        self,
+        interaction: discord.Interaction,
+        current: PersonSettings,
+        updated: PersonSettings,
+        digest: bool = False,
     ) -> None:
+        """Store ``updated`` and show it; the digest's timer follows its hour and zone (and
+        ``digest``: the person set its hour, the same or not, in the language they use)."""
         if updated != current:
             await self.store.settings.set_person(interaction.user.id, updated)
+        moved = updated.digest_hour is not None and updated.timezone != current.timezone
+        if digest or moved:
+            lang = lang_of(interaction) if digest else None
+            await digests.arm(self.bot.table, interaction.user.id, updated, lang)
         text = in_force(lang_of(interaction), updated, self.bot.clock())
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -97,7 +107,7 @@ class Settings(commands.Cog):
             updated = dataclasses.replace(updated, digest_hour=hour)
         if heads_up is not None:
             updated = dataclasses.replace(updated, heads_up=heads_up)
-        await self._answer(interaction, current, updated)
+        await self._answer(interaction, current, updated, digest=digest is not None)
 
     @app_commands.command(name=L("cmd-away"), description=L("cmd-away-desc"))
     @app_commands.rename(days=L("cmd-away-days"))

@@ -28,6 +28,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ai.players import LEVELS
+from cogs.utils import digest
 from cogs.utils.challenge_views import expire
 from cogs.utils.host import host_of
 from cogs.utils.i18n import L, tr
@@ -40,7 +41,7 @@ from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
-from table import endings, holding, seasons, timers
+from table import digests, endings, holding, seasons, timers
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -58,8 +59,9 @@ BUSY_RETRY = 5.0  # seconds before looking again when another program holds the 
 TRANSIENT_TRIES = 5
 #: Errors that say nothing about the action itself: trying it again later may well work.
 TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, TimeoutError)
-#: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``).
-STEPS = ("claimed", "acted")
+#: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``):
+#: "sent" is a digest's, between its message and the transaction that notes it.
+STEPS = ("claimed", "sent", "acted")
 
 
 def process_name() -> str:
@@ -161,6 +163,8 @@ class Timers(commands.Cog):
             except Exception:
                 log.exception("timer %d (%s) failed", timer.id, timer.kind)
             self._tries.pop(timer.id, None)
+            if timer.kind == "digest":  # a day's digest ends by arming the next day's
+                await digests.given_up(self.table, timer)
             await self.store.timers.done(timer.id)
 
     async def _step(self, name: str, timer: Timer) -> None:
@@ -194,10 +198,10 @@ class Timers(commands.Cog):
         done) and players still see it once: a challenge's expiry is a status change made
         once, and the same edit of its message again; a time-out claimed by the bot goes
         through the game's version check; a rename leaves a thread named as it should be
-        alone; a reminder, a deadline's notice or a season's end is sent with
-        a nonce of the timer, and Discord answers a second send with the same nonce with
-        the first message, for a few minutes (past that, a process that took that long to
-        take the claim over may send it again).
+        alone; a reminder, a deadline's notice or a season's end is sent with a nonce of
+        the timer (a daily digest with one of its person and day), and Discord answers a
+        second send with the same nonce with the first message, for a few minutes (past
+        that, a process that took that long to take the claim over may send it again).
         """
         if timer.kind == "challenge":
             challenge = await self.store.challenges.get(timer.ref_id)
@@ -212,6 +216,13 @@ class Timers(commands.Cog):
             record = await self.store.games.get(timer.ref_id)
             if record is not None:
                 await rename_thread(self.bot, record)  # a refusal is given up (and logged)
+            return
+        if timer.kind == "digest":  # a person's daily digest, whatever their servers
+            found = await digests.due_now(self.table, timer)
+            if found is not None:
+                await digest.send(self.bot, found)  # with a nonce of the person and the day
+                await self._step("sent", timer)
+                await digests.handled(self.table, found)  # and the next day's armed
             return
         if timer.kind == "season-end":  # a season's champions and ladders, posted once
             ended = await seasons.conclude(self.store, timer)
@@ -234,7 +245,7 @@ class Timers(commands.Cog):
             allowed_mentions=MENTION_USERS,
             nonce=nonce,
         )
-        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce)
+        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce, per_turn=True)
 
     async def _time_up(self, due: timers.Due, nonce: str) -> None:
         record, turn = due.record, due.seat

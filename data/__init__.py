@@ -8,6 +8,7 @@ from pathlib import Path
 from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOffered
 from data.db import Database
+from data.digests import DigestStore
 from data.engines import open_database
 from data.errors import StorageBusy, StorageError, StorageFull
 from data.games import (
@@ -50,6 +51,7 @@ class Store:
         self.privacy = PrivacyStore(self.db, self.settings, self.away, clock)
         self.tournaments = TournamentStore(self.db, self.games, clock)
         self.seasons = SeasonStore(self.db, clock)
+        self.digests = DigestStore(self.db, clock)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
@@ -72,6 +74,7 @@ __all__ = [
     "ChallengeLimit",
     "ChallengeStore",
     "Database",
+    "DigestStore",
     "Ending",
     "Entrant",
     "EntryRefused",

@@ -328,6 +328,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE moves ADD COLUMN bank_before REAL;
     ALTER TABLE challenges ADD COLUMN time_control TEXT
     """,
+    # 19: the daily digest (issue 23): for each person who asked for one, the language they
+    # asked in and the last day of theirs (a date's ordinal in their time zone) whose digest
+    # was handled; and at most one digest timer waiting per person (the partial unique index
+    # decides, so two /notify at once leave one).
+    """
+    CREATE TABLE digests (
+        user_id INTEGER PRIMARY KEY,
+        lang TEXT NOT NULL DEFAULT 'en',
+        last_day INTEGER
+    );
+    CREATE UNIQUE INDEX timers_digest ON timers(ref_id) WHERE kind = 'digest' AND fired_at IS NULL
+    """,
 ]
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from data.away import AwayStore
 from data.db import Database, Transaction
+from data.digests import forget_digests
 from data.games import Clock
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
@@ -101,6 +102,7 @@ class PrivacyStore:
             await conn.execute("DELETE FROM rating_history WHERE player = ?", (human(user_id),))
             await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            await forget_digests(conn, user_id)  # its timers name the person
             renames = await _store_renames(conn, threads, self.clock())
         self.settings.forget_cached(user_id)
         self.away.forget_cached(user_id)

@@ -2,10 +2,11 @@
 
 A timer names what it is for (``kind``: "challenge", "reminder", "deadline", "rename": a
 forgotten player's name to take out of a game's thread, an event's "event-signup" and
-"event-round", or "season-end"), the row it refers to (``ref_id``: a challenge, a game,
-an event or a season) and, for games' turns, ``turn_stamp``: when the turn it watches
-began (an event's round: which round). A timer whose game has started another turn
-since is simply stale.
+"event-round", "season-end", or a person's daily "digest"), the row it refers to
+(``ref_id``: a challenge, a game, an event, a season or, for a digest, the person's user id)
+and, for games' turns, ``turn_stamp``: when the turn it watches began (an event's round:
+which round; a digest: the day of the person's it is for). A timer whose game has started
+another turn since is simply stale. A digest has no server: it is shard 0's (data.digests).
 
 Several processes may share the database, each running some of the bot's shards: a process
 fires only the timers of its own shards' servers (the game's or challenge's guild), and

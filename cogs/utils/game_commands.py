@@ -118,7 +118,7 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
             int | None,
             None,
             f"cmd-play-{name}",
-            choices=_choices((f"choice-{name}-{d}", d) for d in values),
+            choices=choices_of((f"choice-{name}-{d}", d) for d in values),
         )
     options.add("weekends", bool | None, None, "cmd-play-weekends")
     if plugin.computer is not None:  # the bot's seats: how strong, and how many at a table

@@ -18,12 +18,20 @@ log = logging.getLogger(__name__)
 
 
 async def direct_message(
-    bot: Host, record: GameRecord, seat: int, key: str, nonce: str | None = None, **args: Any
+    bot: Host,
+    record: GameRecord,
+    seat: int,
+    key: str,
+    nonce: str | None = None,
+    per_turn: bool = False,
+    **args: Any,
 ) -> None:
     """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it);
-    with a ``nonce``, sent again it shows the first one instead (as Discord does)."""
+    with a ``nonce``, sent again it shows the first one instead (as Discord does). News of
+    a turn (``per_turn``) is not sent while the player has a daily digest instead."""
     user_id = record.user_of(seat)
-    if not await bot.store.settings.dm_turns(user_id):
+    settings = await bot.store.settings.person(user_id)
+    if not settings.dm_turns or (per_turn and settings.digest_hour is not None):
         return
     opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
     title = plugin_for(record.game).words.title(record.lang)

@@ -85,7 +85,7 @@ class Poster:
 
     async def tell_turn(self, record: GameRecord, seat: int, link: str) -> None:
         """A DM to the player to move, if they asked for one (/notify)."""
-        await direct_message(self.bot, record, seat, "dm-your-turn", link=link)
+        await direct_message(self.bot, record, seat, "dm-your-turn", link=link, per_turn=True)
 
     async def tell_seat(self, record: GameRecord, seat: int, held: bool) -> None:
         """Tell the thread that the bot holds ``seat`` (or gave it back), and its player by

@@ -428,6 +428,16 @@ reminder = ⏰ { $mention }, a reminder: your turn in this game of { $game } is 
 dm-your-turn = 🎲 Your turn in { $game } against { $opponents }: { $link }
 dm-reminder = ⏰ Your turn in { $game } against { $opponents } is still waiting: { $place }
 dm-game-stranded = ⏸️ Your game of { $game } against { $opponents } is waiting: its place on the server is gone, and Tablero may not post in any other channel there. It goes on where it stood as soon as Tablero may post in a channel of that server again.
+digest-title = 📰 Your daily digest: { $count ->
+    [one] one game waits for your move.
+   *[other] { $count } games wait for your move.
+}
+digest-row = • **{ $game }** against { $opponents }: { $link }
+digest-row-deadline = • **{ $game }** against { $opponents }: { $link } ⏳ { $deadline }
+digest-more = { $count ->
+    [one] … and one more (all of them: /games).
+   *[other] … and { $count } more (all of them: /games).
+}
 deadline-passed = ⌛ **{ $player }** has run out of time for this move. { $others } may claim the win with /claim, or keep waiting.
 deadline-passed-skip = ⌛ **{ $player }** has run out of time for this move. { $others } may vote to skip the turn with /skip, or keep waiting.
 deadline-passed-hold = ⌛ **{ $player }** has run out of time for this move. { $others } may vote to skip the turn with /skip, have the bot hold the seat until { $player } is back (the button below, or /hold-seat to choose its level), or keep waiting.

@@ -428,6 +428,16 @@ reminder = ⏰ { $mention }, un recordatorio: tu turno en esta partida de { $gam
 dm-your-turn = 🎲 Te toca en { $game } contra { $opponents }: { $link }
 dm-reminder = ⏰ Tu turno en { $game } contra { $opponents } sigue esperando: { $place }
 dm-game-stranded = ⏸️ Tu partida de { $game } contra { $opponents } está en espera: su sitio en el servidor ya no existe y Tablero no puede publicar en ningún otro canal de allí. Seguirá donde se quedó en cuanto Tablero pueda volver a publicar en un canal de ese servidor.
+digest-title = 📰 Tu resumen diario: { $count ->
+    [one] una partida espera tu jugada.
+   *[other] { $count } partidas esperan tu jugada.
+}
+digest-row = • **{ $game }** contra { $opponents }: { $link }
+digest-row-deadline = • **{ $game }** contra { $opponents }: { $link } ⏳ { $deadline }
+digest-more = { $count ->
+    [one] … y una más (todas: /partidas).
+   *[other] … y { $count } más (todas: /partidas).
+}
 deadline-passed = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } puede reclamar la victoria con /reclamar, o seguir esperando.
 deadline-passed-skip = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } pueden votar saltar el turno con /saltar, o seguir esperando.
 deadline-passed-hold = ⌛ A **{ $player }** se le acabó el tiempo para esta jugada. { $others } pueden votar saltar el turno con /saltar, hacer que el bot ocupe el asiento hasta que { $player } vuelva (el botón de abajo, o /ocupar-asiento para elegir su nivel), o seguir esperando.

@@ -169,6 +169,11 @@ SEEDS: dict[int, list[str]] = {
         'UPDATE challenges SET time_control = \'{"bank":3,"cap":null,"increment":0,'
         '"weekends":false}\' WHERE id = 2',
     ],
+    19: [
+        # Luis's digest (asked in Spanish, yesterday's done) and its timer for today
+        "INSERT INTO digests (user_id, lang, last_day) VALUES (2, 'es', 739000)",
+        "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES ('digest', 2, 739001, 400)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
