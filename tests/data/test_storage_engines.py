@@ -391,6 +391,19 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
         note("privacy.check", repr(refused))
     note("privacy.forget", await privacy.forget(2, {"en": "former player"}, "former player"))
     note("after forgetting", await games.get(first))
+
+    # The daily digest: armed, re-armed by its day's end in one go, stopped (last: an
+    # upsert takes an id from PostgreSQL's sequence even when it updates, so the timers'
+    # ids part ways after it).
+    digests = store.digests
+    day = note("digests.arm", await digests.arm(7, "es", lambda last: ((last or 100) + 1, 50.0)))
+    note("digests.lang", await digests.lang(7))
+    (due_digest,) = [t for t in await timers.due(None) if t.kind == "digest"]
+    handled = await digests.handled(due_digest, day[0], lambda last: ((last or 0) + 1, 60.0))
+    note("digests.handled", handled)
+    note("digests.handled again", await digests.handled(due_digest, day[0], None))
+    await digests.disarm(7)
+    note("digests.disarm", [t.kind for t in await timers.due(None) if t.kind == "digest"])
     return said
 
 
