@@ -1,6 +1,7 @@
 """Timers kept in the database, so they fire after restarts (RoboDanny's reminder design).
 
-A timer names what it is for (``kind``: "challenge", "reminder", "deadline", "rename": a
+A timer names what it is for (``kind``: "challenge", "reminder", "deadline", a person's
+own reminders before it "before:<minutes>", the next player's "heads-up", "rename": a
 forgotten player's name to take out of a game's thread, an event's "event-signup" and
 "event-round", or "season-end"), the row it refers to (``ref_id``: a challenge, a game,
 an event or a season) and, for games' turns, ``turn_stamp``: when the turn it watches
@@ -27,7 +28,8 @@ from data.shards import Shards, where_owned
 #: Joins a timer to the server of its game, challenge or event (rows of none: no server).
 _WITH_GUILD = (
     " FROM timers t"
-    " LEFT JOIN games g ON t.kind IN ('reminder', 'deadline', 'rename') AND g.id = t.ref_id"
+    " LEFT JOIN games g ON (t.kind IN ('reminder', 'deadline', 'rename', 'heads-up')"
+    " OR t.kind LIKE 'before:%') AND g.id = t.ref_id"
     " LEFT JOIN challenges c ON t.kind = 'challenge' AND c.id = t.ref_id"
     " LEFT JOIN tournaments e ON t.kind LIKE 'event-%' AND e.id = t.ref_id"
     " LEFT JOIN seasons s ON t.kind = 'season-end' AND s.id = t.ref_id"

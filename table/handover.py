@@ -19,7 +19,7 @@ from data.ratings import GLOBAL
 from data.shards import Shards
 from rules import State
 from rules.history import History
-from table import clocks
+from table import clocks, reminders
 from table.computer import BotTurns
 from table.histories import Histories
 from table.turn import Posted, Problem, Publisher, SeriesSoFar, StoredTurn
@@ -92,6 +92,9 @@ class Handover:
             away_until = away.until if away is not None else None
             hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
             timers = clocks.new_turn(record, to_move, started, away_until, hours)
+            timers = await reminders.turn_timers(
+                self.store, record, to_move, started, away_until, timers
+            )
         series = None
         if record.series_id is not None:
             length = await self.store.games.series_length(record.series_id)

@@ -18,12 +18,20 @@ log = logging.getLogger(__name__)
 
 
 async def direct_message(
-    bot: Host, record: GameRecord, seat: int, key: str, nonce: str | None = None, **args: Any
+    bot: Host,
+    record: GameRecord,
+    seat: int,
+    key: str,
+    nonce: str | None = None,
+    *,
+    asked: bool = False,
+    **args: Any,
 ) -> None:
-    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it);
-    with a ``nonce``, sent again it shows the first one instead (as Discord does)."""
+    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it),
+    or ``asked`` for this one otherwise (the heads-up, /notify next:); with a ``nonce``,
+    sent again it shows the first one instead (as Discord does)."""
     user_id = record.user_of(seat)
-    if not await bot.store.settings.dm_turns(user_id):
+    if not asked and not await bot.store.settings.dm_turns(user_id):
         return
     opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
     title = plugin_for(record.game).words.title(record.lang)
