@@ -138,6 +138,20 @@ class TimerStore:
             )
             return int(row[0])
 
+    async def waiting(self, ref_id: int, turn_stamp: float, prefix: str) -> list[tuple[str, float]]:
+        """The timers of row ``ref_id``'s turn ``turn_stamp`` whose kind starts with ``prefix``
+        and that are not done: (kind, when it is next looked at: its due time, or the end
+        of the lease of a process that holds it)."""
+        rows = await self.db.fetchall(
+            "SELECT kind, due_at, lease_until FROM timers"
+            " WHERE ref_id = ? AND turn_stamp = ? AND kind LIKE ? AND fired_at IS NULL",
+            (ref_id, turn_stamp, prefix + "%"),
+        )
+        return [
+            (str(row["kind"]), max(float(row["due_at"]), float(row["lease_until"] or 0.0)))
+            for row in rows
+        ]
+
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When a timer of ``shards``' servers next needs a look, or None: the next due
         time, or for one held by a process, when its lease runs out."""

@@ -27,6 +27,8 @@ BEFORE = "before:"
 HEADS_UP = "heads-up"
 #: A reminder moved out of quiet hours comes this long before they begin (seconds).
 QUIET_LEAD = 60.0
+#: A reminder that waits for one further ahead comes this long after it (seconds).
+BEHIND = 5.0
 #: Tables of this many players or more have heads-ups (at two, next is the turn itself).
 HEADS_UP_TABLE = 3
 
@@ -160,7 +162,15 @@ async def reminder_due(
         return None
     planned = schedule(started, ends, await store.settings.person(user))
     at = next((at for hours, at in planned if minutes(hours) == before), None)
-    return None if at is None else (at, ends)
+    if at is None:
+        return None
+    waiting = await store.timers.waiting(record.id, started, BEFORE)
+    ahead = [until for kind, until in waiting if (minutes_of(kind) or 0) > before]
+    if ahead:
+        # A reminder further ahead of the deadline is not out yet (Discord did not answer
+        # it, or a process died holding it): this one waits until it is, to come after it.
+        at = max(at, max(ahead) + BEHIND)
+    return at, ends
 
 
 async def heads_up_for(store: Store, record: GameRecord, seat: int) -> int | None:

@@ -4,8 +4,10 @@ moves: each sent once, in order, after restarts and a process that died."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from loopback.models import FakeUser
@@ -118,7 +120,8 @@ async def test_reminders_of_a_process_killed_while_they_are_due_are_sent_once(
     tablero_on: World,
 ) -> None:
     """The process sends the first of three due reminders and dies before marking it done:
-    the next one (its lease run out) sends the three, the first shown once by its nonce."""
+    the next one sends the other two only after the first (its lease run out, sent again,
+    shown once by its nonce): each once, in order."""
     world = tablero_on
     await _notify(world, world.ana, {"before": "24h 4h 1h", "on": True})
     start = world.clock.now
@@ -140,7 +143,9 @@ async def test_reminders_of_a_process_killed_while_they_are_due_are_sent_once(
     timers.fire = fire
     assert len(_of(world, place, world.ana)) == 1
     await world.restart()
-    world.clock.now += world.bot.timer_lease + 1
+    await timers_asleep(world)  # the new process looks: the first is still held
+    assert len(_of(world, place, world.ana)) == 1  # the others wait for it
+    world.clock.now += world.bot.timer_lease + 30
     await _fire(world)
     assert len(_of(world, place, world.ana)) == 3
     assert world.fake.world.duplicate_nonces == 2  # the first's post and DM, sent again
@@ -212,3 +217,32 @@ async def test_no_heads_up_at_a_table_of_two(tablero: World) -> None:
     await settled(world)
     await timers_asleep(world)
     assert _heads_ups(world, world.ana) == [] and _heads_ups(world, world.luis) == []
+
+
+async def test_a_reminder_discord_did_not_answer_never_comes_after_a_nearer_one(
+    tablero: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The 24 h reminder meets a 503 and waits for its claim to run out; the 4 h one, due
+    too, waits for it: both go out then, in order, and the 1 h one later."""
+    world = tablero
+    await _notify(world, world.ana, {"before": "24h 4h 1h"})
+    start = world.clock.now
+    place = await started(world, days=2)
+    await timers_asleep(world)
+    send = discord.abc.Messageable.send
+    failures = [1]
+
+    async def once_unavailable(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        if failures and isinstance(content, str) and content.startswith("⏰"):
+            failures.pop()
+            answer = SimpleNamespace(status=503, reason="Service Unavailable")
+            raise discord.DiscordServerError(answer, "try again later")
+        return await send(self, content, **kwargs)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", once_unavailable)
+    await _at(world, 44.5, start)  # the 24 h one fails, the 4 h one waits for it
+    assert failures == [] and _of(world, place, world.ana) == []
+    await _at(world, 44.6, start)  # the 24 h one's claim ran out: sent, then the 4 h one
+    assert len(_of(world, place, world.ana)) == 2
+    await _at(world, 47, start)
+    assert len(_of(world, place, world.ana)) == 3
