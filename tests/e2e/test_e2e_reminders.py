@@ -4,6 +4,7 @@ moves: each sent once, in order, after restarts and a process that died."""
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -179,8 +180,6 @@ def _heads_ups(world: World, user: FakeUser) -> list[str]:
 async def test_the_player_after_the_next_gets_a_heads_up_at_a_table_of_three(
     tablero: World,
 ) -> None:
-    import random
-
     world = tablero
     await _notify(world, world.eve, {"next": True})
     await _notify(world, world.ana, {"next": True})
@@ -246,3 +245,59 @@ async def test_a_reminder_discord_did_not_answer_never_comes_after_a_nearer_one(
     assert len(_of(world, place, world.ana)) == 2
     await _at(world, 47, start)
     assert len(_of(world, place, world.ana)) == 3
+
+
+async def test_reminders_before_a_deadline_wait_while_the_player_is_away(tablero: World) -> None:
+    world = tablero
+    await _notify(world, world.ana, {"before": "4h"})
+    start = world.clock.now
+    place = await started(world, days=2)
+    await _at(world, 10, start)
+    away = await command(world, world.ana, world.channel, "away", {"days": 1})
+    assert "You are away until" in away.text, away.text
+    await _at(world, 44.5, start)  # her deadline moved on by the day away: 72 h
+    assert _of(world, place, world.ana) == []
+    await _at(world, 67.9, start)
+    assert _of(world, place, world.ana) == []
+    await _at(world, 68, start)
+    reminded = _of(world, place, world.ana)
+    assert len(reminded) == 1 and f"<t:{int(start + 72 * HOUR)}:R>" in reminded[0]
+
+
+async def test_a_heads_up_sent_by_a_process_that_died_shows_once(tablero: World) -> None:
+    world = tablero
+    await _notify(world, world.eve, {"next": True})
+    place, _ = await three_players(world)
+    await timers_asleep(world)
+    assert world.bot is not None
+    timers = world.bot.get_cog("Timers")
+    fire = timers.fire
+
+    async def dying(timer: Any) -> None:
+        await fire(timer)
+        if timer.kind == "heads-up":  # sent, not marked done
+            raise Died
+
+    timers.fire = dying
+    timers.fire_due = _dies_once(timers.fire_due)  # the loop's own look dies too
+    await play_turn(world, world.ana, place, await stored_game(world), random.Random(3))
+    eve_dm = world.fake.dm_channel(world.eve)
+    await world.fake.wait_for_message(eve_dm, lambda m: m.content.startswith("⏭️"))
+    await world.restart()
+    world.clock.now += world.bot.timer_lease + 1
+    await _fire(world)
+    await timers_asleep(world)
+    assert len(_heads_ups(world, world.eve)) == 1
+    assert world.fake.world.duplicate_nonces == 1  # sent again, shown once
+
+
+def _dies_once(fire_due: Any) -> Any:
+    """``fire_due`` whose death (``Died``) ends that look only, as a process's would."""
+
+    async def look() -> None:
+        try:
+            await fire_due()
+        except Died:
+            pass
+
+    return look
