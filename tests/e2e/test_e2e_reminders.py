@@ -4,6 +4,7 @@ moves: each sent once, in order, after restarts and a process that died."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from types import SimpleNamespace
 from typing import Any
@@ -295,9 +296,7 @@ def _dies_once(fire_due: Any) -> Any:
     """``fire_due`` whose death (``Died``) ends that look only, as a process's would."""
 
     async def look() -> None:
-        try:
+        with contextlib.suppress(Died):
             await fire_due()
-        except Died:
-            pass
 
     return look
