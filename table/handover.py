@@ -92,9 +92,7 @@ class Handover:
             away_until = away.until if away is not None else None
             hours = (await self.store.settings.guild(record.guild_id)).reminder_hours
             timers = clocks.new_turn(record, to_move, started, away_until, hours)
-            timers = await reminders.turn_timers(
-                self.store, record, to_move, started, away_until, timers
-            )
+            timers = await reminders.turn_timers(self.store, record, to_move, started, timers)
         series = None
         if record.series_id is not None:
             length = await self.store.games.series_length(record.series_id)

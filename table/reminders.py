@@ -3,8 +3,9 @@ heads-up of the player who moves next: when each falls due, as timers of the tur
 
 Both are stored as the turn's timers when it begins (``turn_timers``), so they fire after
 restarts, once each (the timer loop's claims and nonces) and go stale when the player moves
-(the turn's stamp). The deadline is the clocks' (``clocks.due`` and ``clocks.deadline``): a
-reminder is so many hours before whatever that says.
+(the turn's stamp). The deadline is the clocks' (the turn's "deadline" timer from
+``clocks.new_turn`` as it begins, ``clocks.deadline`` as a reminder falls due): a reminder is
+so many hours before whatever they say.
 
 Quiet hours (a person's local from-to, which may wrap midnight): a reminder that would fall
 inside them comes a minute before they begin instead (earlier, so the time asked for is still
@@ -127,18 +128,17 @@ async def turn_timers(
     record: GameRecord,
     seat: int,
     started: float,
-    away_until: float | None,
     timers: list[tuple[str, float]],
 ) -> list[tuple[str, float]]:
     """The turn's ``timers`` (``clocks.new_turn``) with the player's own reminders before
-    the deadline in place of the server's one, if they chose some and the game has a
-    deadline, and the heads-up of the player after them, if they asked for it."""
+    the deadline in place of the server's one, if they chose some and the turn has a
+    deadline (the one of ``timers``: the clocks' formula, time away counted), and the
+    heads-up of the player after them, if they asked for it."""
     if record.is_bot(seat):
         return timers
     person = await store.settings.person(record.user_of(seat))
-    if person.remind_before and record.days_per_move:
-        paused = max(0.0, (away_until or started) - started)
-        ends = clocks.due(started, record.days_per_move, paused)
+    ends = next((at for kind, at in timers if kind == "deadline"), None)
+    if person.remind_before and ends is not None:
         timers = [(kind, at) for kind, at in timers if kind != "reminder"]
         timers += [(before_kind(h), at) for h, at in schedule(started, ends, person)]
     after = next_seat(record, seat)
