@@ -305,6 +305,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER;
     ALTER TABLE user_settings ADD COLUMN heads_up INTEGER NOT NULL DEFAULT 0
     """,
+    # 19: the timers of one game's turn found together: a person's reminder before a
+    # deadline waits for one further ahead of it that is not out yet (issue 23), looked up
+    # as it falls due, among many games' timers.
+    "CREATE INDEX timers_turn ON timers(ref_id, turn_stamp)",
 ]
 
 

@@ -156,6 +156,12 @@ SEEDS: dict[int, list[str]] = {
         " remind_before, digest_hour, heads_up) VALUES (2, 0, 0, 'Europe/Madrid', 1380, 420,"
         " '[24.0, 1.0]', 8, 1)",
     ],
+    17: [
+        # (migration "19: timers_turn", the 17th here) Luis's reminder an hour before the
+        # deadline of game 2's turn begun at 500, and the heads-up of that turn
+        "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES"
+        " ('before:60', 2, 500, 90500), ('heads-up', 2, 500, 500)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
