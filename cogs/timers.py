@@ -41,7 +41,7 @@ from data import GameRecord, StorageBusy, Timer
 from data.errors import worth_logging
 from games.plugin import Claim, plugin_for
 from locales import t
-from table import digests, endings, holding, seasons, timers
+from table import digests, endings, holding, reminders, seasons, timers
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -234,6 +234,10 @@ class Timers(commands.Cog):
             return  # the player moved, is away, or the bot acted: nothing to post
         if due.kind == "reminder":
             await self._remind(due.record, due.seat, _nonce(timer))
+        elif due.kind == reminders.HEADS_UP:
+            await self._heads_up(due, _nonce(timer))
+        elif due.deadline is not None:  # a reminder the player chose before their deadline
+            await self._remind_before(due, due.deadline, _nonce(timer))
         elif due.kind == "deadline":
             await self._time_up(due, _nonce(timer))
 
@@ -246,6 +250,30 @@ class Timers(commands.Cog):
             nonce=nonce,
         )
         await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce, per_turn=True)
+
+    async def _remind_before(self, due: timers.Due, deadline: float, nonce: str) -> None:
+        record, turn = due.record, due.seat
+        title = plugin_for(record.game).words.title(record.lang)
+        place = await place_of(self.bot, record)
+        when = f"<t:{int(deadline)}:R>"
+        mention = f"<@{record.user_of(turn)}>"
+        await place.send(
+            t(record.lang, "reminder-before", mention=mention, game=title, deadline=when),
+            allowed_mentions=MENTION_USERS,
+            nonce=nonce,
+        )
+        await direct_message(
+            self.bot, record, turn, "dm-reminder-before", nonce=nonce, deadline=when
+        )
+
+    async def _heads_up(self, due: timers.Due, nonce: str) -> None:
+        """A DM to the player after the one to move, who asked for it (/notify next:)."""
+        record = due.record
+        mover = (due.seat - 1) % record.players
+        player = record.names()[mover]
+        await direct_message(
+            self.bot, record, due.seat, "dm-heads-up", nonce=nonce, asked=True, player=player
+        )
 
     async def _time_up(self, due: timers.Due, nonce: str) -> None:
         record, turn = due.record, due.seat

@@ -340,6 +340,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX timers_digest ON timers(ref_id) WHERE kind = 'digest' AND fired_at IS NULL
     """,
+    # 20: the timers of one game's turn found together: a person's reminder before a
+    # deadline waits for one further ahead of it that is not out yet (issue 23), looked up
+    # as it falls due, among many games' timers.
+    "CREATE INDEX timers_turn ON timers(ref_id, turn_stamp)",
 ]
 
 

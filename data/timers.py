@@ -1,6 +1,7 @@
 """Timers kept in the database, so they fire after restarts (RoboDanny's reminder design).
 
-A timer names what it is for (``kind``: "challenge", "reminder", "deadline", "rename": a
+A timer names what it is for (``kind``: "challenge", "reminder", "deadline", a person's
+own reminders before it "before:<minutes>", the next player's "heads-up", "rename": a
 forgotten player's name to take out of a game's thread, an event's "event-signup" and
 "event-round", "season-end", or a person's daily "digest"), the row it refers to
 (``ref_id``: a challenge, a game, an event, a season or, for a digest, the person's user id)
@@ -28,7 +29,8 @@ from data.shards import Shards, where_owned
 #: Joins a timer to the server of its game, challenge or event (rows of none: no server).
 _WITH_GUILD = (
     " FROM timers t"
-    " LEFT JOIN games g ON t.kind IN ('reminder', 'deadline', 'rename') AND g.id = t.ref_id"
+    " LEFT JOIN games g ON (t.kind IN ('reminder', 'deadline', 'rename', 'heads-up')"
+    " OR t.kind LIKE 'before:%') AND g.id = t.ref_id"
     " LEFT JOIN challenges c ON t.kind = 'challenge' AND c.id = t.ref_id"
     " LEFT JOIN tournaments e ON t.kind LIKE 'event-%' AND e.id = t.ref_id"
     " LEFT JOIN seasons s ON t.kind = 'season-end' AND s.id = t.ref_id"
@@ -136,6 +138,20 @@ class TimerStore:
                 (self.clock(), timer.id),
             )
             return int(row[0])
+
+    async def waiting(self, ref_id: int, turn_stamp: float, prefix: str) -> list[tuple[str, float]]:
+        """The timers of row ``ref_id``'s turn ``turn_stamp`` whose kind starts with ``prefix``
+        and that are not done: (kind, when it is next looked at: its due time, or the end
+        of the lease of a process that holds it)."""
+        rows = await self.db.fetchall(
+            "SELECT kind, due_at, lease_until FROM timers"
+            " WHERE ref_id = ? AND turn_stamp = ? AND kind LIKE ? AND fired_at IS NULL",
+            (ref_id, turn_stamp, prefix + "%"),
+        )
+        return [
+            (str(row["kind"]), max(float(row["due_at"]), float(row["lease_until"] or 0.0)))
+            for row in rows
+        ]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
         """When a timer of ``shards``' servers next needs a look, or None: the next due

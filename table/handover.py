@@ -19,7 +19,7 @@ from data.ratings import GLOBAL
 from data.shards import Shards
 from rules import State
 from rules.history import History
-from table import clocks
+from table import clocks, reminders
 from table.clocks import UTC
 from table.computer import BotTurns
 from table.histories import Histories
@@ -96,6 +96,7 @@ class Handover:
             if clocks.allowance(record, to_move) is not None:  # a person's zone: cached too
                 zone = await clocks.zone_of(self.store, record.user_of(to_move))
             timers = clocks.new_turn(record, to_move, started, away_until, hours, zone)
+            timers = await reminders.turn_timers(self.store, record, to_move, started, timers)
         # Each clock as the turn begins (a bank's seconds; the mover's whole allowance).
         left = tuple(
             (s.seat, given)

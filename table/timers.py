@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from data import GameRecord, Timer
 from games.plugin import Claim, OutOfTime, SkipTurn, plugin_for
-from table import clocks, endings
+from table import clocks, endings, reminders
 from table.refusal import Refusal
 
 if TYPE_CHECKING:
@@ -28,6 +28,8 @@ class Due:
     seat: int
     #: what the player out of time risks (for a deadline)
     policy: OutOfTime
+    #: the deadline a reminder before it speaks of (None: another kind)
+    deadline: float | None = None
 
 
 async def due_now(table: Table, timer: Timer) -> Due | None:
@@ -45,6 +47,8 @@ async def due_now(table: Table, timer: Timer) -> Due | None:
     seat = table.state(record).turn
     if seat is None or record.bot_moves(seat):
         return None  # over, or the bot holds the seat now: no reminder, no deadline
+    if timer.kind == reminders.HEADS_UP or reminders.minutes_of(timer.kind) is not None:
+        return await _personal(table, timer, record, seat)
     later = await clocks.due_again(store, timer, record, seat)
     if later is not None and later > table.clock() + 1:  # the player was away meanwhile
         await store.timers.postpone(timer, later)  # this one used up, with the new one
@@ -54,6 +58,25 @@ async def due_now(table: Table, timer: Timer) -> Due | None:
     if timer.kind == "deadline" and await _bots_act(table, record, seat, policy):
         return None
     return Due(timer.kind, record, seat, policy)
+
+
+async def _personal(table: Table, timer: Timer, record: GameRecord, seat: int) -> Due | None:
+    """What a timer a person asked for calls for: a heads-up (to the seat after ``seat``),
+    or a reminder before ``seat``'s deadline, put off like the others while they are away
+    (or their quiet hours changed), and not sent once they no longer ask for it."""
+    policy = plugin_for(record.game).out_of_time(record.players)
+    if timer.kind == reminders.HEADS_UP:
+        after = await reminders.heads_up_for(table.store, record, seat)
+        return None if after is None else Due(timer.kind, record, after, policy)
+    due = await reminders.reminder_due(table.store, timer, record, seat)
+    if due is None:
+        return None
+    later, deadline = due
+    if later > table.clock() + 1:
+        await table.store.timers.postpone(timer, later)
+        table.publisher.timers_changed(later)
+        return None
+    return Due(timer.kind, record, seat, policy, deadline)
 
 
 async def _bots_act(table: Table, record: GameRecord, turn: int, policy: OutOfTime) -> bool:

@@ -23,15 +23,18 @@ async def direct_message(
     seat: int,
     key: str,
     nonce: str | None = None,
+    *,
     per_turn: bool = False,
+    asked: bool = False,
     **args: Any,
 ) -> None:
-    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it);
-    with a ``nonce``, sent again it shows the first one instead (as Discord does). News of
-    a turn (``per_turn``) is not sent while the player has a daily digest instead."""
+    """A DM to the player at ``seat`` if they opted in with /notify (never a secret in it),
+    or ``asked`` for this one otherwise (the heads-up, /notify next:); with a ``nonce``,
+    sent again it shows the first one instead (as Discord does). News of a turn
+    (``per_turn``) is not sent while the player has a daily digest instead."""
     user_id = record.user_of(seat)
     settings = await bot.store.settings.person(user_id)
-    if not settings.dm_turns or (per_turn and settings.digest_hour is not None):
+    if not (settings.dm_turns or asked) or (per_turn and settings.digest_hour is not None):
         return
     opponents = ", ".join(s.name for s in record.seats if s.seat != seat)
     title = plugin_for(record.game).words.title(record.lang)

@@ -427,6 +427,10 @@ turn-deadline = ⏳ Deadline { $deadline }.
 reminder = ⏰ { $mention }, a reminder: your turn in this game of { $game } is waiting.
 dm-your-turn = 🎲 Your turn in { $game } against { $opponents }: { $link }
 dm-reminder = ⏰ Your turn in { $game } against { $opponents } is still waiting: { $place }
+# Reminders a player chose before their deadline (/notify before:), the heads-up (/notify next:)
+reminder-before = ⏰ { $mention }, your turn in this game of { $game } is waiting: your time runs out { $deadline }.
+dm-reminder-before = ⏰ Your turn in { $game } against { $opponents } is waiting: your time runs out { $deadline }. { $place }
+dm-heads-up = ⏭️ You're next in { $game } against { $opponents }: { $player } is to move now. { $place }
 dm-game-stranded = ⏸️ Your game of { $game } against { $opponents } is waiting: its place on the server is gone, and Tablero may not post in any other channel there. It goes on where it stood as soon as Tablero may post in a channel of that server again.
 digest-title = 📰 Your daily digest: { $count ->
     [one] one game waits for your move.

@@ -427,6 +427,10 @@ turn-deadline = ⏳ Plazo { $deadline }.
 reminder = ⏰ { $mention }, un recordatorio: tu turno en esta partida de { $game } está esperando.
 dm-your-turn = 🎲 Te toca en { $game } contra { $opponents }: { $link }
 dm-reminder = ⏰ Tu turno en { $game } contra { $opponents } sigue esperando: { $place }
+# Reminders a player chose before their deadline (/notify before:), the heads-up (/notify next:)
+reminder-before = ⏰ { $mention }, tu turno en esta partida de { $game } está esperando: tu tiempo se acaba { $deadline }.
+dm-reminder-before = ⏰ Tu turno en { $game } contra { $opponents } está esperando: tu tiempo se acaba { $deadline }. { $place }
+dm-heads-up = ⏭️ Te toca después en { $game } contra { $opponents }: ahora juega { $player }. { $place }
 dm-game-stranded = ⏸️ Tu partida de { $game } contra { $opponents } está en espera: su sitio en el servidor ya no existe y Tablero no puede publicar en ningún otro canal de allí. Seguirá donde se quedó en cuanto Tablero pueda volver a publicar en un canal de ese servidor.
 digest-title = 📰 Tu resumen diario: { $count ->
     [one] una partida espera tu jugada.

@@ -174,6 +174,12 @@ SEEDS: dict[int, list[str]] = {
         "INSERT INTO digests (user_id, lang, last_day) VALUES (2, 'es', 739000)",
         "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES ('digest', 2, 739001, 400)",
     ],
+    20: [
+        # Luis's reminder an hour before the
+        # deadline of game 2's turn begun at 500, and the heads-up of that turn
+        "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES"
+        " ('before:60', 2, 500, 90500), ('heads-up', 2, 500, 500)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

@@ -259,6 +259,10 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     later = note("timers.postpone", await timers.postpone(due[0], 2_000_000.0))
     await timers.done(later)
     note("timers.due after", await timers.due(None))
+    before = await timers.add("before:240", first, 20.0, 1.0)
+    await timers.add("before:60", first, 30.0, 1.0)
+    await timers.claim(before, "proc-a", 30.0)
+    note("timers.waiting", sorted(await timers.waiting(first, 1.0, "before:")))
 
     # Seasons: one at a time per server, ended early, found by when a game ends.
     seasons = store.seasons
