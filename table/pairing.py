@@ -197,7 +197,7 @@ def _repeats(group: Iterable[int], met: Counter[frozenset[int]]) -> int:
     return sum(met[frozenset(pair)] for pair in combinations(group, 2))
 
 
-def _swap_once(groups: list[list[int]], met: Counter[frozenset[int]], rank: dict) -> bool:
+def _swap_once(groups: list[list[int]], met: Counter[frozenset[int]], rank: dict[int, int]) -> bool:
     """Make the best swap between two neighbouring tables (fewest repeats, then the players
     closest in the standings); False when no swap lowers the repeats."""
     best: tuple[int, int, int, int, int] | None = None

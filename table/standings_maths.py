@@ -83,7 +83,9 @@ def totals(history: Sequence[Played]) -> dict[int, float]:
     return {player: math.fsum(p) for player, p in parts.items()}
 
 
-def _two_player_breaks(history: Sequence[Played], final: dict[int, float]) -> dict[int, tuple]:
+def _two_player_breaks(
+    history: Sequence[Played], final: dict[int, float]
+) -> dict[int, tuple[float, float]]:
     """(Buchholz, Sonneborn–Berger) of everyone: a bye is an opponent with 0 points."""
     buchholz: dict[int, list[float]] = defaultdict(list)
     berger: dict[int, list[float]] = defaultdict(list)

@@ -21,8 +21,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-import networkx as nx
-
 #: Levels of a cost, most important first; the first three are what a block must avoid.
 LEVELS = ("second_bye", "repeat", "seat", "unpaired", "bye_rank", "score", "fold")
 _MUST_AVOID = 3
@@ -49,7 +47,7 @@ def match(blocks: Sequence[list[int]], fields: Fields) -> list[tuple[int, ...]]:
     while pending:
         block = pending.pop(0)
         final = not pending
-        pairs, left, clean = _solve([*carried, *block], fields, final=final)
+        pairs, left, clean = _solve([*carried, *block], fields, final=final, carried=set(carried))
         if final and not clean and solved:
             # The block above (with what was carried into it) and this one, paired again.
             carried, above, _ = solved.pop()
@@ -61,11 +59,16 @@ def match(blocks: Sequence[list[int]], fields: Fields) -> list[tuple[int, ...]]:
 
 
 def _solve(
-    nodes: list[int], fields: Fields, *, final: bool
+    nodes: list[int], fields: Fields, *, final: bool, carried: set[int]
 ) -> tuple[list[tuple[int, ...]], list[int], bool]:
     """The best matching of ``nodes``: (pairs and bye, players left unpaired, whether it is
     clean). A block that is not the last gets only clean pairs and may leave players over;
-    the last pairs everyone, with a bye when the count is odd."""
+    the last pairs everyone, with a bye when the count is odd.
+
+    Outside the last block, a pair more than one score group apart is left out unless one of
+    them was carried from the block above: the matching's time grows with its pairs, and such
+    a pair is only wanted for a player who could not be paired nearer.
+    """
     nodes = sorted(nodes, key=fields.rank.__getitem__)
     groups: dict[int, list[int]] = {}
     for player in nodes:
@@ -74,13 +77,17 @@ def _solve(
     costs: dict[tuple[int, int], tuple[int, ...]] = {}
     for (i, a), (j, b) in combinations(enumerate(nodes), 2):
         cost = _pair_cost(a, b, i + j, fields, groups, place)
-        if final or not any(cost[:_MUST_AVOID]):
+        near = cost[LEVELS.index("score")] <= 1 or a in carried
+        if final or (near and not any(cost[:_MUST_AVOID])):
             costs[i, j] = cost
     bye = len(nodes)  # the bye is one more node, numbered after the players
     if final and len(nodes) % 2:
         for i, player in enumerate(nodes):
             # second bye, -, -, unpaired (as a pair would count), bye rank, -, -
             costs[i, bye] = (fields.byes[player], 0, 0, i + bye, bye - 1 - i, 0, 0)
+    # networkx takes about 0.15 s to import: paid by the first pairing, not by every start.
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(nodes) + 1))
     for (i, j), weight in _weights(costs, len(nodes) // 2 + 1).items():
@@ -94,7 +101,7 @@ def _solve(
 
 
 def _pair_cost(
-    a: int, b: int, ranks: int, fields: Fields, groups: dict[int, list[int]], place: dict
+    a: int, b: int, ranks: int, fields: Fields, groups: dict[int, list[int]], place: dict[int, int]
 ) -> tuple[int, ...]:
     """The cost of pairing ``a`` with ``b`` (``a`` ranked higher; ``ranks``: the sum of their
     places in the block)."""
@@ -111,7 +118,9 @@ def _pair_cost(
     return (0, fields.met[frozenset((a, b))], seat, ranks, 0, (ga - gb) ** 2, fold)
 
 
-def _weights(costs: dict[tuple[int, int], tuple[int, ...]], edges: int) -> dict:
+def _weights(
+    costs: dict[tuple[int, int], tuple[int, ...]], edges: int
+) -> dict[tuple[int, int], int]:
     """Integer weights (all >= 1) ordering matchings of ``edges`` pairs level by level."""
     caps = [max((cost[level] for cost in costs.values()), default=0) for level in range(7)]
     units = [0] * len(caps)

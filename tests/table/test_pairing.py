@@ -3,9 +3,13 @@ properties over random results (small fields checked against every possible pair
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -184,7 +188,9 @@ def _excess(balance: int, seat: int) -> int:
     return max(0, abs(balance + (1 if seat == 0 else -1)) - 1)
 
 
-def _faults(round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, best_seats: bool):
+def _faults(
+    round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, best_seats: bool
+) -> tuple[int, int, int]:
     """(second byes, repeat meetings, first-seat excess) of a round; ``best_seats``: each pair
     seated the better way round rather than as given."""
     met = Counter(frozenset(t.players) for t in history if len(t.players) == 2)
@@ -207,7 +213,9 @@ def _faults(round_: Sequence[tuple[int, ...]], history: Sequence[Played], *, bes
     return second_byes, repeats, seats
 
 
-def _random_round(round_: Sequence[tuple[int, ...]], number: int, data: st.DataObject):
+def _random_round(
+    round_: Sequence[tuple[int, ...]], number: int, data: st.DataObject
+) -> Iterator[Played]:
     for table in round_:
         if len(table) == 1:
             yield Played(number, table, (1.0,))
@@ -319,7 +327,7 @@ def _repeats(groups: Sequence[Sequence[int]], met: Counter[frozenset[int]]) -> i
     rounds=st.integers(1, 5),
     data=st.data(),
 )
-def test_tables_seat_everyone_once_and_no_neighbour_swap_avoids_more_meetings(
+def test_tables_seat_everyone_once_rotate_first_seats_and_no_neighbour_swap_avoids_more_meetings(
     count: int, rounds: int, data: st.DataObject
 ) -> None:
     players = list(range(1, count + 1))
@@ -338,6 +346,21 @@ def test_tables_seat_everyone_once_and_no_neighbour_swap_avoids_more_meetings(
                         [a if p == b else p for p in groups[t + 1]],
                     ]
                     assert _repeats([*groups[:t], *swapped, *groups[t + 2 :]], met) >= repeats
+        firsts = Counter(t.players[0] for t in history)
         for g in groups:
+            # Seats rotate: nobody at the table had fewer first seats than who sits first.
+            assert firsts[g[0]] == min(firsts[p] for p in g)
             ranks = data.draw(st.permutations(range(1, len(g) + 1)))
             history.append(Played(number, g, table_points(ranks), tuple(ranks)))
+
+
+def test_bench_tournament_prints_the_swiss_pairing_time(tmp_path: Path) -> None:
+    # The shape only (no timed tests); the real figure: `python -m bench tournament --json`.
+    args = ["tournament", "--json", "--players", "60", "--rounds", "3", "--repeat", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", *args], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["swiss_pair_1000_s"] > 0
+    assert (figures["players"], figures["rounds_before"]) == (60, 3)
