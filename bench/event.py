@@ -14,7 +14,9 @@ Meanwhile Ana and Luis play their own game (Stonehenge, in another channel) at a
 pace (``bench.load``'s /move, checked for its board; a game over is replaced by a new one):
 first alone (``human_moves`` moves), then all through the event. Figures: their /move
 p50/p99 alone and during the event and the ratio of the p99s (the issue's goal: at most
-1.2), and those of their moves sent between a round's end and the next round's post; the
+1.2), and apart those of their moves sent between a round's end and the next round's post
+(``at_round_change``: pairing, games started, standings drawn) and those sent while the
+rounds' games were played (``in_play``: the event's moves alone); the
 event's wall time, moves, rounds, the time from a round's last game ending (its last /move
 sent) to the next round's tables posted (``round_gap_s``; the final standings apart), how
 long that last /move waited for its answer (the bot starts the next round before it
@@ -251,6 +253,12 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         wall, cpu = time.perf_counter() - started, cpu_seconds(pid) - cpu
         during = people.between(started, started + wall)
         at_change = [ms for end, post in event.changes for ms in people.between(end, post)]
+        in_play = [
+            ms
+            for sent, ms in people.samples
+            if started <= sent <= started + wall
+            and not any(end <= sent <= post for end, post in event.changes)
+        ]
         errors = sum(load.tally.errors.values())
     finally:
         event.pool.shutdown(cancel_futures=True)
@@ -285,6 +293,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         "human_move_ms_alone": first,
         "human_move_ms_during": second,
         "human_move_ms_at_round_change": p50_p99(at_change) if at_change else None,
+        "human_move_ms_in_play": p50_p99(in_play) if in_play else None,
         "ratio_p99": round(second["p99"] / first["p99"], 2),
         "human_errors": errors,
         "loadavg": [round(x, 2) for x in os.getloadavg()],
@@ -306,7 +315,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--event-rate", type=float, default=5.0, help="the event's /move a second, in all")
     add("--event-ms", type=float, default=20.0, help="the computer players' budget a move")
     add("--human-rate", type=float, default=4.0, help="Ana and Luis's /move a second")
-    add("--human-moves", type=int, default=200, help="their moves timed before the event")
+    add("--human-moves", type=int, default=400, help="their moves timed before the event")
 
 
 def from_arguments(args: argparse.Namespace) -> argparse.Namespace:

@@ -12,7 +12,8 @@ Luis's /move timed alone and during it (bench/event.py says how, and what each f
 "moves", "round_gap_s": {"p50", "max"}, "final_post_s", "round_last_move_ms": {"p50", "max"},
 "bot_cpu_s", "bot_cpu_share",
 "human_rate", "human_moves": {"alone", "during"}, "human_move_ms_alone": {"p50", "p99"},
-"human_move_ms_during": {…}, "human_move_ms_at_round_change": {…} or null, "ratio_p99"
+"human_move_ms_during": {…}, "human_move_ms_at_round_change": {…} or null,
+"human_move_ms_in_play": {…} or null, "ratio_p99"
 (goal: at most 1.2), "human_errors", "loadavg"}.
 """
 
@@ -96,6 +97,12 @@ def event_text(e: dict[str, Any]) -> str:
         f"  bot CPU {e['bot_cpu_s']:.1f} s ({e['bot_cpu_share']:.0%} of a core)",
         f"  Ana and Luis's /move alone   p50 {alone['p50']:7.1f} ms  p99 {alone['p99']:7.1f} ms",
         f"                 during event p50 {during['p50']:7.1f} ms  p99 {during['p99']:7.1f} ms",
+        f"    at round changes {_ms(e['human_move_ms_at_round_change'])};"
+        f" in play {_ms(e['human_move_ms_in_play'])}",
         f"  ratio of the p99s {e['ratio_p99']:.2f} (goal: at most 1.2)",
     ]
     return "\n".join(lines)
+
+
+def _ms(figure: dict[str, float] | None) -> str:
+    return "none" if figure is None else f"p50 {figure['p50']:.1f} ms  p99 {figure['p99']:.1f} ms"

@@ -205,7 +205,8 @@ def test_bench_tournament_plays_a_whole_event_through_the_bot(tmp_path: Path) ->
         "game", "format", "players", "rounds", "ai", "event_rate", "wall_s", "moves",
         "round_gap_s", "final_post_s", "round_last_move_ms", "bot_cpu_s", "bot_cpu_share",
         "human_rate", "human_moves", "human_move_ms_alone", "human_move_ms_during",
-        "human_move_ms_at_round_change", "ratio_p99", "human_errors", "loadavg",
+        "human_move_ms_at_round_change", "human_move_ms_in_play", "ratio_p99", "human_errors",
+        "loadavg",
     }  # fmt: skip
     assert (e["game"], e["format"], e["players"], e["rounds"]) == ("stonehenge", "swiss", 4, 2)
     # Two games a round, each played to its end (a Stonehenge game is a dozen moves or more).
