@@ -6,12 +6,22 @@ Thin: each command reads its options, checks who may run it, and hands over to t
 
 from __future__ import annotations
 
+import inspect
+from typing import Any
+
 import discord
 from discord import app_commands
+from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.utils.choices import answers_when_busy
-from cogs.utils.game_commands import DAYS_PER_MOVE, DEFAULT_DAYS
+from cogs.utils.game_commands import (
+    DAYS_PER_MOVE,
+    DEFAULT_DAYS,
+    CommandOptions,
+    add_game_options,
+    choices_of,
+)
 from cogs.utils.host import Host, guild_of
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.moderation import is_moderator
@@ -27,7 +37,7 @@ from cogs.utils.tournaments import (
     whole_lines,
 )
 from data import Tournament
-from games.plugin import plugins
+from games.plugin import GamePlugin, plugins
 from locales import t
 from rules.text import clean_name
 from table.refusal import Refusal
@@ -41,12 +51,7 @@ SIGNUP_HOURS = 24 * 30  #: a month at most
 DEFAULT_MAX = 64
 #: The fewest players a format can start with, when the moderator names no minimum.
 FEWEST = {"tables": 3}
-GAME_CHOICES = [app_commands.Choice(name=L(p.words.title_key), value=p.name) for p in plugins()]
-FORMAT_CHOICES = [
-    app_commands.Choice(name=L(f"choice-format-{f}"), value=f)
-    for f in ("swiss", "round-robin", "tables")
-]
-DAYS_CHOICES = [app_commands.Choice(name=L(f"choice-days-{d}"), value=d) for d in DAYS_PER_MOVE]
+FORMATS = ("swiss", "round-robin", "tables")
 
 
 class TournamentCommands(commands.Cog):
@@ -58,6 +63,9 @@ class TournamentCommands(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        # Built from the games registered by now, like /play (this cog's own copy of the
+        # group: discord.py copies a cog's groups as it makes the cog).
+        self.tournament.add_command(self._create_group())
 
     @property
     def events(self) -> Tournaments:
@@ -80,85 +88,82 @@ class TournamentCommands(commands.Cog):
         active = await self.events.of_guild(guild, active=True)
         if not active:
             raise Refusal("error-event-none-here")
-        here = [e for e in active if e.channel_id == interaction.channel_id]
+        # Run here: in the event's channel, or in one of its games' threads.
+        places = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
+        here = [e for e in active if e.channel_id in places]
         if len(active) > 1 and len(here) != 1:
             raise Refusal("error-event-which")
         return here[0] if len(active) > 1 else active[0]
 
     # -- moderators ------------------------------------------------------------------------
-    @tournament.command(
-        name=L("cmd-tournament-create"), description=L("cmd-tournament-create-desc")
-    )
-    @app_commands.rename(
-        game=L("cmd-tournament-game"),
-        format=L("cmd-tournament-format"),
-        name=L("cmd-tournament-name"),
-        rounds=L("cmd-tournament-rounds"),
-        days=L("cmd-tournament-days"),
-        signup_hours=L("cmd-tournament-signup"),
-        least=L("cmd-tournament-min"),
-        most=L("cmd-tournament-max"),
-        rated=L("cmd-tournament-rated"),
-        undo=L("cmd-tournament-undo"),
-    )
-    @app_commands.describe(
-        game=L("cmd-tournament-game-desc"),
-        format=L("cmd-tournament-format-desc"),
-        name=L("cmd-tournament-name-desc"),
-        rounds=L("cmd-tournament-rounds-desc"),
-        days=L("cmd-tournament-days-desc"),
-        signup_hours=L("cmd-tournament-signup-desc"),
-        least=L("cmd-tournament-min-desc"),
-        most=L("cmd-tournament-max-desc"),
-        rated=L("cmd-tournament-rated-desc"),
-        undo=L("cmd-tournament-undo-desc"),
-    )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, days=DAYS_CHOICES)
+    def _create_group(self) -> app_commands.Group:
+        """/tournament create <game>: one subcommand a game registered now, each with the
+        event's options and the game's own (Stonehenge's hidden druids, say)."""
+        group = app_commands.Group(
+            name=L("cmd-tournament-create"), description=L("cmd-tournament-create-desc")
+        )
+        for plugin in plugins():
+            group.add_command(self._create_command(plugin))
+        return group
+
+    def _create_command(self, plugin: GamePlugin) -> app_commands.Command:
+        empty = inspect.Parameter.empty
+        options = CommandOptions()
+        format_choices = choices_of((f"choice-format-{f}", f) for f in FORMATS)
+        options.add("format", str, empty, "cmd-tournament-format", choices=format_choices)
+        options.add("name", app_commands.Range[str, 1, NAME_LIMIT], empty, "cmd-tournament-name")
+        options.add("rounds", Range[int, 1, MAX_ROUNDS] | None, None, "cmd-tournament-rounds")
+        days = choices_of((f"choice-days-{d}", d) for d in DAYS_PER_MOVE)
+        options.add("days", int, DEFAULT_DAYS, "cmd-tournament-days", choices=days)
+        hours = Range[int, 1, SIGNUP_HOURS] | None
+        options.add("signup_hours", hours, None, "cmd-tournament-signup")
+        options.add("least", Range[int, 2, MAX_ENTRANTS] | None, None, "cmd-tournament-min")
+        options.add("most", Range[int, 2, MAX_ENTRANTS], DEFAULT_MAX, "cmd-tournament-max")
+        options.add("rated", bool, True, "cmd-tournament-rated")
+        options.add("undo", bool, False, "cmd-tournament-undo")
+        add_game_options(options, plugin)
+
+        async def run(interaction: discord.Interaction, **values: Any) -> None:
+            await self.create(interaction, plugin, values)
+
+        return app_commands.Command(
+            name=L(plugin.command_key),
+            description=L("cmd-tournament-create-desc"),
+            callback=options.callback(run),
+        )
+
     async def create(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        format: str,
-        name: app_commands.Range[str, 1, NAME_LIMIT],
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        days: int = DEFAULT_DAYS,
-        signup_hours: app_commands.Range[int, 1, SIGNUP_HOURS] | None = None,
-        least: app_commands.Range[int, 2, MAX_ENTRANTS] | None = None,
-        most: app_commands.Range[int, 2, MAX_ENTRANTS] = DEFAULT_MAX,
-        rated: bool = True,
-        undo: bool = False,
+        self, interaction: discord.Interaction, plugin: GamePlugin, values: dict[str, Any]
     ) -> None:
         """Announce an event in this channel: its games' threads open here."""
         check_option_values(interaction)
         await self._moderator(interaction)
-        cleaned = clean_name(name, NAME_LIMIT, fallback="")
+        cleaned = clean_name(values["name"], NAME_LIMIT, fallback="")
         if not cleaned:
             raise Refusal("error-event-name")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        ends = None if signup_hours is None else self.bot.clock() + signup_hours * 3600
+        hours, fmt, least = values["signup_hours"], values["format"], values["least"]
         event = await self.events.create(
             guild_id=guild_of(interaction),
             channel_id=interaction.channel_id or 0,
             by=interaction.user.id,
-            game=game,
-            options={},
-            format=format,
-            rounds=rounds,
-            days_per_move=days,
-            signup_ends=ends,
-            min_players=least if least is not None else FEWEST.get(format, 2),
-            max_players=most,
-            rated=rated,
-            undo=undo,
+            game=plugin.name,
+            options=plugin.engine_options(values),
+            format=fmt,
+            rounds=values["rounds"],
+            days_per_move=values["days"],
+            signup_ends=None if hours is None else self.bot.clock() + hours * 3600,
+            min_players=least if least is not None else FEWEST.get(fmt, 2),
+            max_players=values["most"],
+            rated=values["rated"],
+            undo=values["undo"],
             lang=lang_of(interaction),
             name=cleaned,
         )
-        link = (
-            f"https://discord.com/channels/{event.guild_id}/{event.channel_id}/{event.message_id}"
-        )
-        await send_private(
-            interaction, tr(interaction, "event-created", number=event.id, link=link)
-        )
+        place = f"{event.guild_id}/{event.channel_id}/{event.message_id}"
+        link = f"https://discord.com/channels/{place}"
+        text = tr(interaction, "event-created", number=event.id, link=link)
+        await send_private(interaction, text)
 
     @tournament.command(name=L("cmd-tournament-start"), description=L("cmd-tournament-start-desc"))
     @app_commands.rename(event=L("cmd-tournament-event"))
@@ -248,7 +253,9 @@ class TournamentCommands(commands.Cog):
             round=tables[0].round,
             rounds=found.rounds or "?",
         )
-        lines = [head, *table_lines(found, tables, where, lang)]
+        entrants = await self.bot.store.tournaments.entrants(found.id)
+        names = {e.user_id: e.name for e in entrants}
+        lines = [head, *table_lines(found, tables, where, lang, names)]
         for part in pack(lines):
             await send_private(interaction, part)
 

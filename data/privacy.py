@@ -4,7 +4,8 @@ Their seats keep their place in every stored game (the other players' results an
 stay as they are) but no longer say who sat there: the user id becomes ``FORGOTTEN`` (never
 rated again, even by a full rerate) and the name "former player" in the game's language.
 Every other row keyed by their id (settings, time away, votes, invitations) is deleted, and
-every stored copy of their name replaced.
+every stored copy of their name replaced; in tournaments a stand-in takes their place
+(``data.tournaments.forget_entrant``).
 
 Their games' threads still carry the name on Discord, and once the transaction is done no
 row says which threads those are. So the same transaction stores the renaming as work for
@@ -25,6 +26,7 @@ from data.db import Database, Transaction
 from data.games import Clock
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
+from data.tournaments import forget_entrant
 
 
 @dataclass
@@ -79,6 +81,7 @@ class PrivacyStore:
             for lang, name in names.items():
                 await _anonymise_seats(conn, user_id, name, "lang = ?", (lang,))
             await _anonymise_seats(conn, user_id, default, "1 = 1", ())
+            await forget_entrant(conn, user_id, names, default)  # tournaments
             await conn.execute(
                 "UPDATE moves SET user_id = ? WHERE user_id = ?", (FORGOTTEN, user_id)
             )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from data.db import Database, Row, Transaction
 from data.games import Clock, GameStore, NewGame, _dumps
+from data.ratings import FORGOTTEN
 from data.results import Result
 from data.shards import Shards, where_owned
 from rules.text import STORED_LIMIT, clean_name
@@ -455,3 +456,51 @@ async def _round_timer(conn: Transaction, event_id: int, round: int, due: float)
         "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
         (ROUND_TIMER, event_id, round, due),
     )
+
+
+async def forget_entrant(
+    conn: Transaction, user_id: int, names: Mapping[str, str], default: str
+) -> None:
+    """Forget ``user_id`` in every event (``/forget-me``, inside its transaction): a sign-up
+    left, and elsewhere a stand-in in their place, numbered below zero (never a Discord id)
+    and named "former player" in the event's language: what they played still counts for
+    the others, and a running event pairs them no more."""
+    await conn.execute(
+        "UPDATE tournaments SET created_by = ? WHERE created_by = ?", (FORGOTTEN, user_id)
+    )
+    await conn.execute(
+        "DELETE FROM entrants WHERE user_id = ?"
+        " AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'signup')",
+        (user_id,),
+    )
+    cur = await conn.execute(
+        "SELECT e.tournament_id, t.lang FROM entrants e"
+        " JOIN tournaments t ON t.id = e.tournament_id WHERE e.user_id = ?",
+        (user_id,),
+    )
+    for event_id, lang in list(await cur.fetchall()):
+        cur = await conn.execute("SELECT COALESCE(MIN(user_id), 0) FROM entrants")
+        row = await cur.fetchone()
+        stand_in = min(int(row[0]) if row else 0, 0) - 1
+        await conn.execute(
+            "UPDATE entrants SET user_id = ?, name = ?, withdrawn_round = COALESCE("
+            "withdrawn_round, (SELECT CASE WHEN status = 'running' THEN round END"
+            " FROM tournaments WHERE id = ?)) WHERE tournament_id = ? AND user_id = ?",
+            (stand_in, names.get(lang, default), event_id, event_id, user_id),
+        )
+        cur = await conn.execute(
+            "SELECT round, board, players FROM pairings WHERE tournament_id = ?", (event_id,)
+        )
+        for table in list(await cur.fetchall()):
+            players = json.loads(table["players"])
+            if user_id in players:
+                await conn.execute(
+                    "UPDATE pairings SET players = ?"
+                    " WHERE tournament_id = ? AND round = ? AND board = ?",
+                    (
+                        json.dumps([stand_in if p == user_id else p for p in players]),
+                        event_id,
+                        table["round"],
+                        table["board"],
+                    ),
+                )

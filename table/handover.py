@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from data import GameRecord, StorageBusy, Store
+from data import GameRecord, StorageBusy, Store, Timer
 from data.errors import worth_logging
 from data.ratings import GLOBAL
 from data.shards import Shards
@@ -42,6 +42,10 @@ class Events(Protocol):
 
     async def recover(self) -> None:
         """Pair and start what a crash left undone."""
+        ...
+
+    async def fire(self, timer: Timer) -> None:
+        """Do what an event's timer is for (the cogs' timer loop asks)."""
         ...
 
 

@@ -36,7 +36,7 @@ def opponent_names(plugin: GamePlugin) -> list[str]:
     return ["opponent", *(f"opponent{n}" for n in range(2, plugin.engine.max_players))]
 
 
-class _Options:
+class CommandOptions:
     """A callback's parameters and what the decorators would say about them."""
 
     def __init__(self) -> None:
@@ -73,14 +73,15 @@ def _parameter(name: str, annotation: Any, default: Any = inspect.Parameter.empt
     return inspect.Parameter(name, kind, default=default, annotation=annotation)
 
 
-def _choices(pairs: Any) -> list[app_commands.Choice[Any]]:
+def choices_of(pairs: Any) -> list[app_commands.Choice[Any]]:
+    """Choices from (Fluent message of the name, value) pairs."""
     return [app_commands.Choice(name=L(key), value=value) for key, value in pairs]
 
 
 def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.Command:
     """``/play <game>``: the opponents it seats, series where it has them, first, days and the
     game's own options."""
-    options = _Options()
+    options = CommandOptions()
     for index, name in enumerate(opponent_names(plugin)):
         more = "cmd-play-more-desc" if index else None
         options.add(name, discord.Member | None, None, f"cmd-play-{name}", more)
@@ -91,21 +92,21 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
             int,
             1,
             "cmd-play-series",
-            choices=_choices((f"choice-series-{n}", n) for n in lengths),
+            choices=choices_of((f"choice-series-{n}", n) for n in lengths),
         )
     options.add(
         "first",
         str,
         "random",
         "cmd-play-first",
-        choices=_choices((f"choice-first-{who}", who) for who in FIRST),
+        choices=choices_of((f"choice-first-{who}", who) for who in FIRST),
     )
     options.add(
         "days",
         int,
         DEFAULT_DAYS,
         "cmd-play-days",
-        choices=_choices((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
+        choices=choices_of((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
     )
     if plugin.computer is not None:  # the bot's seats: how strong, and how many at a table
         options.add(
@@ -113,22 +114,15 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
             str | None,
             None,
             "cmd-play-level",
-            choices=_choices((f"choice-level-{level}", level) for level in LEVELS),
+            choices=choices_of((f"choice-level-{level}", level) for level in LEVELS),
         )
         if plugin.engine.max_players > 2:
             counts = range(1, plugin.engine.max_players)
             options.add(
                 "bots", int | None, None, "cmd-play-bots",
-                choices=_choices((f"choice-bots-{n}", n) for n in counts),
+                choices=choices_of((f"choice-bots-{n}", n) for n in counts),
             )  # fmt: skip
-    for option in plugin.play_options:
-        if option.choices:
-            kind = type(option.choices[0][1])
-            options.add(
-                option.name, kind | None, None, option.key, choices=_choices(option.choices)
-            )
-        else:
-            options.add(option.name, bool | None, None, option.key)
+    add_game_options(options, plugin)
 
     async def run(interaction: discord.Interaction, **values: Any) -> None:
         await challenge(interaction, plugin, values)
@@ -138,6 +132,18 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
         description=L(f"{plugin.command_key}-desc"),
         callback=options.callback(run),
     )
+
+
+def add_game_options(options: CommandOptions, plugin: GamePlugin) -> None:
+    """The game's own options (``plugin.play_options``), each optional."""
+    for option in plugin.play_options:
+        if option.choices:
+            kind = type(option.choices[0][1])
+            options.add(
+                option.name, kind | None, None, option.key, choices=choices_of(option.choices)
+            )
+        else:
+            options.add(option.name, bool | None, None, option.key)
 
 
 def play_group(challenge: Challenge) -> app_commands.Group:
@@ -150,9 +156,9 @@ def play_group(challenge: Challenge) -> app_commands.Group:
 
 def rules_command(show: ShowRules) -> app_commands.Command:
     """/rules, offering every game registered now."""
-    options = _Options()
+    options = CommandOptions()
     games = [(plugin.words.title_key, plugin.name) for plugin in plugins()]
-    options.add("game", str, inspect.Parameter.empty, "cmd-rules-game", choices=_choices(games))
+    options.add("game", str, inspect.Parameter.empty, "cmd-rules-game", choices=choices_of(games))
 
     async def run(interaction: discord.Interaction, game: str) -> None:
         await show(interaction, game)

@@ -32,9 +32,8 @@ from locales import join, t
 from render.standings import StandingsRow, draw_standings_pages
 
 if TYPE_CHECKING:
-    from table.pairing import Standing
-
     from cogs.utils.host import Host
+    from table.pairing import Standing
 
 log = logging.getLogger(__name__)
 
@@ -88,12 +87,15 @@ async def enter_or_leave(interaction: discord.Interaction, event_id: int, act: s
 
 
 def event_buttons(event: Tournament) -> discord.ui.View | None:
-    """Join and Leave while the event takes entries or plays (leaving then is withdrawing;
-    the table says whether a late entry is allowed); none once it is over."""
+    """Join while the event takes entries (a Swiss one until half its rounds have begun:
+    the table decides, this only hides a button that would be refused), Leave while it
+    takes entries or plays (leaving then is withdrawing); none once it is over."""
     if not event.active:
         return None
     view = LastingView()
-    view.add_item(EventButton(event.id, "join", t(event.lang, "button-event-join")))
+    late = event.format == "swiss" and 2 * event.round < (event.rounds or 0)
+    if event.status == "signup" or late:
+        view.add_item(EventButton(event.id, "join", t(event.lang, "button-event-join")))
     view.add_item(EventButton(event.id, "leave", t(event.lang, "button-event-leave")))
     return view
 
@@ -120,11 +122,10 @@ def rounds_text(lang: str, event: Tournament) -> str:
 def details(event: Tournament) -> str:
     """'Stonehenge · Swiss · 4 rounds · 3 days a move · rated'."""
     lang = event.lang
-    parts = [
-        plugin_for(event.game).words.title(lang),
-        t(lang, f"event-format-{event.format}"),
-        rounds_text(lang, event),
-    ]
+    words = plugin_for(event.game).words
+    parts = [words.title(lang), t(lang, f"event-format-{event.format}"), rounds_text(lang, event)]
+    if chosen := words.option_summary(lang, event.options, 1):
+        parts.append(chosen)  # the game's own options: 'hidden druids'
     if event.days_per_move:
         parts.append(t(lang, "event-days", count=event.days_per_move))
     parts.append(t(lang, "event-rated", rated="yes" if event.rated else "no"))
@@ -135,19 +136,16 @@ def details(event: Tournament) -> str:
 
 def whole_lines(lang: str, lines: Sequence[str], room: int) -> str:
     """As many whole lines as fit ``room`` characters, then how many were left out."""
-    shown: list[str] = []
     used = 0
-    for index, line in enumerate(lines):
-        more = t(lang, "event-more", count=len(lines) - index)
-        if used + len(line) + 1 + len(more) > room and index < len(lines) - 1:
-            shown.append(more)
-            break
-        if used + len(line) > room:
-            shown.append(more)
-            break
-        shown.append(line)
+    for count, line in enumerate(lines):
+        left = len(lines) - count
+        more = len(t(lang, "event-more", count=left - 1)) + 1
+        # This line goes in if it fits with the note that would follow it (none after
+        # the last line).
+        if used + len(line) + (more if left > 1 else 0) > room:
+            return "\n".join([*lines[:count], t(lang, "event-more", count=left)])
         used += len(line) + 1
-    return "\n".join(shown)
+    return "\n".join(lines)
 
 
 def announcement(event: Tournament, entrants: Sequence[Entrant]) -> discord.Embed:
@@ -226,12 +224,17 @@ def standing_rows(
 
 
 def table_lines(
-    event: Tournament, pairings: Sequence[Pairing], where: dict[int, str], lang: str
+    event: Tournament,
+    pairings: Sequence[Pairing],
+    where: dict[int, str],
+    lang: str,
+    names: dict[int, str],
 ) -> list[str]:
-    """A round's tables: '**1.** @Ana – @Luis #thread', the bye, or who sits out."""
+    """A round's tables: '**1.** @Ana – @Luis #thread', the bye, or who sits out. A player
+    who asked to be forgotten (/forget-me: a stand-in id below zero) is named, not mentioned."""
     lines = []
     for pairing in pairings:
-        who = [f"<@{p}>" for p in pairing.players]
+        who = [f"<@{p}>" if p > 0 else list_name(names.get(p, "?")) for p in pairing.players]
         if pairing.game_id is None:
             key = "event-bye" if event.format == "swiss" else "event-sits-out"
             lines.append(t(lang, key, player=join(lang, who)))
@@ -398,7 +401,7 @@ class TournamentPublisher:
         if pairings:
             where = await self._places(pairings)
             lines += ["", t(lang, "event-next-round", round=pairings[0].round)]
-            lines += table_lines(event, pairings, where, lang)
+            lines += table_lines(event, pairings, where, lang, names)
         paired = {p for pairing in pairings for p in pairing.players}
         channel = await self._channel(event.channel_id)
         await self._announcement_now(event, entrants)

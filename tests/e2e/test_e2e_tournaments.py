@@ -3,14 +3,15 @@ button, rounds are paired and played in threads, standings and the end are poste
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from cogs.utils.tournaments import TournamentPublisher
+from cogs.utils.tournaments import TournamentPublisher, points_text
 from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
 from loopback.records import Interaction
+from table.pairing import Standing
 from tests.e2e import World, button, command, resign, stored_game, timers_asleep, until
 
 HOUR = 3600.0
@@ -24,7 +25,10 @@ def make_moderator(world: World, user: FakeUser) -> None:
 
 
 async def tournament(world: World, user: FakeUser, sub: str, **args: Any) -> Interaction:
-    """/tournament <sub> in the world's channel, once answered."""
+    """/tournament <sub> in the world's channel, once answered (``create``: the subcommand
+    of the ``game`` given)."""
+    if sub == "create":
+        sub = f"create {args.pop('game')}"
     return await command(world, user, world.channel, "tournament", args, subcommand=sub)
 
 
@@ -208,6 +212,9 @@ async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> No
 
     end = await round_post(world, "is over after 2 rounds")
     assert "Winner" in end.text and "/replay" in end.text and "#1–#4" in end.text, end.text
+    history = await results_of(world, first) + await results_of(world, second)
+    names = {u.id: u.name for u in people}
+    assert sorted(rows_of(end)) == hand_worked(history, list(names), names)
     event = await world.bot.store.tournaments.get(1)
     assert event.status == "finished"
     assert not announcement(world).custom_ids  # no more joining
@@ -219,10 +226,12 @@ async def test_a_round_robin_of_four_meets_everyone_once(tablero: World) -> None
     message = await create(world, world.ana, game="stonehenge", format="round-robin", name="League")
     people = users(world, 4)
     by_id = {u.id: u for u in people}
+    names = {u.id: u.name for u in people}
     for user in people:
         await join(world, user, message)
     await tournament(world, world.ana, "start")
     met: set[frozenset[int]] = set()
+    history = []
     for round in (1, 2, 3):
         tables = await tables_of(world, round)
         assert len(tables) == 2
@@ -230,12 +239,23 @@ async def test_a_round_robin_of_four_meets_everyone_once(tablero: World) -> None
             met.add(frozenset(pairing.players))
             record, place = await game_place(world, pairing.game_id)
             assert "League" in place.name
+            if (round, pairing.board) == (3, 1):  # settled by a moderator: a draw that counts
+                args = {"reason": "Both away", "result": "draw"}
+                await command(world, world.ana, place, "mod", args, subcommand="end")
+                await finished(world, record.id)
+                drawn = {by_id[p].name for p in pairing.players}
+                continue
             await resigns(world, by_id[record.seats[1].user_id], record, place)
+        history += await results_of(world, tables)
         if round < 3:
-            await round_post(world, f"round {round} of 3 is over")
+            post = await round_post(world, f"round {round} of 3 is over")
+            assert sorted(rows_of(post)) == hand_worked(history, list(by_id), names)
     assert len(met) == 6  # every pair once
     end = await round_post(world, "is over after 3 rounds")
     assert "Winner" in end.text
+    halves = {row.split(". ", 1)[1].split(":")[0] for row in rows_of(end) if "½ · Buch" in row}
+    assert halves == drawn, rows_of(end)  # only the moderator's draw gave half points
+    assert sorted(rows_of(end)) == hand_worked(history, list(by_id), names)
 
 
 async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
@@ -276,17 +296,6 @@ async def test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three(
     ), rows_of(end)
 
 
-@dataclass(frozen=True)
-class Row:
-    """A standings row as the table gives it (``table.pairing.Standing``'s fields)."""
-
-    rank: int
-    player: int
-    points: float
-    tiebreaks: tuple[float, ...]
-    played: int
-
-
 async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: World) -> None:
     world = tablero
     publisher = TournamentPublisher(world.bot)
@@ -321,7 +330,7 @@ async def test_sixty_four_entrants_with_long_names_fit_discords_limits(tablero: 
     shown = next(m for m in world.fake.messages(world.channel) if m.id == message_id)
     assert "Inscritos (64)" in shown.text and shown.custom_ids, shown.text
     running = replace(event, status="running", round=1, message_id=message_id)
-    standings = [Row(n + 1, ids[n], 6 - n / 16, (99.5, 88.25), 6) for n in range(64)]
+    standings = [Standing(n + 1, ids[n], 6 - n / 16, (99.5, 88.25), 6) for n in range(64)]
     tables = [Pairing(2, b + 1, (ids[2 * b], ids[2 * b + 1]), 9_000 + b) for b in range(32)]
     await publisher.show_round(running, 1, standings, tables, entrants, "event-7-round-1")
     posts = [m for m in world.fake.messages(world.channel) if m.id != message_id]
@@ -375,6 +384,55 @@ async def play_round(
     return tables
 
 
+async def results_of(world: World, tables: list[Any]) -> list[tuple[tuple[int, ...], tuple]]:
+    """Each table of a round with the points its players got, read from the games' results
+    by the rules of the plan (a win 1, a draw ½, a loss 0, a bye 1), not by the bot's maths."""
+    out = []
+    for pairing in tables:
+        if pairing.game_id is None:
+            out.append((pairing.players, (1.0,)))
+            continue
+        result = (await stored_game(world, pairing.game_id)).result
+        if result.ending is Ending.DRAW:
+            out.append((pairing.players, (0.5, 0.5)))
+        else:
+            out.append((pairing.players, tuple(float(s in result.winners) for s in (0, 1))))
+    return out
+
+
+def hand_worked(history: list[Any], still_in: list[int], names: dict[int, str]) -> list[str]:
+    """The standings rows worked out from their definitions: points; Buchholz, the sum of the
+    opponents' points (a bye an opponent with none); Sonneborn–Berger, each opponent's points
+    times one's score against them; players level on all three share the rank."""
+    points: dict[int, float] = {}
+    met: dict[int, list[tuple[int, float]]] = {}
+    for players, got in history:
+        for player, score in zip(players, got, strict=True):
+            points[player] = points.get(player, 0.0) + score
+        if len(players) == 2:
+            (a, b), (sa, sb) = players, got
+            met.setdefault(a, []).append((b, sa))
+            met.setdefault(b, []).append((a, sb))
+
+    def key(player: int) -> tuple[float, float, float]:
+        games = met.get(player, [])
+        return (
+            points.get(player, 0.0),
+            sum(points.get(o, 0.0) for o, _ in games),
+            sum(points.get(o, 0.0) * s for o, s in games),
+        )
+
+    rows = []
+    for player in still_in:
+        mine = key(player)
+        rank = 1 + sum(key(other) > mine for other in still_in)
+        count = len(met.get(player, []))
+        games = "one game" if count == 1 else f"{count} games"
+        pts, bh, sb = (points_text("en", v) for v in mine)
+        rows.append(f"{rank}. {names[player]}: {pts} · Buchholz {bh} · SB {sb} · {games}")
+    return sorted(rows)
+
+
 async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout_and_a_draw(
     tablero: World,
 ) -> None:
@@ -409,11 +467,17 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
         ]
     ), rows_of(post)
 
+    history = await results_of(world, first)
+    everyone = [u.id for u in people]
+    assert sorted(rows_of(post)) == hand_worked(history, everyone, name)
+
     second = await play_round(world, 2, by_id, timeouts=(1,))
+    history += await results_of(world, second)
     byes += [p.players[0] for p in second if p.game_id is None]
     timed_out = await stored_game(world, next(p.game_id for p in second if p.board == 1))
     assert timed_out.result.ending is Ending.TIMEOUT
-    await round_post(world, "round 2 of 4 is over")
+    post = await round_post(world, "round 2 of 4 is over")
+    assert sorted(rows_of(post)) == hand_worked(history, everyone, name)
 
     # After round 2, a player of round 3 withdraws: their game is resigned for them.
     third = await tables_of(world, 3)
@@ -422,7 +486,10 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
     left = await (await world.fake.click(quitter, message, button(message, "ev:", ":leave"))).done()
     assert left.ephemeral and ("You withdrew" in left.text or "retirado" in left.text), left.text
     await play_round(world, 3, by_id)
-    await round_post(world, "round 3 of 4 is over")
+    history += await results_of(world, third)
+    post = await round_post(world, "round 3 of 4 is over")
+    still_in = [p for p in everyone if p != quitter.id]  # their games count for the others
+    assert sorted(rows_of(post)) == hand_worked(history, still_in, name)
     assert "withdrew in round" in message.text, message.text
 
     fourth = await play_round(world, 4, by_id)
@@ -432,8 +499,9 @@ async def test_a_swiss_of_nine_over_four_rounds_with_byes_a_withdrawal_a_timeout
     end = await round_post(world, "is over after 4 rounds")
     games = 4 + 4 + 4 + 4
     assert "Winner" in end.text and f"#1–#{games}" in end.text, end.text
-    final_rows = rows_of(end)
-    assert len(final_rows) == 8 and not any(quitter.name in row for row in final_rows)
+    history += await results_of(world, fourth)
+    assert sorted(rows_of(end)) == hand_worked(history, still_in, name)
+    assert not any(quitter.name in row for row in rows_of(end))
     event = await world.bot.store.tournaments.get(1)
     assert event.status == "finished" and not message.custom_ids
 
@@ -474,8 +542,9 @@ async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
     world = tablero
     make_moderator(world, world.ana)
     message = await create(
-        world, world.ana, game="stonehenge", format="swiss", name="Spring", rounds=3
+        world, world.ana, game="stonehenge", format="swiss", name="Spring", rounds=3, hidden=True
     )
+    assert "hidden druids" in message.text, message.text  # the game's own options
     none_yet = await tournament(world, world.eve, "pairings")
     assert "No round has been paired yet" in none_yet.text, none_yet.text
     for user in users(world, 4):
@@ -491,6 +560,8 @@ async def test_players_look_up_pairings_and_standings_and_a_moderator_cancels(
     assert [c["value"] for c in choices] == [1] and "Spring" in choices[0]["name"], choices
     await tournament(world, world.ana, "start")
     tables = await tables_of(world, 1)
+    for table in tables:
+        assert (await stored_game(world, table.game_id)).options["hidden"] is True
     listed = await tournament(world, world.eve, "pairings", event=1)
     assert "**Spring**, round 1 of 3" in listed.text, listed.text
     assert all(f"<@{p}>" in listed.text for t in tables for p in t.players)
@@ -514,3 +585,51 @@ async def test_the_join_button_works_after_a_restart(tablero: World) -> None:
     joined = await join(world, world.eve, message)
     assert joined.ephemeral and "You are in **Old**" in joined.text, joined.text
     assert "Entrants (2)" in message.text and "Eve" in message.text, message.text
+
+
+async def test_a_round_paired_before_a_crash_opens_its_threads_after_the_restart(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Storm", rounds=1
+    )
+    for user in users(world, 4):
+        await join(world, user, message)
+
+    async def crash(step: str) -> None:
+        if step == "paired":
+            raise RuntimeError("killed")
+
+    world.bot.tournaments.fault = crash
+    await tournament(world, world.ana, "start")  # the round is stored; nothing is opened
+    assert world.fake.threads(world.channel) == []
+    await world.restart()
+    tables = await tables_of(world, 1)
+    records = [await stored_game(world, p.game_id) for p in tables]
+    names = sorted(place_of(world, record.place_id).name for record in records)
+    assert len(names) == 2 and all(n.startswith("Storm · 1.") for n in names), names
+    await round_post(world, "has begun with 4 players")
+
+
+async def test_a_forgotten_player_is_named_not_mentioned_in_the_pairings(tablero: World) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    message = await create(
+        world, world.ana, game="stonehenge", format="swiss", name="Fog", rounds=2
+    )
+    people = users(world, 4)
+    for user in people:
+        await join(world, user, message)
+    await tournament(world, world.ana, "start")
+    tables = await tables_of(world, 1)
+    table = next(p for p in tables if world.eve.id in p.players)
+    record, place = await game_place(world, table.game_id)
+    await resigns(world, world.eve, record, place)
+    asked = await command(world, world.eve, world.channel, "forget-me")
+    assert asked.message is not None, asked.text
+    await (await world.fake.click(world.eve, asked.message, f"fm:{world.eve.id}")).done()
+    listed = await tournament(world, world.luis, "pairings", event=1, round=1)
+    assert "former player" in listed.text and "<@-" not in listed.text, listed.text
+    assert f"<@{world.eve.id}>" not in listed.text

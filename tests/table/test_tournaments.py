@@ -158,6 +158,17 @@ class Ledger:
             if q != player
         )
 
+    def sonneborn_berger(self, player: int) -> float:
+        points = self.points()
+        # The points of each opponent beaten, and half those of each one drawn with.
+        return sum(
+            points[q] * got[player]
+            for _, players, got in self.tables
+            if player in players
+            for q in players
+            if q != player
+        )
+
 
 def _check_standings(shown: list[Standing], ledger: Ledger, still_in: set[int]) -> None:
     points, played = ledger.points(), ledger.played()
@@ -166,6 +177,7 @@ def _check_standings(shown: list[Standing], ledger: Ledger, still_in: set[int]) 
         assert s.points == pytest.approx(points[s.player]), s
         assert s.played == played[s.player], s
         assert s.tiebreaks[0] == pytest.approx(ledger.buchholz(s.player)), s
+        assert s.tiebreaks[1] == pytest.approx(ledger.sonneborn_berger(s.player)), s
     ranked = [(s.rank, -s.points) for s in shown]
     assert ranked == sorted(ranked)  # best first, ranks in order
 
@@ -269,27 +281,51 @@ async def test_a_round_robin_of_four_against_a_hand_worked_table(store: Store) -
         tables = await _check_round_started(
             store, table, shown, event.id, round, everyone, rated=False
         )
+        assert {frozenset(t.players) for t in tables} == BERGER_FOUR[round]
         for t in tables:
             assert t.game_id is not None  # four players: nobody sits out
             how = "draw" if set(t.players) == {101, 102} else "resign"
             await _end(table, t.game_id, how, max(t.players))
             assert await store.ratings.changes(t.game_id, GUILD) == []  # unrated event
-    meetings = [frozenset(t.players) for t in await store.tournaments.pairings(event.id)]
-    assert len(set(meetings)) == 6  # everyone met everyone once
-    await fire_due(store, events)
-    final = shown.rounds[f"event-{event.id}-round-3"]
-    by_hand = [  # rank, player, points, (Buchholz, Sonneborn-Berger), played
-        (1, 101, 2.5, (3.5, 2.25), 3),
+        await fire_due(store, events)
+        posted = shown.rounds[f"event-{event.id}-round-{round}"]
+        got = sorted(
+            (s.rank, s.player, s.points, tuple(s.tiebreaks), s.played) for s in posted.standings
+        )
+        assert got == BY_HAND[round], round
+    assert shown.rounds[f"event-{event.id}-round-3"].pairings == []
+    assert (await store.tournaments.get(event.id)).status == "finished"  # type: ignore[union-attr]
+
+
+#: The rounds of four players by Berger's tables (P1 is user 101).
+BERGER_FOUR = {
+    1: {frozenset({101, 104}), frozenset({102, 103})},
+    2: {frozenset({104, 102}), frozenset({103, 101})},
+    3: {frozenset({103, 104}), frozenset({101, 102})},
+}
+#: The standings after each round, worked out by hand: rank, player, points, (Buchholz:
+#: the opponents' points now, Sonneborn-Berger: the beaten opponents' points and half the
+#: drawn ones'), games played.
+BY_HAND = {
+    1: [
+        (1, 101, 1.0, (0.0, 0.0), 1),
+        (1, 102, 1.0, (0.0, 0.0), 1),
+        (3, 103, 0.0, (1.0, 0.0), 1),
+        (3, 104, 0.0, (1.0, 0.0), 1),
+    ],
+    2: [
+        (1, 101, 2.0, (0.0, 0.0), 2),
+        (1, 102, 2.0, (0.0, 0.0), 2),
+        (3, 103, 0.0, (4.0, 0.0), 2),
+        (3, 104, 0.0, (4.0, 0.0), 2),
+    ],
+    3: [
+        (1, 101, 2.5, (3.5, 2.25), 3),  # beat 104 (0) and 103 (1), drew 102 (2.5 / 2)
         (1, 102, 2.5, (3.5, 2.25), 3),
         (3, 103, 1.0, (5.0, 0.0), 3),
         (4, 104, 0.0, (6.0, 0.0), 3),
-    ]
-    got = sorted(
-        (s.rank, s.player, s.points, tuple(s.tiebreaks), s.played) for s in final.standings
-    )
-    assert got == by_hand
-    assert final.pairings == []
-    assert (await store.tournaments.get(event.id)).status == "finished"  # type: ignore[union-attr]
+    ],
+}
 
 
 async def test_an_islas_tables_event_of_seven(tmp_path: Any) -> None:
@@ -479,3 +515,37 @@ async def test_a_moderator_calls_a_running_event_off(tmp_path: Any) -> None:
         assert over.value.key == "error-event-over"
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_forget_me_leaves_no_entry_under_the_id_or_the_name(store: Store) -> None:
+    table, events, _ = _world(store)
+    zed = 4_000_000_000_000_000_017  # a Discord id, found in no other number here
+    finished = await _event(events, 2, rounds=1, by=zed)
+    await events.join(finished.id, zed, "Zephyrine")
+    await events.begin(finished.id)  # three: one game, and a bye
+    for t in await store.tournaments.pairings(finished.id, 1):
+        if t.game_id is not None:
+            await _end(table, t.game_id, "resign", max(t.players, key=lambda p: p == zed))
+    running = await _event(events, 2, rounds=2)
+    await events.join(running.id, zed, "Zephyrine")
+    await events.begin(running.id)
+    for t in await store.tournaments.pairings(running.id, 1):  # Zephyrine's game ends
+        if t.game_id is not None and zed in t.players:
+            await _end(table, t.game_id, "resign", zed)
+    signup = await _event(events, 1)
+    await events.join(signup.id, zed, "Zephyrine")
+    assert await store.games.active_for_user(zed) == []  # or forgetting is refused
+    await store.privacy.forget(zed, {"en": "former player"}, "former player")
+    for name in await store.db.tables():
+        for row in await store.db.fetchall(f"SELECT * FROM {name}"):
+            text = " ".join(str(value) for value in tuple(row))
+            assert str(zed) not in text and "Zephyrine" not in text, (name, tuple(row))
+    # The events go on without them; what they played still counts for the others.
+    assert [e.user_id for e in await store.tournaments.entrants(signup.id)] == [101]
+    _, after = await events.standings(finished.id)
+    assert sorted(s.points for s in after) == [0.0, 1.0, 1.0]
+    formers = [e for e in await store.tournaments.entrants(finished.id) if e.user_id < 0]
+    assert [e.name for e in formers] == ["former player"]
+    (gone,) = [e for e in await store.tournaments.entrants(running.id) if e.user_id < 0]
+    assert gone.withdrawn_round == 1 and gone.name == "former player"

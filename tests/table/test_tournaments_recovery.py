@@ -10,6 +10,7 @@ the first one (the recorder keeps the first of each nonce).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -18,10 +19,14 @@ from pathlib import Path
 import pytest
 
 from data import Store
+from data.results import Ending, Result
 from table.table import Table
 from table.tournaments import Tournaments
+from tests.postgres import PostgresServer
 from tests.publisher import Recorder
 from tests.table.test_tournaments import EventRecorder, _end, _event, fire_due
+
+RESIGNED = Result(Ending.RESIGN, (1,), (0, 0), 0)
 
 
 class Crash(Exception):
@@ -61,7 +66,17 @@ CRASHES = [
 async def test_a_crash_while_a_round_ends_is_recovered_once(
     tmp_path: Path, hook: str, step: str, nth: int
 ) -> None:
-    path = tmp_path / "t.sqlite3"
+    await _crash_and_recover(str(tmp_path / "t.sqlite3"), hook, step, nth)
+
+
+@pytest.mark.parametrize(("hook", "step", "nth"), [CRASHES[1], CRASHES[2]])
+async def test_a_crash_while_a_round_ends_is_recovered_once_on_postgresql(
+    postgres: PostgresServer, hook: str, step: str, nth: int
+) -> None:
+    await _crash_and_recover(postgres.new_database(), hook, step, nth)
+
+
+async def _crash_and_recover(path: str, hook: str, step: str, nth: int) -> None:
     games, shown = Recorder(), EventRecorder()
     store = await Store(path).open()
     table, events = _process(store, games, shown)
@@ -119,3 +134,23 @@ async def test_a_crash_while_a_round_ends_is_recovered_once(
         assert repeated == ([f"event-{event.id}-round-1"] if step == "shown" else [])
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_two_processes_pairing_the_same_round_at_once_pair_it_once(store: Store) -> None:
+    games, shown = Recorder(), EventRecorder()
+    table, events = _process(store, games, shown)
+    event = await _event(events, 6, rounds=3)
+    await events.begin(event.id)
+    for t in await store.tournaments.pairings(event.id, 1):
+        record = await table.game(t.game_id or 0)
+        # Ended where no process heard of it (another process, before it could say).
+        await store.games.finish(record.id, record.version, RESIGNED)
+    _, other = _process(store, games, shown)
+    await asyncio.gather(events.recover(), other.recover(), events.recover())
+    assert len(await store.tournaments.pairings(event.id, 2)) == 3
+    rows = await store.db.fetchall("SELECT COUNT(*) AS n FROM games")
+    assert rows[0]["n"] == 6
+    assert len(shown.opened) == len(set(shown.opened)) == 6  # each game started once
+    found = await store.tournaments.get(event.id)
+    assert found is not None and found.round == 2
