@@ -94,8 +94,8 @@ class Event:
     async def sign_up(self) -> int:
         """Announce the event and have every player press Join: the event's number."""
         rounds, players = self.args.rounds, self.args.players
-        options = {"game": GAME, "format": "swiss", "name": "Bench Cup", "rounds": rounds}
-        await self._tournament("create", **options, max=players)
+        options = {"format": "swiss", "name": "Bench Cup", "rounds": rounds, "max": players}
+        await self._tournament(f"create {GAME}", **options)
         message = await self.fake.wait_for_message(self.channel, lambda m: bool(m.custom_ids))
         join = next(c for c in message.custom_ids if c.endswith(":join"))
         for user in self.players:
