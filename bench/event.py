@@ -48,6 +48,8 @@ from loopback.timing import WAIT
 from rules import State, get_game
 
 GAME = "stonehenge"
+#: The bot's answer to a move it could not store (``error-storage-busy``): nothing changed.
+BUSY = "storage is busy"
 #: How long a round's post may take after its last game before the bench gives up.
 POST_SECONDS = 10 * WAIT
 
@@ -76,6 +78,7 @@ class Event:
         self.users = {u.id: u for u in self.players}
         self.pool = ProcessPoolExecutor(1)  # the computer players think here, off the loop
         self.moves = 0
+        self.retried = 0  #: moves sent again, refused with the storage busy
         self._next_slot = 0.0
         #: (when a round's last game ended, when the next round's tables were posted)
         self.changes: list[tuple[float, float]] = []
@@ -174,17 +177,27 @@ class Event:
                 self.pool, plan_turn, record, seat, "hard", self.args.ms
             )
             for notation in thought.moves:
-                await self.pace()
-                user, sent = board.seat_users[seat], time.perf_counter()
-                ix = await self.fake.slash(user, board.place, "move", {"move": notation})
-                done = await ix.done(POST_SECONDS)
-                if done.errors or "⚠️" in done.text:
-                    raise RuntimeError(f"/move {notation}: {done.text or done.errors}")
-                answered = time.perf_counter()
+                sent, answered = await self.move(board, seat, notation)
                 board.state.play(notation)
                 board.played.append(notation)
                 self.moves += 1
         return sent, answered
+
+    async def move(self, board: Board, seat: int, notation: str) -> tuple[float, float]:
+        """/move as the seat's user, in its slot: when it was sent, and answered. A move the
+        bot refused with nothing changed (its storage busy) is sent again, as a player would."""
+        user = board.seat_users[seat]
+        while True:
+            await self.pace()
+            sent = time.perf_counter()
+            ix = await self.fake.slash(user, board.place, "move", {"move": notation})
+            done = await ix.done(POST_SECONDS)
+            if BUSY in done.text:
+                self.retried += 1
+                continue
+            if done.errors or "⚠️" in done.text:
+                raise RuntimeError(f"/move {notation}: {done.text or done.errors}")
+            return sent, time.perf_counter()
 
 
 class People:
@@ -278,6 +291,7 @@ async def _run(args: argparse.Namespace) -> dict[str, Any]:
         "event_rate": args.rate,
         "wall_s": round(wall, 1),
         "moves": event.moves,
+        "moves_retried_busy": event.retried,
         "round_gap_s": {"p50": round(percentile(gaps, 0.5), 2), "max": round(max(gaps), 2)}
         if gaps
         else None,

@@ -9,8 +9,8 @@ best of ``--repeat`` runs (table/pairing.swiss). Goal: at most 1 s.
 (6) played through the loopback Discord by the real bot and computer players, with Ana and
 Luis's /move timed alone and during it (bench/event.py says how, and what each figure is):
 {"game", "format", "players", "rounds", "ai": {"level", "ms"}, "event_rate", "wall_s",
-"moves", "round_gap_s": {"p50", "max"}, "final_post_s", "round_last_move_ms": {"p50", "max"},
-"bot_cpu_s", "bot_cpu_share",
+"moves", "moves_retried_busy", "round_gap_s": {"p50", "max"}, "final_post_s",
+"round_last_move_ms": {"p50", "max"}, "bot_cpu_s", "bot_cpu_share",
 "human_rate", "human_moves": {"alone", "during"}, "human_move_ms_alone": {"p50", "p99"},
 "human_move_ms_during": {…}, "human_move_ms_at_round_change": {…} or null,
 "human_move_ms_in_play": {…} or null, "ratio_p99"

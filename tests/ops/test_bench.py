@@ -203,8 +203,8 @@ def test_bench_tournament_plays_a_whole_event_through_the_bot(tmp_path: Path) ->
     e = figures["event"]
     assert set(e) == {
         "game", "format", "players", "rounds", "ai", "event_rate", "wall_s", "moves",
-        "round_gap_s", "final_post_s", "round_last_move_ms", "bot_cpu_s", "bot_cpu_share",
-        "human_rate", "human_moves", "human_move_ms_alone", "human_move_ms_during",
+        "moves_retried_busy", "round_gap_s", "final_post_s", "round_last_move_ms", "bot_cpu_s",
+        "bot_cpu_share", "human_rate", "human_moves", "human_move_ms_alone", "human_move_ms_during",
         "human_move_ms_at_round_change", "human_move_ms_in_play", "ratio_p99", "human_errors",
         "loadavg",
     }  # fmt: skip
@@ -216,7 +216,7 @@ def test_bench_tournament_plays_a_whole_event_through_the_bot(tmp_path: Path) ->
     assert e["human_moves"]["alone"] >= 5 and e["human_moves"]["during"] > 0
     for key in ("human_move_ms_alone", "human_move_ms_during"):
         assert 0 < e[key]["p50"] <= e[key]["p99"]
-    assert e["ratio_p99"] > 0 and e["human_errors"] == 0
+    assert e["ratio_p99"] > 0 and e["human_errors"] == 0 and e["moves_retried_busy"] >= 0
     assert e["ai"] == {"level": "hard", "ms": 20.0}
     # --no-event: the pairing figure alone, at once.
     alone = _bench("tournament", "--json", *quick, "--no-event", cwd=tmp_path)
