@@ -15,6 +15,13 @@ from discord.app_commands import Range
 from discord.ext import commands
 
 from cogs.utils.choices import answers_when_busy
+from cogs.utils.event_words import (
+    DESCRIPTION_ROOM,
+    pack,
+    standing_rows,
+    table_lines,
+    whole_lines,
+)
 from cogs.utils.game_commands import (
     DAYS_PER_MOVE,
     DEFAULT_DAYS,
@@ -28,14 +35,7 @@ from cogs.utils.moderation import is_moderator
 from cogs.utils.options import check_option_values
 from cogs.utils.replies import send_private
 from cogs.utils.standings import name as list_name
-from cogs.utils.tournaments import (
-    DESCRIPTION_ROOM,
-    enter_or_leave,
-    pack,
-    standing_rows,
-    table_lines,
-    whole_lines,
-)
+from cogs.utils.tournaments import enter_or_leave
 from data import Tournament
 from games.plugin import GamePlugin, plugins
 from locales import t

@@ -151,6 +151,8 @@ class Poster:
         record = turn.record
         words = plugin_for(record.game).words
         lines = [_intro(words, turn)] if record.version == 0 else []
+        if lines and record.title:  # a tournament's game says which event, round and table
+            lines.insert(0, f"🏆 **{discord.utils.escape_markdown(record.title)}**")
         if note:
             lines.append(note)
         if turn.headline is not None:

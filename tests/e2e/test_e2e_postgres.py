@@ -25,6 +25,7 @@ from tests.e2e import (
     test_e2e_limits,
     test_e2e_profiles,
     test_e2e_time,
+    test_e2e_tournaments,
     test_e2e_undo_rematch,
 )
 from tests.e2e.games import test_e2e_islas, test_e2e_kahuna, test_e2e_stonehenge
@@ -51,6 +52,8 @@ CASES: list[Callable[[World], Awaitable[None]]] = [
     test_e2e_limits.test_eight_challenges_at_once_make_three_under_a_limit_of_three,
     test_e2e_limits.test_a_challenger_at_the_game_limit_starts_no_second_game,
     test_e2e_limits.test_a_member_at_the_game_limit_cannot_join_an_open_table,
+    test_e2e_tournaments.test_a_swiss_of_four_from_announcement_to_winner,
+    test_e2e_tournaments.test_islas_tables_of_seven_sit_at_a_table_of_four_and_one_of_three,
 ]
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from cogs.utils.tournaments import TournamentPublisher, points_text
+from cogs.utils.event_words import points_text
+from cogs.utils.tournaments import TournamentPublisher
 from data import Ending, Entrant, Pairing, Tournament
 from loopback.models import FakeChannel, FakeMessage, FakeUser
 from loopback.perms import MANAGE_GUILD
@@ -176,6 +177,8 @@ async def test_a_swiss_of_four_from_announcement_to_winner(tablero: World) -> No
     for pairing in first:
         record, place = await game_place(world, pairing.game_id)
         assert place.name.startswith(f"Autumn Cup · 1.{pairing.board}: "), place.name
+        opening = world.fake.messages(place)[0]
+        assert opening.content.startswith(f"🏆 **Autumn Cup · 1.{pairing.board}**"), opening
         assert record.names() == tuple(by_id[p].name for p in pairing.players)
         records.append((record, place))
     # Board 1: the second seat resigns; board 2: a draw agreed.
