@@ -4,7 +4,8 @@
 `python -m bench bots` times a person's /move while the bot thinks in ten games (bench/bots.py);
 `python -m bench ai` how strong the computer players are (bench/ai.py); `python -m bench load`
 how many games and moves a second the bot keeps up with (bench/load.py); `python -m bench
-tournament` how long a Swiss round of 1,000 players takes to pair (bench/tournament.py).
+tournament` how long a Swiss round of 1,000 players takes to pair (bench/tournament.py), and
+a whole Swiss of 64 played through the bot while people's /move is timed (bench/event.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},

@@ -427,9 +427,13 @@ class Load:
         if killing:
             stop.set()  # a restart under way finishes: the process is wanted after
             await killing
+        await self.settle()
+        return max((self.tally.last_answer or time.perf_counter()) - start, 1e-9)
+
+    async def settle(self) -> None:
+        """Wait for the moves in flight and the games being opened to replace those over."""
         while self._pending:
             await asyncio.wait(set(self._pending), timeout=ANSWER_SECONDS * 2)
-        return max((self.tally.last_answer or time.perf_counter()) - start, 1e-9)
 
     # ----- figures ----------------------------------------------------------------------
 

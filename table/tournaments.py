@@ -286,7 +286,9 @@ class Tournaments:
         if event.format == "round-robin":
             rounds = rounds or pairing.round_robin_rounds(len(everyone))
         history = _history(event.format, outcomes or [], after)
-        seatings = _seatings(event, players, everyone, history, after + 1)
+        # Pure Python, and long for a big field (a Swiss of 1,000: over half a second): in a
+        # thread, so that the loop answers other games meanwhile.
+        seatings = await asyncio.to_thread(_seatings, event, players, everyone, history, after + 1)
         names = {e.user_id: e.name for e in entrants}
         tables = [
             (seated, self._new_game(event, after + 1, board, seated, names))

@@ -10,7 +10,7 @@ it pairs.
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import io
 import logging
 import re
@@ -40,6 +40,7 @@ from cogs.utils.standings import name as list_name
 from cogs.utils.views import LastingView
 from data import Entrant, GameRecord, Pairing, Tournament
 from locales import join, t
+from render import painter
 from render.standings import draw_standings_pages
 
 if TYPE_CHECKING:
@@ -112,20 +113,20 @@ def event_buttons(event: Tournament) -> discord.ui.View | None:
 async def standings_files(
     event: Tournament, standings: Sequence[Standing], names: dict[int, str], subtitle: str
 ) -> list[discord.File]:
-    """The standings picture (a page every 16 rows), drawn in a worker thread so the bot
-    answers meanwhile; the podium is marked at the end. Its alt text sends screen readers
-    to the list in the message."""
+    """The standings picture (a page every 16 rows), drawn in the drawing process as the
+    boards are (render/painter.py: in a thread of the bot its 70-130 ms of Pillow would
+    stretch every other player's command meanwhile); the podium is marked at the end. Its
+    alt text sends screen readers to the list in the message."""
     # The top of a long table: four pages of 16 rows (the text has every row).
     rows = picture_rows(event, standings[:PICTURE_ROWS], names)
     final = event.status == "finished"
     podium = [i for i, row in enumerate(rows) if final and row.rank <= 3]
-    pages = await asyncio.to_thread(
-        draw_standings_pages,
+    pages = await painter.shared().draw(
+        functools.partial(draw_standings_pages, highlight=podium),
         list_name(event.name),
         subtitle,
         picture_headers(event),
         rows,
-        highlight=podium,
     )
     alt = t(event.lang, "event-standings-alt", title=subtitle, name=list_name(event.name))
     return [

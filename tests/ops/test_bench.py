@@ -189,3 +189,36 @@ def test_bench_load_kills_a_process_and_checks_nothing_was_lost(tmp_path: Path) 
     assert check["turns_reminded_twice"] == 0 and check["timers_overdue"] == 0
     assert check["reminders"] > 0  # reminders fell due during the run, each once
     assert check["games_continued"] == check["games_to_continue"] == 4
+
+
+def test_bench_tournament_plays_a_whole_event_through_the_bot(tmp_path: Path) -> None:
+    # A tiny event (4 players, 2 rounds, fast): the shape only; the real one is 64 x 6.
+    quick = ("--players", "40", "--rounds", "2", "--repeat", "1")
+    event = ("--event-players", "4", "--event-rounds", "2", "--event-rate", "20")
+    people = ("--human-rate", "10", "--human-moves", "5")
+    done = _bench("tournament", "--json", *quick, *event, *people, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["swiss_pair_1000_s"] > 0
+    e = figures["event"]
+    assert set(e) == {
+        "game", "format", "players", "rounds", "ai", "event_rate", "wall_s", "moves",
+        "moves_retried_busy", "round_gap_s", "final_post_s", "round_last_move_ms", "bot_cpu_s",
+        "bot_cpu_share", "human_rate", "human_moves", "human_move_ms_alone", "human_move_ms_during",
+        "human_move_ms_at_round_change", "human_move_ms_in_play", "ratio_p99", "human_errors",
+        "loadavg",
+    }  # fmt: skip
+    assert (e["game"], e["format"], e["players"], e["rounds"]) == ("stonehenge", "swiss", 4, 2)
+    # Two games a round, each played to its end (a Stonehenge game is a dozen moves or more).
+    assert e["moves"] >= 4 * 10 and e["wall_s"] > 0 and e["bot_cpu_s"] > 0
+    assert 0 < e["round_gap_s"]["p50"] <= e["round_gap_s"]["max"] and e["final_post_s"] > 0
+    assert 0 < e["round_last_move_ms"]["p50"] <= e["round_last_move_ms"]["max"]
+    assert e["human_moves"]["alone"] >= 5 and e["human_moves"]["during"] > 0
+    for key in ("human_move_ms_alone", "human_move_ms_during"):
+        assert 0 < e[key]["p50"] <= e[key]["p99"]
+    assert e["ratio_p99"] > 0 and e["human_errors"] == 0 and e["moves_retried_busy"] >= 0
+    assert e["ai"] == {"level": "hard", "ms": 20.0}
+    # --no-event: the pairing figure alone, at once.
+    alone = _bench("tournament", "--json", *quick, "--no-event", cwd=tmp_path)
+    assert alone.returncode == 0, alone.stderr
+    assert "event" not in json.loads(alone.stdout)

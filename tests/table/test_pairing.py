@@ -357,6 +357,7 @@ def test_tables_seat_everyone_once_rotate_first_seats_and_no_neighbour_swap_avoi
 def test_bench_tournament_prints_the_swiss_pairing_time(tmp_path: Path) -> None:
     # The shape only (no timed tests); the real figure: `python -m bench tournament --json`.
     args = ["tournament", "--json", "--players", "60", "--rounds", "3", "--repeat", "1"]
+    args.append("--no-event")  # the whole event through the bot: tests/ops/test_bench.py
     done = subprocess.run(
         [sys.executable, "-m", "bench", *args], cwd=tmp_path, capture_output=True, text=True
     )
