@@ -339,6 +339,8 @@ class Tablero(Host):
             table = getattr(self, "table", None)  # None: stopped before it was set up
             if table is not None and table.bots is not None:
                 table.bots.close()  # the bot's turns under way are cancelled
+            if getattr(self, "tournaments", None) is not None:
+                self.tournaments.close()  # rounds being paired: recovered at the next start
             await super().close()
         finally:
             self.thinker.close()

@@ -91,6 +91,9 @@ class Tournaments:
         # One lock per event: its games ending at once work out the next round once here
         # (the store's round check makes it once across processes).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: rounds being paired beside the game that ended them (``game_over``)
+        self._advancing: set[asyncio.Task[None]] = set()
+        self._failed: list[BaseException] = []
         table.tournaments = self
 
     # -- entries ---------------------------------------------------------------------------
@@ -237,10 +240,36 @@ class Tournaments:
     # -- rounds ----------------------------------------------------------------------------
     async def game_over(self, record: GameRecord) -> None:
         """A finished game's last post is recorded: once its round's last game is over,
-        the next round is paired (or the event ends). Idempotent."""
+        the next round is paired (or the event ends). Idempotent.
+
+        The pairing and the new games' openings go on beside whoever ended the game (a
+        round of 32 games takes a second or more): the last mover's answer does not wait
+        for them. A crash meanwhile leaves what ``recover`` pairs and starts at the next
+        start, as a crash before this call does."""
         found = await self.store.tournaments.of_game(record.id)
         if found is not None:
-            await self._advance(found[0])
+            task = asyncio.create_task(self._advance(found[0]))
+            self._advancing.add(task)
+            task.add_done_callback(self._advanced)
+
+    def _advanced(self, task: asyncio.Task[None]) -> None:
+        self._advancing.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            self._failed = [*self._failed[-9:], error]  # for ``settled``; kept short
+            log.error("could not pair the next round", exc_info=error)
+
+    def close(self) -> None:
+        """Stop pairing (the bot stops): what was not stored is paired at the next start."""
+        for task in self._advancing:
+            task.cancel()
+
+    async def settled(self) -> None:
+        """Wait until the rounds being paired now are paired and started; raise what went
+        wrong meanwhile (tests, and a clean stop)."""
+        while self._advancing:
+            await asyncio.wait(set(self._advancing))
+        if self._failed:
+            raise self._failed.pop(0)
 
     async def _advance(self, event_id: int) -> None:
         """Pair the next round (or end the event) if the round being played is over."""

@@ -121,6 +121,9 @@ async def _end(table: Table, game_id: int, how: str, loser: int) -> None:
         await endings.time_out(table, record, seat, 1 - seat)
     else:
         await endings.resign(table, record, loser, record.version)
+    events = table.tournaments
+    if isinstance(events, Tournaments):  # the next round is paired beside the game's end
+        await events.settled()
 
 
 def _points_two(how: str, players: tuple[int, ...], loser: int) -> dict[int, float]:
