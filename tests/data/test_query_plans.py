@@ -51,14 +51,29 @@ GROWING = frozenset(
 )  # fmt: skip
 
 #: store methods whose queries read a whole table on purpose, and why
-SCANS_BY_NATURE: dict[str, str] = {}
+SCANS_BY_NATURE: dict[str, str] = {
+    "ratings.rerate": "rebuilds every rating from every finished game, in the order they"
+    " ended (an operator's rebuild, or once on a database from before ratings)",
+    "ratings.unrated": "once at start-up: whether some finished game was never rated, which"
+    " goes past every finished game when none is (PostgreSQL hashes rated_games for it)",
+    "games.unposted": "recovery, once at start-up: a board left unposted can be in any game,"
+    " finished ones too, and what marks it (posted_version < version) changes at every move:"
+    " an index on it would cost every move a write (on PostgreSQL, no move's UPDATE of games"
+    " would be HOT any more: each would write every index of games)",
+    "privacy.check": "a person's /forget, once in their life (below)",
+    "privacy.forget": "a person's /forget, once in their life: their rows in moves, votes,"
+    " challenges, entrants, events and ratings are found by user id, which no per-command"
+    " query looks up; an index for each would cost every move and vote a write",
+}
 
 N = 4000  # games; the other tables get a like number of rows
 B = 100_000  # the filled rows' ids start here, past the scenario's own
+AHEAD = 2_000_000.0  # what waits (timers, open challenges) falls due after the scenario's clock
 
 # What fills each growing table, in the SQL both engines share, from the numbers table qp_n
 # (0 ≤ i < 10,000). Values spread as on a real server: most games finished, many servers,
-# channels and people.
+# channels and people, most timers fired and most challenges answered, those left waiting
+# due ahead (a timer or challenge long overdue is handled at once, and does not pile up).
 FILL = [
     f"INSERT INTO series (id, game, length, created_at) SELECT {B} + i, 'kahuna', 3, i"
     " FROM qp_n WHERE i < 1000",
@@ -82,10 +97,12 @@ FILL = [
     f" FROM qp_n g, qp_n p WHERE g.i < {N} AND p.i < 10",
     "INSERT INTO timers (id, kind, ref_id, turn_stamp, due_at, fired_at)"
     f" SELECT {B} + i, CASE i % 4 WHEN 0 THEN 'reminder' WHEN 1 THEN 'deadline'"
-    f" WHEN 2 THEN 'challenge' ELSE 'before:60' END, {B} + i % {N}, i, i,"
+    f" WHEN 2 THEN 'challenge' ELSE 'before:60' END, {B} + i % {N}, i,"
+    f" CASE WHEN i % 10 = 0 THEN {AHEAD} + i ELSE i END,"
     f" CASE WHEN i % 10 = 0 THEN NULL ELSE i END FROM qp_n WHERE i < {2 * N}",
     "INSERT INTO user_settings (user_id, dm_turns, public, heads_up, digest_hour)"
-    " SELECT 5000 + i, i % 2, i % 2, 0, CASE WHEN i % 5 = 0 THEN i % 24 END"
+    " SELECT 5000 + i, i % 2, CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END, 0,"
+    " CASE WHEN i % 5 = 0 THEN i % 24 END"
     " FROM qp_n WHERE i < 3000",
     "INSERT INTO guild_settings (guild_id, reminder_hours, threads, max_challenges, max_games)"
     " SELECT 1000 + i, 24, 1, 3, 20 FROM qp_n WHERE i < 1000",
@@ -108,7 +125,7 @@ FILL = [
     " challenger_id, challenger_name, status, created_at, expires_at, is_open, max_players)"
     f" SELECT {B} + i, 'kahuna', '{{}}', 1, 'en', 1000 + i % 100, 2000 + i % 500,"
     " 5000 + i % 3000, 'p', CASE WHEN i % 20 = 0 THEN 'open' ELSE 'accepted' END, i,"
-    " i + 600, 0, 2 FROM qp_n WHERE i < 4000",
+    f" CASE WHEN i % 20 = 0 THEN {AHEAD} + i ELSE i + 600 END, 0, 2 FROM qp_n WHERE i < 4000",
     "INSERT INTO challenge_players (challenge_id, user_id, name, accepted, joined_at)"
     f" SELECT {B} + i, 5000 + (i + 1) % 3000, 'p', 1, i FROM qp_n WHERE i < 4000",
     "INSERT INTO tournaments (id, guild_id, channel_id, name, game, options, format,"
