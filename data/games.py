@@ -575,8 +575,9 @@ class GameStore:
         owned, params = where_owned(shards, "guild_id")
         return await self._many(
             "WHERE status = 'active'"
-            " AND id IN (SELECT game_id FROM seats"
-            f" WHERE level IS NOT NULL OR held_level IS NOT NULL) AND {owned}"
+            # EXISTS: from the games in play to their seats, not from every seat ever
+            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id"
+            f" AND (level IS NOT NULL OR held_level IS NOT NULL)) AND {owned}"
             " ORDER BY id",
             params,
         )

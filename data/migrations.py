@@ -344,6 +344,21 @@ MIGRATIONS: list[str] = [
     # deadline waits for one further ahead of it that is not out yet (issue 23), looked up
     # as it falls due, among many games' timers.
     "CREATE INDEX timers_turn ON timers(ref_id, turn_stamp)",
+    # 21: every query that grows with the data finds its rows through an index (issue 25;
+    # tests/data/test_query_plans.py): the games in play (few among a history of finished
+    # ones), a channel's games, a server's games of one kind (/stats), the seats with news
+    # of a hold not told, the challenge that started a game, the challenges open (few among
+    # those answered), the tournaments running, the people whose ratings are public.
+    """
+    CREATE INDEX games_active ON games(id) WHERE status = 'active';
+    CREATE INDEX games_channel ON games(channel_id, status);
+    CREATE INDEX games_guild ON games(guild_id, game, status);
+    CREATE INDEX seats_untold ON seats(game_id, seat) WHERE held_notice IS NOT NULL;
+    CREATE INDEX challenges_game ON challenges(game_id);
+    CREATE INDEX challenges_open ON challenges(expires_at) WHERE status = 'open';
+    CREATE INDEX tournaments_running ON tournaments(id) WHERE status = 'running';
+    CREATE INDEX user_settings_public ON user_settings(user_id) WHERE public = 1
+    """,
 ]
 
 

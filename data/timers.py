@@ -26,16 +26,17 @@ from data.db import Database
 from data.games import Clock
 from data.shards import Shards, where_owned
 
-#: Joins a timer to the server of its game, challenge or event (rows of none: no server).
-_WITH_GUILD = (
-    " FROM timers t"
-    " LEFT JOIN games g ON (t.kind IN ('reminder', 'deadline', 'rename', 'heads-up')"
-    " OR t.kind LIKE 'before:%') AND g.id = t.ref_id"
-    " LEFT JOIN challenges c ON t.kind = 'challenge' AND c.id = t.ref_id"
-    " LEFT JOIN tournaments e ON t.kind LIKE 'event-%' AND e.id = t.ref_id"
-    " LEFT JOIN seasons s ON t.kind = 'season-end' AND s.id = t.ref_id"
+#: The server of a timer's game, challenge, event or season (NULL: none), each looked up by
+#: its id for the timers at hand only: joined instead, PostgreSQL may read every game,
+#: challenge and event to hash them when it guesses wrong how many timers are due.
+_GUILD = (
+    "COALESCE("
+    "(SELECT g.guild_id FROM games g WHERE (t.kind IN ('reminder', 'deadline', 'rename',"
+    " 'heads-up') OR t.kind LIKE 'before:%') AND g.id = t.ref_id),"
+    " (SELECT c.guild_id FROM challenges c WHERE t.kind = 'challenge' AND c.id = t.ref_id),"
+    " (SELECT e.guild_id FROM tournaments e WHERE t.kind LIKE 'event-%' AND e.id = t.ref_id),"
+    " (SELECT s.guild_id FROM seasons s WHERE t.kind = 'season-end' AND s.id = t.ref_id))"
 )
-_GUILD = "COALESCE(g.guild_id, c.guild_id, e.guild_id, s.guild_id)"
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,7 @@ class TimerStore:
         owned, params = where_owned(shards, _GUILD)
         rows = await self.db.fetchall(
             "SELECT t.id, t.kind, t.ref_id, t.turn_stamp, t.due_at, t.claimed_by"
-            + (_WITH_GUILD if shards is not None else " FROM timers t")
-            + " WHERE t.fired_at IS NULL AND t.due_at <= ?"
+            + " FROM timers t WHERE t.fired_at IS NULL AND t.due_at <= ?"
             " AND (t.lease_until IS NULL OR t.lease_until <= ?) AND "
             + owned
             + " ORDER BY t.due_at, t.id",
@@ -160,8 +160,7 @@ class TimerStore:
         row = await self.db.fetchone(
             "SELECT MIN(CASE WHEN t.lease_until > t.due_at THEN t.lease_until"
             " ELSE t.due_at END) AS next_at"
-            + (_WITH_GUILD if shards is not None else " FROM timers t")
-            + " WHERE t.fired_at IS NULL AND "
+            + " FROM timers t WHERE t.fired_at IS NULL AND "
             + owned,
             params,
         )

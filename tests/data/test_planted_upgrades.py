@@ -180,6 +180,12 @@ SEEDS: dict[int, list[str]] = {
         "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES"
         " ('before:60', 2, 500, 90500), ('heads-up', 2, 500, 500)",
     ],
+    21: [
+        # indexes only: rows their partial indexes hold, the news of the bot's hold of
+        # Luis's seat not told yet, and Ana's ratings public
+        "UPDATE seats SET held_notice = 'held' WHERE game_id = 1 AND seat = 1",
+        "UPDATE user_settings SET public = 1 WHERE user_id = 1",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
