@@ -191,7 +191,7 @@ class DueGames:
             "fired": len(delays),
             "fired_by_kind": fired,
             "fired_per_second": round(len(delays) / span, 2) if delays else 0.0,
-            "delay_ms": delay and {**delay, "max": round(max(delays), 1)},
+            "delay_ms": delay and {**delay, "max": round(max(delays), 2)},
             "fired_twice": twice,
             "sent_again_same_nonce": self.fake.world.duplicate_nonces,
             "missing": missing,
