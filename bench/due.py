@@ -36,8 +36,6 @@ KINDS = ("reminder", "before:60", "deadline")
 #: The due servers' reminder time (hours after a turn starts) and days per move.
 REMINDER_HOURS = 12.0
 DAY = 86400.0
-#: How long after its turn's start each kind falls due (days per move: 1).
-AFTER_START = {"reminder": REMINDER_HOURS * 3600, "before:60": DAY - 3600, "deadline": DAY}
 #: How many people play the due games (each plays many; all ask for a reminder an hour
 #: before their deadline).
 PLAYERS = 100
@@ -102,7 +100,11 @@ class DueGames:
         async with store.db.transaction() as conn:
             for i, due in enumerate(self.games):
                 due.due_at = start + due.offset
-                started = due.due_at - AFTER_START[due.kind]
+                started = due.due_at - {
+                    "reminder": REMINDER_HOURS * 3600,
+                    "before:60": DAY - 3600,
+                    "deadline": DAY,
+                }[due.kind]
                 a, b = self.players[i % PLAYERS], self.players[(i + 1) % PLAYERS]
                 new = NewGame(
                     game=GAMES[i % len(GAMES)],

@@ -62,11 +62,6 @@ TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, TimeoutError)
 #: Steps of firing a timer at which a test may inject a crash (see ``Timers.fault``):
 #: "sent" is a digest's, between its message and the transaction that notes it.
 STEPS = ("claimed", "sent", "acted")
-#: Timers fired at once by one process (Discord lets a bot send about 50 requests a
-#: second and discord.py keeps to its limits: a few at once keep that busy).
-FIRING_AT_ONCE = 8
-#: Kinds of timer that belong to a game's turn: a game's are fired in order, one at a time.
-GAME_KINDS = ("reminder", "deadline", "rename", reminders.HEADS_UP)
 
 
 def process_name() -> str:
@@ -139,53 +134,38 @@ class Timers(commands.Cog):
         or that Discord did not answer (a 5xx, the network): its claim runs out and it is
         tried again, a few times for Discord.
         """
-        groups: dict[tuple[str, int], list[Timer]] = {}
         for timer in await self.store.timers.due(self.bot.own_shards):
-            groups.setdefault(_group(timer), []).append(timer)
-        # Several at once (each mostly waits: on the database, on Discord), a game's own
-        # timers one after the other in their order; the earliest due go first.
-        limit = asyncio.Semaphore(FIRING_AT_ONCE)
-
-        async def in_turn(timers: list[Timer]) -> None:
-            async with limit:
-                for timer in timers:
-                    await self._fire_one(timer)
-
-        await asyncio.gather(*(in_turn(timers) for timers in groups.values()))
-
-    async def _fire_one(self, timer: Timer) -> None:
-        """Claim ``timer``, act, mark it done (see ``fire_due``)."""
-        if not await self.store.timers.claim(timer.id, self.owner, self.bot.timer_lease):
-            return
-        if timer.claimed_by is not None:
-            log.warning("timer %d (%s): taken over (lease ran out)", timer.id, timer.kind)
-        try:
-            async with self._holding(timer):
-                await self._step("claimed", timer)
-                await self.fire(timer)
-                await self._step("acted", timer)
-        except StorageBusy as busy:
-            if worth_logging(busy):
-                log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
-            return
-        except TRANSIENT as error:
-            tries = self._tries[timer.id] = self._tries.get(timer.id, 0) + 1
-            if tries < TRANSIENT_TRIES:
-                log.warning(
-                    "timer %d (%s) waits: Discord did not answer (%s, try %d)",
-                    timer.id,
-                    timer.kind,
-                    type(error).__name__,
-                    tries,
-                )
-                return
-            log.exception("timer %d (%s) failed %d times", timer.id, timer.kind, tries)
-        except Exception:
-            log.exception("timer %d (%s) failed", timer.id, timer.kind)
-        self._tries.pop(timer.id, None)
-        if timer.kind == "digest":  # a day's digest ends by arming the next day's
-            await digests.given_up(self.table, timer)
-        await self.store.timers.done(timer.id)
+            if not await self.store.timers.claim(timer.id, self.owner, self.bot.timer_lease):
+                continue
+            if timer.claimed_by is not None:
+                log.warning("timer %d (%s): taken over (lease ran out)", timer.id, timer.kind)
+            try:
+                async with self._holding(timer):
+                    await self._step("claimed", timer)
+                    await self.fire(timer)
+                    await self._step("acted", timer)
+            except StorageBusy as busy:
+                if worth_logging(busy):
+                    log.warning("timer %d (%s) waits: the database is busy", timer.id, timer.kind)
+                continue
+            except TRANSIENT as error:
+                tries = self._tries[timer.id] = self._tries.get(timer.id, 0) + 1
+                if tries < TRANSIENT_TRIES:
+                    log.warning(
+                        "timer %d (%s) waits: Discord did not answer (%s, try %d)",
+                        timer.id,
+                        timer.kind,
+                        type(error).__name__,
+                        tries,
+                    )
+                    continue
+                log.exception("timer %d (%s) failed %d times", timer.id, timer.kind, tries)
+            except Exception:
+                log.exception("timer %d (%s) failed", timer.id, timer.kind)
+            self._tries.pop(timer.id, None)
+            if timer.kind == "digest":  # a day's digest ends by arming the next day's
+                await digests.given_up(self.table, timer)
+            await self.store.timers.done(timer.id)
 
     async def _step(self, name: str, timer: Timer) -> None:
         if self.fault is not None:
@@ -416,14 +396,6 @@ class HoldButton(
         if int(record.turn_started_at or 0) != self.turn:
             raise Refusal("error-position-changed")  # a later turn: its own notice offers it
         await _hold(interaction, record, holding.DEFAULT_LEVEL)
-
-
-def _group(timer: Timer) -> tuple[str, int]:
-    """The timers fired one after the other: a game's (its turn's reminders come in order);
-    every other kind (challenges, events, seasons, digests) in one line, as before."""
-    if timer.kind in GAME_KINDS or reminders.minutes_of(timer.kind) is not None:
-        return ("game", timer.ref_id)
-    return ("other", 0)
 
 
 def _nonce(timer: Timer) -> str:

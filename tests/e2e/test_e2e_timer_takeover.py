@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 from data import Store
 from loopback.bots import start_bot, stop_bot
-from loopback.timing import WAIT
 from tests.e2e import (
     World,
     boards,
@@ -53,36 +51,6 @@ async def _dies_in_fire(world: World, kind: str, *, after_acting: bool) -> None:
     with pytest.raises(Died):
         await timers.fire_due()
     timers.fire = fire
-
-
-async def test_timers_of_different_games_fire_at_once_each_once(tablero: World) -> None:
-    # 5,000 reminders falling due in a minute (bench load --due-games) came out one at a
-    # time, each waiting for the one before: up to two minutes late. Now a few at once.
-    world = tablero
-    places = [await started(world), await started(world)]
-    assert world.bot is not None
-    timers = world.bot.get_cog("Timers")
-    await timers_asleep(world)
-    first: list[int] = []  # the game whose timer comes first
-    other_acted = asyncio.Event()
-
-    async def first_waits_for_the_other(step: str, timer: Any) -> None:
-        if not first:
-            first.append(timer.ref_id)
-        if timer.ref_id == first[0] and step == "claimed":
-            # one after the other, this waits in vain (and the first is not sent)
-            await asyncio.wait_for(other_acted.wait(), WAIT)
-        elif timer.ref_id != first[0] and step == "acted":
-            other_acted.set()
-
-    timers.fault = first_waits_for_the_other
-    world.clock.now += 25 * HOUR  # both games' reminders are due
-    await _fire(world)
-    timers.fault = None
-    assert [len(reminder_posts(world, place)) for place in places] == [1, 1]
-    world.clock.now += 48 * HOUR
-    await _fire(world)
-    assert [len(reminder_posts(world, place)) for place in places] == [1, 1]
 
 
 async def test_a_reminder_whose_process_died_before_sending_is_sent_by_the_next(
