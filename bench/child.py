@@ -8,6 +8,8 @@ Prints "ready" once the bot is connected, has recovered and has warmed its rende
 before a player's first command); stops cleanly when its standard input closes. With
 BENCH_CHILD_PROFILE=FILE, what follows "ready" is profiled as bench/profile.py does (the
 main thread's cProfile statistics go to FILE, the wall-clock tally to FILE.json).
+A line "wake" on its standard input makes the timer loop look at the timers now (the load
+bench stored timers behind its back, as another process of the same shards would).
 
 GUILD_ID is the server whose commands are published (0: published globally, for several
 servers). ``--shards``/``--shard-count`` run only those shards, as TABLERO_SHARDS and
@@ -93,6 +95,14 @@ def die_after(bot: Tablero, kind: str, at: str = "acted") -> None:
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
 
 
+async def until_closed(bot: Tablero) -> None:
+    """Read standard input until it closes; at each line "wake", wake the timer loop."""
+    while line := await asyncio.to_thread(sys.stdin.readline):
+        timers = bot.get_cog("Timers")
+        if line.strip() == "wake" and timers is not None:
+            timers.wake()  # type: ignore[attr-defined]
+
+
 async def run(args: argparse.Namespace) -> None:
     """Run the bot until stdin closes."""
     bot = build(args)
@@ -113,13 +123,13 @@ async def run(args: argparse.Namespace) -> None:
         tally, profiler = Tally(), cProfile.Profile()
         with instrumented(bot, tally):
             profiler.enable()
-            await asyncio.to_thread(sys.stdin.read)
+            await until_closed(bot)
             profiler.disable()
         profiler.dump_stats(profile_to)
         found = {"ms": tally.ms, "count": tally.count}
         Path(f"{profile_to}.json").write_text(json.dumps(found))
     else:
-        await asyncio.to_thread(sys.stdin.read)
+        await until_closed(bot)
     await bot.close()
     await running
 

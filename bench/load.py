@@ -26,7 +26,9 @@ whose process is down are counted apart, as Discord would refuse them). After th
 bench/load_check.py compares what was stored and posted with what the bot confirmed, and
 plays one more move in every game. ``--reminder-seconds R`` makes turn reminders fall due
 after R seconds on the first server of each shard, so that timers fire (once each, it
-checks) while processes die.
+checks) while processes die. ``--due-games N`` adds N games whose timers all fall due
+during the run (bench/due.py), and ``--baseline`` runs the same load without them first,
+for the ratio of the /move p99s.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.due import DueGames
 from bench.load_check import check
 from bench.session import p50_p99
 from data import GuildSettings, Store
@@ -232,6 +235,13 @@ class Load:
         if line.strip() != b"ready":
             raise RuntimeError(f"bot process {index} did not start")
         return process
+
+    async def wake_bots(self) -> None:
+        """Have every bot process look at the timers now (bench/child.py)."""
+        for bot in self.bots:
+            assert bot.process.stdin is not None
+            bot.process.stdin.write(b"wake\n")
+            await bot.process.stdin.drain()
 
     async def stop_bots(self) -> None:
         """Close every bot process's standard input (it stops cleanly), or kill it."""
@@ -511,6 +521,24 @@ async def _database(url: str | None) -> AsyncIterator[str]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """With --baseline: the run without due games, then with them, and the p99s' ratio."""
+    if not (args.baseline and args.due_games):
+        return await run_once(args)
+    base = await run_once(argparse.Namespace(**{**vars(args), "due_games": 0}))
+    figures = await run_once(args)
+    ms, base_ms = figures["move_ms"], base["move_ms"]
+    figures["baseline"] = {
+        "move_ms": base_ms,
+        "errors": base["errors"],
+        "moves_per_second": base["moves_per_second"],
+        "loadavg": base["loadavg"],
+    }
+    if ms and base_ms:
+        figures["due"]["move_p99_ratio"] = round(ms["p99"] / max(base_ms["p99"], 1e-9), 2)
+    return figures
+
+
+async def run_once(args: argparse.Namespace) -> dict[str, Any]:
     """Set up, drive, measure, stop."""
     # Thousands of boards: their sizes are enough. One shard a bot process.
     fake = FakeDiscord(keep_files=False, shard_count=args.processes)
@@ -519,15 +547,23 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         async with _database(args.db) as database:
             load = Load(fake, database, args)
             load.add_servers()
+            due = DueGames(fake, args.due_games, args.processes, args.seconds)
+            due.add_places()
             try:
                 load.store = await Store(database).open()
                 await load.remind_soon()
                 await load.start_bots()
                 await load.open_games()
+                await due.store(load.store, time.time() + 86400)
                 load.mark()
+                await due.shift(load.store, time.time())
+                await load.wake_bots()
                 driver = time.process_time()
                 seconds = await load.drive()
                 figures = load.figures(seconds, time.process_time() - driver)
+                if args.due_games:
+                    await due.settle()
+                    figures["due"] = due.figures(load.tally.move_ms)
                 if args.kill_every:
                     settle = TIMER_LEASE + args.reminder_seconds + 5
                     figures["kills"] = await check(load, settle)
@@ -583,6 +619,19 @@ def main(argv: list[str]) -> None:
         help="turn reminders after R seconds on the first server of each shard (a quarter of"
         " the games), to check that each fires once",
     )
+    parser.add_argument(
+        "--due-games",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more games, stored directly, whose timers (reminders, reminders an hour"
+        " before the deadline, deadlines) fall due evenly over the run",
+    )
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="with --due-games: the same run without them first, for the /move p99 ratio",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -629,6 +678,18 @@ def _text(f: dict[str, Any]) -> str:
             f" {k['timers_overdue']} timers overdue; {k['games_continued']} of"
             f" {k['games_to_continue']} games went on"
         )
+    if "due" in f:
+        d, ms = f["due"], f["due"]["delay_ms"] or {"p50": 0.0, "p99": 0.0, "max": 0.0}
+        lines.append(
+            f"  due timers     {d['fired']} of {d['games']} fired, {d['fired_per_second']:.1f}/s;"
+            f" delay p50 {ms['p50'] / 1000:.1f} s p99 {ms['p99'] / 1000:.1f} s"
+            f" max {ms['max'] / 1000:.1f} s; {d['fired_twice']} twice, {d['missing']} missing"
+        )
+        if "baseline" in f and f["baseline"]["move_ms"]:
+            lines.append(
+                f"  without them   /move p99 {f['baseline']['move_ms']['p99']:.1f} ms"
+                f" (ratio {d.get('move_p99_ratio', float('nan')):.2f})"
+            )
     for sample in f["error_samples"]:
         lines.append(f"  error: {sample}")
     return "\n".join(lines)

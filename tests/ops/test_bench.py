@@ -222,3 +222,20 @@ def test_bench_tournament_plays_a_whole_event_through_the_bot(tmp_path: Path) ->
     alone = _bench("tournament", "--json", *quick, "--no-event", cwd=tmp_path)
     assert alone.returncode == 0, alone.stderr
     assert "event" not in json.loads(alone.stdout)
+
+
+def test_bench_load_due_games_fire_each_timer_once_beside_a_baseline(tmp_path: Path) -> None:
+    args = ("load", "--json", "--games", "2", "--rate", "4", "--seconds", "2")
+    due = ("--processes", "2", "--due-games", "6", "--baseline", "--mix", "stonehenge")
+    done = _bench(*args, *due, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["errors"] == 0 == figures["baseline"]["errors"], figures["error_samples"]
+    timers = figures["due"]
+    kinds = {"reminder": 2, "before:60": 2, "deadline": 2}
+    assert timers["games"] == 6 and timers["by_kind"] == kinds == timers["fired_by_kind"]
+    assert timers["fired"] == 6 and timers["missing"] == 0 and timers["fired_twice"] == 0
+    assert timers["fired_per_second"] > 0 and timers["sent_again_same_nonce"] == 0
+    assert timers["delay_ms"]["p50"] <= timers["delay_ms"]["p99"] <= timers["delay_ms"]["max"]
+    assert timers["move_ms"] == figures["move_ms"] and figures["baseline"]["move_ms"]
+    assert timers["move_p99_ratio"] > 0
