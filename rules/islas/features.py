@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from rules.islas.shapes import (
     BRIDGE,
+    FOLLOWER_CHOICES,
+    FOLLOWER_MASKS,
     FREE,
     ISLAND,
     LIGHTHOUSE,
@@ -33,26 +35,28 @@ AROUND: tuple[Square, ...] = tuple(
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
 _STEPS = tuple(STEP[side] for side in SIDES)
+#: (side index, dx, dy) of each neighbour of a square.
+_SIDE_STEPS = tuple((i, dx, dy) for i, (dx, dy) in enumerate(_STEPS))
 #: Per side index, edge -> the pattern of a square with only that neighbour.
 _LONE: tuple[dict[str, str], ...] = tuple(
     {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
 )
 
 
-class _Fitting(dict[str, tuple[int, ...]]):
-    """Pattern -> the rotations of one tile type that fit it, filled on first use."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-
-    def __missing__(self, pattern: str) -> tuple[int, ...]:
-        rotations = self[pattern] = rotations_fitting(self.name, pattern)
-        return rotations
+def _all_patterns() -> list[str]:
+    """Every pattern a frontier square can show: each side FREE or an edge, not all FREE."""
+    patterns = [""]
+    for _ in SIDES:
+        patterns = [p + c for p in patterns for c in FREE + "ibw"]
+    return [p for p in patterns if p != FREE * len(SIDES)]
 
 
-# A plain dict look-up per frontier square: ``spots`` runs on every move of a search.
-_FITS: dict[str, _Fitting] = {name: _Fitting(name) for name in TILES}
+# Pattern -> rotations, per tile type, filled in full at import (24 types x 80 patterns): a
+# plain dict is the fastest look-up, and ``fitting`` makes one per frontier square and move.
+_FITS: dict[str, dict[str, tuple[int, ...]]] = {
+    name: {pattern: rotations_fitting(name, pattern) for pattern in _all_patterns()}
+    for name in TILES
+}
 #: Per side: the neighbour's side facing it, and each half-edge on it with its mirror.
 _ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
     (side, OPPOSITE[side], tuple((h, MIRROR[h]) for h in HALF_SIDE if HALF_SIDE[h] == side))
@@ -149,7 +153,7 @@ class Board:
     def rotations(self, name: str, x: int, y: int) -> tuple[int, ...]:
         """The rotations in which tile type ``name`` may go on (x, y)."""
         pattern = self.patterns.get((x, y))
-        return () if pattern is None else rotations_fitting(name, pattern)
+        return () if pattern is None else _FITS[name][pattern]
 
     def fitting(self, name: str) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """``spots`` as a shared tuple (callers must not change it), computed once a map."""
@@ -220,6 +224,30 @@ class Board:
                     roots[half] = self.find(placed.base + index)
         return roots
 
+    def taken_mask(self, x: int, y: int) -> tuple[int, bool]:
+        """``taken_edges`` as ``EDGE_BITS``, and whether its second part would not be None
+        (a free feature faces two edges, so a tile there might tie it to an occupied one).
+
+        The fast form for listing legal moves: ints, and the faces each shape keeps.
+        """
+        at, tiles, parent, occupied = self.at, self.tiles, self.parent, self.occupied
+        taken = 0
+        free = []
+        for side, dx, dy in _SIDE_STEPS:
+            neighbour = at.get((x + dx, y + dy))
+            if neighbour is None:
+                continue
+            placed = tiles[neighbour]
+            for bit, index in placed.shape.faces[side]:
+                root = placed.base + index
+                if parent[root] != root:
+                    root = self.find(root)
+                if occupied[root]:
+                    taken |= bit
+                else:
+                    free.append(root)
+        return taken, bool(taken) and len(free) != len(set(free))
+
     def taken_edges(self, x: int, y: int) -> tuple[set[str], dict[str, int] | None]:
         """The sides and half-edges of (x, y) facing a feature that has a follower on it;
         and, where a free feature faces two edges or more (so that two segments of a tile
@@ -270,8 +298,11 @@ class Board:
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
         """Whether the feature segment ``index`` would be part of, once the tile is down,
         already has a follower (see ``blocked``)."""
-        segments = [(frozenset(s.sides + s.halves), (s.kind, s.where)) for s in shape.segments]
-        return index in self.blocked(segments, *self.taken_edges(x, y))
+        taken, tied = self.taken_mask(x, y)
+        if not tied:  # no segment can tie to another: only the edges it reaches count
+            return bool(FOLLOWER_MASKS[shape.name, shape.rotation][index][0] & taken)
+        choices = FOLLOWER_CHOICES[shape.name, shape.rotation]
+        return index in self.blocked(choices, *self.taken_edges(x, y))
 
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""
@@ -280,13 +311,33 @@ class Board:
         count = len(shape.segments)
         self.parent.extend(range(base, base + count))
         self.size.extend([1] * count)
-        self.open.extend([len(segment.sides) for segment in shape.segments])
+        self.open.extend(shape.opens)
         self.occupied.extend([0] * count)
         self.node_tile.extend([index] * count)
-        ports = PORTS[shape.name, shape.rotation]
-        for i, segment in enumerate(shape.segments):
-            for other in self._links(ports[i], x, y):
-                self._join(base + i, other, closes=segment.kind != WATER)
+        # ``_links`` and ``_join`` written out (place runs on every move of a search), in
+        # the same order, so that the same nodes end up roots.
+        at, tiles, parent, size, open_, occupied = (
+            self.at, self.tiles, self.parent, self.size, self.open, self.occupied
+        )
+        find = self.find
+        for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
+            closes = shape.closes[i]
+            for dx, dy, by_side, facing in ports:
+                neighbour = at.get((x + dx, y + dy))
+                if neighbour is None:
+                    continue
+                placed = tiles[neighbour]
+                table = placed.shape.side_segment if by_side else placed.shape.half_segment
+                ra, rb = find(base + i), find(placed.base + table[facing])
+                if ra != rb:
+                    if size[ra] < size[rb]:
+                        ra, rb = rb, ra
+                    parent[rb] = ra
+                    size[ra] += size[rb]
+                    open_[ra] += open_[rb]
+                    occupied[ra] += occupied[rb]
+                if closes:  # even when already joined: a loop closing still closes two sides
+                    open_[ra] -= 2
         self.at[(x, y)] = index
         if shape.lighthouse is not None:
             self.lighthouses.append((x, y))
@@ -312,19 +363,6 @@ class Board:
             self.patterns[square] = pattern
         self._spots = {}
         return index
-
-    def _join(self, a: int, b: int, *, closes: bool) -> None:
-        """Merge two features across one shared edge (which closes a side of each, if asked)."""
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            if self.size[ra] < self.size[rb]:
-                ra, rb = rb, ra
-            self.parent[rb] = ra
-            self.size[ra] += self.size[rb]
-            self.open[ra] += self.open[rb]
-            self.occupied[ra] += self.occupied[rb]
-        if closes:  # even when already joined: a loop closing still closes two sides
-            self.open[ra] -= 2
 
     # -- followers ------------------------------------------------------------------------------
     def put_follower(self, node: int, seat: int) -> None:

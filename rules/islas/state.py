@@ -11,6 +11,8 @@ from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
     BARE_PLACEMENTS,
+    EVERY_PLACEMENT,
+    FOLLOWER_PLACEMENTS,
     PLACEMENTS,
     Placement,
     Skip,
@@ -43,7 +45,10 @@ def _well_formed(move: Any) -> bool:
     """Whether ``move`` is a Placement with values of the right types (it may be built by hand)."""
     if not isinstance(move, Placement):
         return False
-    if not all(_is_int(v) for v in (move.x, move.y, move.rotation)):
+    # Plain ints first: the moves ``legal_moves`` made, checked again on every ``apply``.
+    x, y, rotation = move.x, move.y, move.rotation
+    plain = type(x) is int and type(y) is int and type(rotation) is int
+    if not plain and not all(_is_int(v) for v in (x, y, rotation)):
         return False
     follower = move.follower
     return follower is None or (
@@ -118,26 +123,48 @@ class IslasState(State[Placement]):
             for x, y, rotations in board.fitting(name):
                 moves += BARE_PLACEMENTS[x, y, rotations]
             return moves
+        # Search lists moves at every step: the placements are shared tuples, and the edges
+        # facing an occupied feature are one int (``Board.taken_mask``).
+        followed = bool(board.followers)
         for x, y, rotations in board.fitting(name):
-            made = PLACEMENTS[x, y]
-            taken, roots = board.taken_edges(x, y)
-            for rotation in rotations:
-                moves.append(made[rotation, None])
-                choices = FOLLOWER_CHOICES[name, rotation]
-                start = len(moves)
-                for reaches, follower in choices:
-                    if taken.isdisjoint(reaches):
-                        moves.append(made[rotation, follower])
-                if roots is not None and start < len(moves) < start + len(choices):
-                    # Some segments meet a follower's feature: the others may still be
-                    # tied to it through the tile (see Board.blocked).
-                    blocked = board.blocked(choices, taken, roots)
-                    moves[start:] = [
-                        made[rotation, follower]
-                        for i, (_, follower) in enumerate(choices)
-                        if i not in blocked
+            taken, tied = board.taken_mask(x, y) if followed else (0, False)
+            if not taken:
+                moves += EVERY_PLACEMENT[x, y, name, rotations]
+            elif tied:
+                self._tied_moves(moves, name, x, y, rotations)
+            else:
+                bare = PLACEMENTS[x, y]
+                for rotation in rotations:
+                    moves.append(bare[rotation, None])
+                    moves += [
+                        move
+                        for mask, move in FOLLOWER_PLACEMENTS[x, y, name, rotation]
+                        if not mask & taken
                     ]
         return moves
+
+    def _tied_moves(
+        self, moves: list[Placement], name: str, x: int, y: int, rotations: tuple[int, ...]
+    ) -> None:
+        """Add the moves on (x, y) where a free feature meets two of its edges, so that the
+        tile may tie a segment to an occupied feature through another (``Board.blocked``)."""
+        board = self.board
+        made = PLACEMENTS[x, y]
+        taken, roots = board.taken_edges(x, y)
+        for rotation in rotations:
+            moves.append(made[rotation, None])
+            choices = FOLLOWER_CHOICES[name, rotation]
+            start = len(moves)
+            for reaches, follower in choices:
+                if taken.isdisjoint(reaches):
+                    moves.append(made[rotation, follower])
+            if roots is not None and start < len(moves) < start + len(choices):
+                blocked = board.blocked(choices, taken, roots)
+                moves[start:] = [
+                    made[rotation, follower]
+                    for i, (_, follower) in enumerate(choices)
+                    if i not in blocked
+                ]
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
         """The placed shape and the follower's segment index; IllegalMove unless legal."""
