@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.islas.shapes import (
     BRIDGE,
@@ -64,9 +65,11 @@ _ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A tile on the map; its segments are nodes ``base``, ``base + 1``, …"""
+class Placed(NamedTuple):
+    """A tile on the map; its segments are nodes ``base``, ``base + 1``, …
+
+    A named tuple, not a frozen dataclass: one is made on every move, four times faster.
+    """
 
     shape: Shape
     x: int
@@ -316,9 +319,8 @@ class Board:
         self.node_tile.extend([index] * count)
         # ``_links`` and ``_join`` written out (place runs on every move of a search), in
         # the same order, so that the same nodes end up roots.
-        at, tiles, parent, size, open_, occupied = (
-            self.at, self.tiles, self.parent, self.size, self.open, self.occupied
-        )
+        at, tiles, parent = self.at, self.tiles, self.parent
+        size, open_, occupied = self.size, self.open, self.occupied
         find = self.find
         for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
             closes = shape.closes[i]

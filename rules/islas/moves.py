@@ -115,9 +115,7 @@ BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] =
 #: (x, y, tile, rotations) -> bare and follower placements there, nothing taken, shared.
 EVERY_PLACEMENT: dict[tuple[int, int, str, tuple[int, ...]], tuple[Placement, ...]] = _Every()
 #: (x, y, tile, rotation) -> (``EDGE_BITS`` mask, placement) per follower segment, shared.
-FOLLOWER_PLACEMENTS: dict[tuple[int, int, str, int], tuple[tuple[int, Placement], ...]] = (
-    _Choices()
-)
+FOLLOWER_PLACEMENTS: dict[tuple[int, int, str, int], tuple[tuple[int, Placement], ...]] = _Choices()
 
 
 #: Words that spell ``Skip``.
