@@ -36,6 +36,13 @@ AROUND: tuple[Square, ...] = tuple(
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
 _STEPS = tuple(STEP[side] for side in SIDES)
+#: The dx, the dy and the facing side index of the neighbour beyond each side, as three
+#: tuples to zip with a shape's edges.
+_AROUND_EDGES = (
+    tuple(dx for dx, _ in _STEPS),
+    tuple(dy for _, dy in _STEPS),
+    _FACING,
+)
 #: (side index, dx, dy) of each neighbour of a square.
 _SIDE_STEPS = tuple((i, dx, dy) for i, (dx, dy) in enumerate(_STEPS))
 #: Per side index, edge -> the pattern of a square with only that neighbour.
@@ -340,29 +347,30 @@ class Board:
                     occupied[ra] += occupied[rb]
                 if closes:  # even when already joined: a loop closing still closes two sides
                     open_[ra] -= 2
-        self.at[(x, y)] = index
+        at[(x, y)] = index
         if shape.lighthouse is not None:
             self.lighthouses.append((x, y))
-        if (x, y) in self.frontier:  # only the start tile is placed off the frontier
-            self.frontier.discard((x, y))
-            del self.patterns[x, y]
-            del self._order[bisect_left(self._order, (-y, x))]
+        frontier, patterns, order = self.frontier, self.patterns, self._order
+        if (x, y) in frontier:  # only the start tile is placed off the frontier
+            frontier.discard((x, y))
+            del patterns[x, y]
+            del order[bisect_left(order, (-y, x))]
         # The new tile changes one letter of each empty neighbour's pattern: the one facing it.
-        for edge, (dx, dy), facing in zip(shape.edges, _STEPS, _FACING, strict=True):
+        for edge, dx, dy, facing in zip(shape.edges, *_AROUND_EDGES, strict=True):
             square = (x + dx, y + dy)
-            if square in self.at:
+            if square in at:
                 continue
-            old = self.patterns.get(square)
+            old = patterns.get(square)
             if old is None:  # off the frontier until now, so no other tile touches it
                 pattern = _LONE[facing][edge]
-                self.frontier.add(square)
-                insort(self._order, (-square[1], square[0], pattern))
+                frontier.add(square)
+                insort(order, (-y - dy, x + dx, pattern))
             else:
                 pattern = old[:facing] + edge + old[facing + 1 :]
                 # (-y, x) sorts just before (-y, x, anything): that square's entry.
-                at = bisect_left(self._order, (-square[1], square[0]))
-                self._order[at] = (-square[1], square[0], pattern)
-            self.patterns[square] = pattern
+                at_order = bisect_left(order, (-y - dy, x + dx))
+                order[at_order] = (-y - dy, x + dx, pattern)
+            patterns[square] = pattern
         self._spots = {}
         return index
 
