@@ -247,11 +247,11 @@ class Board:
             neighbour = at.get((x + dx, y + dy))
             if neighbour is None:
                 continue
-            placed = tiles[neighbour]
-            for bit, index in placed.shape.faces[side]:
-                root = placed.base + index
-                if parent[root] != root:
-                    root = self.find(root)
+            base, shape = tiles[neighbour].base, tiles[neighbour].shape
+            for bit, index in shape.faces[side]:
+                root = base + index
+                while parent[root] != root:  # ``find`` without a call (nor path halving)
+                    root = parent[root]
                 if occupied[root]:
                     taken |= bit
                 else:
