@@ -328,7 +328,6 @@ class Board:
         # the same order, so that the same nodes end up roots.
         at, tiles, parent = self.at, self.tiles, self.parent
         size, open_, occupied = self.size, self.open, self.occupied
-        find = self.find
         for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
             closes = shape.closes[i]
             for dx, dy, by_side, facing in ports:
@@ -337,7 +336,11 @@ class Board:
                     continue
                 placed = tiles[neighbour]
                 table = placed.shape.side_segment if by_side else placed.shape.half_segment
-                ra, rb = find(base + i), find(placed.base + table[facing])
+                ra, rb = base + i, placed.base + table[facing]
+                while parent[ra] != ra:  # ``find`` without a call: union by size keeps
+                    ra = parent[ra]  # trees shallow, path halving is not needed here
+                while parent[rb] != rb:
+                    rb = parent[rb]
                 if ra != rb:
                     if size[ra] < size[rb]:
                         ra, rb = rb, ra
