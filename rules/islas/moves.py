@@ -94,17 +94,22 @@ class _Every(dict[tuple[int, int, str, tuple[int, ...]], tuple[Placement, ...]])
         return found
 
 
-class _Choices(dict[tuple[int, int, str, int], tuple[tuple[int, Placement], ...]]):
-    """(x, y, tile, rotation) -> (edge mask, placement) per segment a follower may stand on."""
+_Choices = tuple[Placement, tuple[tuple[int, Placement], ...]]
 
-    def __missing__(self, key: tuple[int, int, str, int]) -> tuple[tuple[int, Placement], ...]:
+
+class _FollowerPlacements(dict[tuple[int, int, str, int], _Choices]):
+    """(x, y, tile, rotation) -> the bare placement, and (edge mask, placement) per segment a
+    follower may stand on: one look-up per rotation where some edges are taken."""
+
+    def __missing__(self, key: tuple[int, int, str, int]) -> _Choices:
         if len(self) >= 8 * _SQUARES_KEPT:
             self.clear()
         x, y, name, rotation = key
         at = PLACEMENTS[x, y]
-        found = self[key] = tuple(
+        choices = tuple(
             (mask, at[rotation, follower]) for mask, follower in FOLLOWER_MASKS[name, rotation]
         )
+        found = self[key] = (at[rotation, None], choices)
         return found
 
 
@@ -114,8 +119,9 @@ PLACEMENTS: dict[tuple[int, int], dict[tuple[int, Follower | None], Placement]] 
 BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] = _Bare()
 #: (x, y, tile, rotations) -> bare and follower placements there, nothing taken, shared.
 EVERY_PLACEMENT: dict[tuple[int, int, str, tuple[int, ...]], tuple[Placement, ...]] = _Every()
-#: (x, y, tile, rotation) -> (``EDGE_BITS`` mask, placement) per follower segment, shared.
-FOLLOWER_PLACEMENTS: dict[tuple[int, int, str, int], tuple[tuple[int, Placement], ...]] = _Choices()
+#: (x, y, tile, rotation) -> the bare placement and (``EDGE_BITS`` mask, placement) per
+#: follower segment, shared.
+FOLLOWER_PLACEMENTS: dict[tuple[int, int, str, int], _Choices] = _FollowerPlacements()
 
 
 #: Words that spell ``Skip``.

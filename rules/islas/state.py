@@ -133,14 +133,12 @@ class IslasState(State[Placement]):
             elif tied:
                 self._tied_moves(moves, name, x, y, rotations)
             else:
-                bare = PLACEMENTS[x, y]
                 for rotation in rotations:
-                    moves.append(bare[rotation, None])
-                    moves += [
-                        move
-                        for mask, move in FOLLOWER_PLACEMENTS[x, y, name, rotation]
-                        if not mask & taken
-                    ]
+                    bare, choices = FOLLOWER_PLACEMENTS[x, y, name, rotation]
+                    moves.append(bare)
+                    for mask, move in choices:  # a loop: a comprehension is a call in 3.11
+                        if not mask & taken:
+                            moves.append(move)
         return moves
 
     def _tied_moves(
