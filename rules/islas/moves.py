@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import InvalidMove
-from rules.islas.shapes import BRIDGE, FOLLOWER_MASKS, ISLAND, LIGHTHOUSE, WATER
+from rules.islas.shapes import BRIDGE, ISLAND, LIGHTHOUSE, WATER
 from rules.islas.tiles import HALVES, SIDES
 
 Follower = tuple[str, str]  # (kind, where): where is "" for a lighthouse
@@ -77,51 +77,10 @@ class _Bare(dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]]):
         return found
 
 
-class _Every(dict[tuple[int, int, str, tuple[int, ...]], tuple[Placement, ...]]):
-    """(x, y, tile, rotations) -> every placement of the tile there when no segment is taken:
-    per rotation the bare one, then one per segment (the order ``legal_moves`` lists)."""
-
-    def __missing__(self, key: tuple[int, int, str, tuple[int, ...]]) -> tuple[Placement, ...]:
-        if len(self) >= 4 * _SQUARES_KEPT:
-            self.clear()
-        x, y, name, rotations = key
-        at = PLACEMENTS[x, y]
-        found = self[key] = tuple(
-            at[rotation, follower]
-            for rotation in rotations
-            for follower in (None, *(f for _, f in FOLLOWER_MASKS[name, rotation]))
-        )
-        return found
-
-
-_Choices = tuple[Placement, tuple[tuple[int, Placement], ...]]
-
-
-class _FollowerPlacements(dict[tuple[int, int, str, int], _Choices]):
-    """(x, y, tile, rotation) -> the bare placement, and (edge mask, placement) per segment a
-    follower may stand on: one look-up per rotation where some edges are taken."""
-
-    def __missing__(self, key: tuple[int, int, str, int]) -> _Choices:
-        if len(self) >= 8 * _SQUARES_KEPT:
-            self.clear()
-        x, y, name, rotation = key
-        at = PLACEMENTS[x, y]
-        choices = tuple(
-            (mask, at[rotation, follower]) for mask, follower in FOLLOWER_MASKS[name, rotation]
-        )
-        found = self[key] = (at[rotation, None], choices)
-        return found
-
-
 #: (x, y) -> (rotation, follower or None) -> ``Placement(x, y, rotation, follower)``, shared.
 PLACEMENTS: dict[tuple[int, int], dict[tuple[int, Follower | None], Placement]] = _Squares()
 #: (x, y, rotations) -> the bare placements of those rotations on (x, y), shared.
 BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] = _Bare()
-#: (x, y, tile, rotations) -> bare and follower placements there, nothing taken, shared.
-EVERY_PLACEMENT: dict[tuple[int, int, str, tuple[int, ...]], tuple[Placement, ...]] = _Every()
-#: (x, y, tile, rotation) -> the bare placement and (``EDGE_BITS`` mask, placement) per
-#: follower segment, shared.
-FOLLOWER_PLACEMENTS: dict[tuple[int, int, str, int], _Choices] = _FollowerPlacements()
 
 
 #: Words that spell ``Skip``.

@@ -11,8 +11,6 @@ from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
     BARE_PLACEMENTS,
-    EVERY_PLACEMENT,
-    FOLLOWER_PLACEMENTS,
     PLACEMENTS,
     Placement,
     Skip,
@@ -20,7 +18,15 @@ from rules.islas.moves import (
     read_move,
     where_named,
 )
-from rules.islas.shapes import BRIDGE, FOLLOWER_CHOICES, ISLAND, KINDS, SHAPES, Shape
+from rules.islas.shapes import (
+    BRIDGE,
+    FOLLOWER_CHOICES,
+    FOLLOWER_MASKS,
+    ISLAND,
+    KINDS,
+    SHAPES,
+    Shape,
+)
 from rules.islas.tiles import ROTATIONS, START
 from rules.islas_view import Follower, IslasView, PlacedTile, Scored, Spot
 
@@ -123,22 +129,20 @@ class IslasState(State[Placement]):
             for x, y, rotations in board.fitting(name):
                 moves += BARE_PLACEMENTS[x, y, rotations]
             return moves
-        # Search lists moves at every step: the placements are shared tuples, and the edges
-        # facing an occupied feature are one int (``Board.taken_mask``).
+        # Search lists moves at every step: the edges facing an occupied feature are one int
+        # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
         followed = bool(board.followers)
         for x, y, rotations in board.fitting(name):
             taken, tied = board.taken_mask(x, y) if followed else (0, False)
-            if not taken:
-                moves += EVERY_PLACEMENT[x, y, name, rotations]
-            elif tied:
+            if tied:
                 self._tied_moves(moves, name, x, y, rotations)
-            else:
-                for rotation in rotations:
-                    bare, choices = FOLLOWER_PLACEMENTS[x, y, name, rotation]
-                    moves.append(bare)
-                    for mask, move in choices:  # a loop: a comprehension is a call in 3.11
-                        if not mask & taken:
-                            moves.append(move)
+                continue
+            made = PLACEMENTS[x, y]
+            for rotation in rotations:
+                moves.append(made[rotation, None])
+                for mask, follower in FOLLOWER_MASKS[name, rotation]:
+                    if not mask & taken:
+                        moves.append(made[rotation, follower])
         return moves
 
     def _tied_moves(
