@@ -12,9 +12,12 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.islas.shapes import (
     BRIDGE,
+    FOLLOWER_CHOICES,
+    FOLLOWER_MASKS,
     FREE,
     ISLAND,
     LIGHTHOUSE,
@@ -33,26 +36,35 @@ AROUND: tuple[Square, ...] = tuple(
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
 _STEPS = tuple(STEP[side] for side in SIDES)
+#: The dx, the dy and the facing side index of the neighbour beyond each side, as three
+#: tuples to zip with a shape's edges.
+_AROUND_EDGES = (
+    tuple(dx for dx, _ in _STEPS),
+    tuple(dy for _, dy in _STEPS),
+    _FACING,
+)
+#: (side index, dx, dy) of each neighbour of a square.
+_SIDE_STEPS = tuple((i, dx, dy) for i, (dx, dy) in enumerate(_STEPS))
 #: Per side index, edge -> the pattern of a square with only that neighbour.
 _LONE: tuple[dict[str, str], ...] = tuple(
     {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
 )
 
 
-class _Fitting(dict[str, tuple[int, ...]]):
-    """Pattern -> the rotations of one tile type that fit it, filled on first use."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-
-    def __missing__(self, pattern: str) -> tuple[int, ...]:
-        rotations = self[pattern] = rotations_fitting(self.name, pattern)
-        return rotations
+def _all_patterns() -> list[str]:
+    """Every pattern a frontier square can show: each side FREE or an edge, not all FREE."""
+    patterns = [""]
+    for _ in SIDES:
+        patterns = [p + c for p in patterns for c in FREE + "ibw"]
+    return [p for p in patterns if p != FREE * len(SIDES)]
 
 
-# A plain dict look-up per frontier square: ``spots`` runs on every move of a search.
-_FITS: dict[str, _Fitting] = {name: _Fitting(name) for name in TILES}
+# Pattern -> rotations, per tile type, filled in full at import (24 types x 80 patterns): a
+# plain dict is the fastest look-up, and ``fitting`` makes one per frontier square and move.
+_FITS: dict[str, dict[str, tuple[int, ...]]] = {
+    name: {pattern: rotations_fitting(name, pattern) for pattern in _all_patterns()}
+    for name in TILES
+}
 #: Per side: the neighbour's side facing it, and each half-edge on it with its mirror.
 _ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
     (side, OPPOSITE[side], tuple((h, MIRROR[h]) for h in HALF_SIDE if HALF_SIDE[h] == side))
@@ -60,9 +72,11 @@ _ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A tile on the map; its segments are nodes ``base``, ``base + 1``, …"""
+class Placed(NamedTuple):
+    """A tile on the map; its segments are nodes ``base``, ``base + 1``, …
+
+    A named tuple, not a frozen dataclass: one is made on every move, four times faster.
+    """
 
     shape: Shape
     x: int
@@ -149,7 +163,7 @@ class Board:
     def rotations(self, name: str, x: int, y: int) -> tuple[int, ...]:
         """The rotations in which tile type ``name`` may go on (x, y)."""
         pattern = self.patterns.get((x, y))
-        return () if pattern is None else rotations_fitting(name, pattern)
+        return () if pattern is None else _FITS[name][pattern]
 
     def fitting(self, name: str) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """``spots`` as a shared tuple (callers must not change it), computed once a map."""
@@ -220,6 +234,30 @@ class Board:
                     roots[half] = self.find(placed.base + index)
         return roots
 
+    def taken_mask(self, x: int, y: int) -> tuple[int, bool]:
+        """``taken_edges`` as ``EDGE_BITS``, and whether its second part would not be None
+        (a free feature faces two edges, so a tile there might tie it to an occupied one).
+
+        The fast form for listing legal moves: ints, and the faces each shape keeps.
+        """
+        at, tiles, parent, occupied = self.at, self.tiles, self.parent, self.occupied
+        taken = 0
+        free = []
+        for side, dx, dy in _SIDE_STEPS:
+            neighbour = at.get((x + dx, y + dy))
+            if neighbour is None:
+                continue
+            base, shape = tiles[neighbour].base, tiles[neighbour].shape
+            for bit, index in shape.faces[side]:
+                root = base + index
+                while parent[root] != root:  # ``find`` without a call (nor path halving)
+                    root = parent[root]
+                if occupied[root]:
+                    taken |= bit
+                else:
+                    free.append(root)
+        return taken, bool(taken) and len(free) != len(set(free))
+
     def taken_edges(self, x: int, y: int) -> tuple[set[str], dict[str, int] | None]:
         """The sides and half-edges of (x, y) facing a feature that has a follower on it;
         and, where a free feature faces two edges or more (so that two segments of a tile
@@ -270,8 +308,11 @@ class Board:
     def taken(self, shape: Shape, index: int, x: int, y: int) -> bool:
         """Whether the feature segment ``index`` would be part of, once the tile is down,
         already has a follower (see ``blocked``)."""
-        segments = [(frozenset(s.sides + s.halves), (s.kind, s.where)) for s in shape.segments]
-        return index in self.blocked(segments, *self.taken_edges(x, y))
+        taken, tied = self.taken_mask(x, y)
+        if not tied:  # no segment can tie to another: only the edges it reaches count
+            return bool(FOLLOWER_MASKS[shape.name, shape.rotation][index][0] & taken)
+        choices = FOLLOWER_CHOICES[shape.name, shape.rotation]
+        return index in self.blocked(choices, *self.taken_edges(x, y))
 
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""
@@ -280,51 +321,61 @@ class Board:
         count = len(shape.segments)
         self.parent.extend(range(base, base + count))
         self.size.extend([1] * count)
-        self.open.extend([len(segment.sides) for segment in shape.segments])
+        self.open.extend(shape.opens)
         self.occupied.extend([0] * count)
         self.node_tile.extend([index] * count)
-        ports = PORTS[shape.name, shape.rotation]
-        for i, segment in enumerate(shape.segments):
-            for other in self._links(ports[i], x, y):
-                self._join(base + i, other, closes=segment.kind != WATER)
-        self.at[(x, y)] = index
+        # ``_links`` and ``_join`` written out (place runs on every move of a search), in
+        # the same order, so that the same nodes end up roots.
+        at, tiles, parent = self.at, self.tiles, self.parent
+        size, open_, occupied = self.size, self.open, self.occupied
+        for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
+            closes = shape.closes[i]
+            for dx, dy, by_side, facing in ports:
+                neighbour = at.get((x + dx, y + dy))
+                if neighbour is None:
+                    continue
+                placed = tiles[neighbour]
+                table = placed.shape.side_segment if by_side else placed.shape.half_segment
+                ra, rb = base + i, placed.base + table[facing]
+                while parent[ra] != ra:  # ``find`` without a call: union by size keeps
+                    ra = parent[ra]  # trees shallow, path halving is not needed here
+                while parent[rb] != rb:
+                    rb = parent[rb]
+                if ra != rb:
+                    if size[ra] < size[rb]:
+                        ra, rb = rb, ra
+                    parent[rb] = ra
+                    size[ra] += size[rb]
+                    open_[ra] += open_[rb]
+                    occupied[ra] += occupied[rb]
+                if closes:  # even when already joined: a loop closing still closes two sides
+                    open_[ra] -= 2
+        at[(x, y)] = index
         if shape.lighthouse is not None:
             self.lighthouses.append((x, y))
-        if (x, y) in self.frontier:  # only the start tile is placed off the frontier
-            self.frontier.discard((x, y))
-            del self.patterns[x, y]
-            del self._order[bisect_left(self._order, (-y, x))]
+        frontier, patterns, order = self.frontier, self.patterns, self._order
+        if (x, y) in frontier:  # only the start tile is placed off the frontier
+            frontier.discard((x, y))
+            del patterns[x, y]
+            del order[bisect_left(order, (-y, x))]
         # The new tile changes one letter of each empty neighbour's pattern: the one facing it.
-        for edge, (dx, dy), facing in zip(shape.edges, _STEPS, _FACING, strict=True):
+        for edge, dx, dy, facing in zip(shape.edges, *_AROUND_EDGES, strict=True):
             square = (x + dx, y + dy)
-            if square in self.at:
+            if square in at:
                 continue
-            old = self.patterns.get(square)
+            old = patterns.get(square)
             if old is None:  # off the frontier until now, so no other tile touches it
                 pattern = _LONE[facing][edge]
-                self.frontier.add(square)
-                insort(self._order, (-square[1], square[0], pattern))
+                frontier.add(square)
+                insort(order, (-y - dy, x + dx, pattern))
             else:
                 pattern = old[:facing] + edge + old[facing + 1 :]
                 # (-y, x) sorts just before (-y, x, anything): that square's entry.
-                at = bisect_left(self._order, (-square[1], square[0]))
-                self._order[at] = (-square[1], square[0], pattern)
-            self.patterns[square] = pattern
+                at_order = bisect_left(order, (-y - dy, x + dx))
+                order[at_order] = (-y - dy, x + dx, pattern)
+            patterns[square] = pattern
         self._spots = {}
         return index
-
-    def _join(self, a: int, b: int, *, closes: bool) -> None:
-        """Merge two features across one shared edge (which closes a side of each, if asked)."""
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            if self.size[ra] < self.size[rb]:
-                ra, rb = rb, ra
-            self.parent[rb] = ra
-            self.size[ra] += self.size[rb]
-            self.open[ra] += self.open[rb]
-            self.occupied[ra] += self.occupied[rb]
-        if closes:  # even when already joined: a loop closing still closes two sides
-            self.open[ra] -= 2
 
     # -- followers ------------------------------------------------------------------------------
     def put_follower(self, node: int, seat: int) -> None:

@@ -6,7 +6,7 @@ in data order) so that a placed tile's segments become consecutive nodes of the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -26,6 +26,17 @@ ISLAND, BRIDGE, WATER, LIGHTHOUSE = "island", "bridge", "water", "lighthouse"
 KINDS: tuple[str, ...] = (ISLAND, BRIDGE, WATER, LIGHTHOUSE)
 #: What a pattern shows on a side with no neighbour: any edge fits there.
 FREE = "."
+#: Each side and half-edge of a square as one bit, so that the edges facing an occupied
+#: feature are one int and a segment is refused with one ``&``.
+EDGE_BITS: dict[str, int] = {edge: 1 << i for i, edge in enumerate(SIDES + HALVES)}
+
+
+def edge_mask(edges: tuple[str, ...] | frozenset[str]) -> int:
+    """The bits of ``edges`` (sides and half-edges)."""
+    mask = 0
+    for edge in edges:
+        mask |= EDGE_BITS[edge]
+    return mask
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,14 @@ class Shape:
     side_segment: dict[str, int]  # island or bridge side -> the segment reaching it
     half_segment: dict[str, int]  # water half-edge -> the segment touching it
     lighthouse: int | None  # the lighthouse's segment index
+    # Per side of an empty square beside this tile (N E S W, the square's own side facing
+    # it): (the square's edge as a bit of ``EDGE_BITS``, the segment of this tile it meets).
+    # Legal moves look at every neighbour of every spot: no tables, no string keys there.
+    faces: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False, compare=False)
+    # Per segment: its island or bridge sides (the open count it starts with) and whether
+    # joining it across an edge closes a side (not water), read by every ``Board.place``.
+    opens: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    closes: tuple[bool, ...] = field(default=(), repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         # One of the tile set's shapes, named by its type and turn (``shape`` rebuilds it once
@@ -90,15 +109,34 @@ def shape(name: str, rotation: int) -> Shape:
     if tile.lighthouse:
         lighthouse = len(segments)
         segments.append(Segment(LIGHTHOUSE, "", (), (), False, ()))
+    side_segment = {s: i for i, seg in enumerate(segments) for s in seg.sides}
+    half_segment = {h: i for i, seg in enumerate(segments) for h in seg.halves}
     return Shape(
         name=name,
         rotation=rotation,
         edges=tile.edges,
         segments=tuple(segments),
-        side_segment={s: i for i, seg in enumerate(segments) for s in seg.sides},
-        half_segment={h: i for i, seg in enumerate(segments) for h in seg.halves},
+        side_segment=side_segment,
+        half_segment=half_segment,
         lighthouse=lighthouse,
+        faces=tuple(_faces(side, side_segment, half_segment) for side in SIDES),
+        opens=tuple(len(seg.sides) for seg in segments),
+        closes=tuple(seg.kind != WATER for seg in segments),
     )
+
+
+def _faces(
+    side: str, side_segment: dict[str, int], half_segment: dict[str, int]
+) -> tuple[tuple[int, int], ...]:
+    """What a square's ``side`` (and its halves) meets of a tile beyond it: (edge bit, segment)."""
+    facing = OPPOSITE[side]
+    found = []
+    if facing in side_segment:
+        found.append((EDGE_BITS[side], side_segment[facing]))
+    for half in HALVES:
+        if HALF_SIDE[half] == side and MIRROR[half] in half_segment:
+            found.append((EDGE_BITS[half], half_segment[MIRROR[half]]))
+    return tuple(found)
 
 
 @cache
@@ -149,4 +187,9 @@ PORTS: dict[tuple[str, int], tuple[tuple[tuple[int, int, bool, str], ...], ...]]
 FOLLOWER_CHOICES: dict[tuple[str, int], tuple[tuple[frozenset[str], tuple[str, str]], ...]] = {
     key: tuple((frozenset(s.sides + s.halves), (s.kind, s.where)) for s in tile.segments)
     for key, tile in SHAPES.items()
+}
+#: ``FOLLOWER_CHOICES`` with the edges as ``EDGE_BITS``: (mask, (kind, where)) per segment.
+FOLLOWER_MASKS: dict[tuple[str, int], tuple[tuple[int, tuple[str, str]], ...]] = {
+    key: tuple((edge_mask(edges), follower) for edges, follower in choices)
+    for key, choices in FOLLOWER_CHOICES.items()
 }

@@ -18,7 +18,15 @@ from rules.islas.moves import (
     read_move,
     where_named,
 )
-from rules.islas.shapes import BRIDGE, FOLLOWER_CHOICES, ISLAND, KINDS, SHAPES, Shape
+from rules.islas.shapes import (
+    BRIDGE,
+    FOLLOWER_CHOICES,
+    FOLLOWER_MASKS,
+    ISLAND,
+    KINDS,
+    SHAPES,
+    Shape,
+)
 from rules.islas.tiles import ROTATIONS, START
 from rules.islas_view import Follower, IslasView, PlacedTile, Scored, Spot
 
@@ -43,7 +51,10 @@ def _well_formed(move: Any) -> bool:
     """Whether ``move`` is a Placement with values of the right types (it may be built by hand)."""
     if not isinstance(move, Placement):
         return False
-    if not all(_is_int(v) for v in (move.x, move.y, move.rotation)):
+    # Plain ints first: the moves ``legal_moves`` made, checked again on every ``apply``.
+    x, y, rotation = move.x, move.y, move.rotation
+    plain = type(x) is int and type(y) is int and type(rotation) is int
+    if not plain and not all(_is_int(v) for v in (x, y, rotation)):
         return False
     follower = move.follower
     return follower is None or (
@@ -118,26 +129,44 @@ class IslasState(State[Placement]):
             for x, y, rotations in board.fitting(name):
                 moves += BARE_PLACEMENTS[x, y, rotations]
             return moves
+        # Search lists moves at every step: the edges facing an occupied feature are one int
+        # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
+        followed = bool(board.followers)
         for x, y, rotations in board.fitting(name):
+            taken, tied = board.taken_mask(x, y) if followed else (0, False)
+            if tied:
+                self._tied_moves(moves, name, x, y, rotations)
+                continue
             made = PLACEMENTS[x, y]
-            taken, roots = board.taken_edges(x, y)
             for rotation in rotations:
                 moves.append(made[rotation, None])
-                choices = FOLLOWER_CHOICES[name, rotation]
-                start = len(moves)
-                for reaches, follower in choices:
-                    if taken.isdisjoint(reaches):
+                for mask, follower in FOLLOWER_MASKS[name, rotation]:
+                    if not mask & taken:
                         moves.append(made[rotation, follower])
-                if roots is not None and start < len(moves) < start + len(choices):
-                    # Some segments meet a follower's feature: the others may still be
-                    # tied to it through the tile (see Board.blocked).
-                    blocked = board.blocked(choices, taken, roots)
-                    moves[start:] = [
-                        made[rotation, follower]
-                        for i, (_, follower) in enumerate(choices)
-                        if i not in blocked
-                    ]
         return moves
+
+    def _tied_moves(
+        self, moves: list[Placement], name: str, x: int, y: int, rotations: tuple[int, ...]
+    ) -> None:
+        """Add the moves on (x, y) where a free feature meets two of its edges, so that the
+        tile may tie a segment to an occupied feature through another (``Board.blocked``)."""
+        board = self.board
+        made = PLACEMENTS[x, y]
+        taken, roots = board.taken_edges(x, y)
+        for rotation in rotations:
+            moves.append(made[rotation, None])
+            choices = FOLLOWER_CHOICES[name, rotation]
+            start = len(moves)
+            for reaches, follower in choices:
+                if taken.isdisjoint(reaches):
+                    moves.append(made[rotation, follower])
+            if roots is not None and start < len(moves) < start + len(choices):
+                blocked = board.blocked(choices, taken, roots)
+                moves[start:] = [
+                    made[rotation, follower]
+                    for i, (_, follower) in enumerate(choices)
+                    if i not in blocked
+                ]
 
     def _check(self, move: Placement) -> tuple[Shape, int | None]:
         """The placed shape and the follower's segment index; IllegalMove unless legal."""
