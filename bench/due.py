@@ -100,11 +100,14 @@ class DueGames:
         async with store.db.transaction() as conn:
             for i, due in enumerate(self.games):
                 due.due_at = start + due.offset
-                started = due.due_at - {
-                    "reminder": REMINDER_HOURS * 3600,
-                    "before:60": DAY - 3600,
-                    "deadline": DAY,
-                }[due.kind]
+                started = (
+                    due.due_at
+                    - {
+                        "reminder": REMINDER_HOURS * 3600,
+                        "before:60": DAY - 3600,
+                        "deadline": DAY,
+                    }[due.kind]
+                )
                 a, b = self.players[i % PLAYERS], self.players[(i + 1) % PLAYERS]
                 new = NewGame(
                     game=GAMES[i % len(GAMES)],
