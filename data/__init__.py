@@ -10,7 +10,7 @@ from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOf
 from data.db import Database
 from data.digests import DigestStore
 from data.engines import open_database
-from data.errors import StorageBusy, StorageError, StorageFull
+from data.errors import StaleGame, StorageBusy, StorageError, StorageFull
 from data.games import (
     ChallengeGone,
     Clock,
@@ -20,9 +20,9 @@ from data.games import (
     NewGame,
     NewSeat,
     Seat,
-    StaleGame,
     TimeControl,
 )
+from data.holds import HoldStore
 from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
@@ -41,6 +41,7 @@ class Store:
         """``target``: a SQLite file's path, or a ``postgresql://`` URL."""
         self.db = open_database(target)
         self.games = GameStore(self.db, clock)
+        self.holds = HoldStore(self.db)
         self.challenges = ChallengeStore(self.db, clock)
         self.timers = TimerStore(self.db, clock)
         self.settings = SettingsStore(self.db)
@@ -84,6 +85,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "HoldStore",
     "Meetings",
     "NewGame",
     "NewSeat",
