@@ -7,6 +7,7 @@ from pathlib import Path
 
 from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOffered
+from data.clock_controls import TimeControl
 from data.db import Database
 from data.digests import DigestStore
 from data.engines import open_database
@@ -20,7 +21,6 @@ from data.games import (
     NewGame,
     NewSeat,
     Seat,
-    TimeControl,
 )
 from data.holds import HoldStore
 from data.offers import Offer, OfferExists, OfferStore
