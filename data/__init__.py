@@ -27,11 +27,12 @@ from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
+from data.rounds import Pairing
 from data.seasons import Season, SeasonRunning, SeasonStore
 from data.settings import GuildSettings, PersonSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
-from data.tournaments import Entrant, EntryRefused, Pairing, Tournament, TournamentStore
+from data.tournaments import Entrant, EntryRefused, Tournament, TournamentStore
 
 
 class Store:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from data import Entrant, GameRecord, NewGame, Pairing, Store, Timer, Tournament
 from data.ratings import ranks
-from data.tournaments import ROUND_TIMER, SIGNUP_TIMER, EntrantsChanged, Outcome, RoundTaken
+from data.rounds import Outcome
+from data.tournaments import ROUND_TIMER, SIGNUP_TIMER, EntrantsChanged, RoundTaken
 from rules import get_game
 from table import pairing
 from table.pairing import Played, Standing
