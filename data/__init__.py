@@ -7,10 +7,11 @@ from pathlib import Path
 
 from data.away import Away, AwayRefused, AwayStore
 from data.challenges import Challenge, ChallengeLimit, ChallengeStore, RematchOffered
+from data.clock_controls import TimeControl
 from data.db import Database
 from data.digests import DigestStore
 from data.engines import open_database
-from data.errors import StorageBusy, StorageError, StorageFull
+from data.errors import StaleGame, StorageBusy, StorageError, StorageFull
 from data.games import (
     ChallengeGone,
     Clock,
@@ -20,18 +21,18 @@ from data.games import (
     NewGame,
     NewSeat,
     Seat,
-    StaleGame,
-    TimeControl,
 )
+from data.holds import HoldStore
 from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
+from data.rounds import Pairing
 from data.seasons import Season, SeasonRunning, SeasonStore
 from data.settings import GuildSettings, PersonSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
-from data.tournaments import Entrant, EntryRefused, Pairing, Tournament, TournamentStore
+from data.tournaments import Entrant, EntryRefused, Tournament, TournamentStore
 
 
 class Store:
@@ -41,6 +42,7 @@ class Store:
         """``target``: a SQLite file's path, or a ``postgresql://`` URL."""
         self.db = open_database(target)
         self.games = GameStore(self.db, clock)
+        self.holds = HoldStore(self.db)
         self.challenges = ChallengeStore(self.db, clock)
         self.timers = TimerStore(self.db, clock)
         self.settings = SettingsStore(self.db)
@@ -84,6 +86,7 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "GuildSettings",
+    "HoldStore",
     "Meetings",
     "NewGame",
     "NewSeat",

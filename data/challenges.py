@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from data.clock_controls import NO_CONTROL, TimeControl
 from data.db import Database, Row
 from data.errors import INTEGRITY
-from data.games import NO_CONTROL, ChallengeGone, Clock, TimeControl, _dumps
+from data.games import ChallengeGone, Clock, _dumps
 
 
 class RematchOffered(Exception):

@@ -17,6 +17,10 @@ class StorageError(Exception):
     """
 
 
+class StaleGame(Exception):
+    """The game moved on (or ended) since the caller read it: the write was not applied."""
+
+
 #: A unique key or other constraint refused a write, in either engine.
 INTEGRITY = (sqlite3.IntegrityError, asyncpg.IntegrityConstraintViolationError)
 

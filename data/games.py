@@ -8,7 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from data.clock_controls import NO_CONTROL, TimeControl
 from data.db import Database, Dialect, Row, Transaction
+from data.errors import StaleGame
+from data.holds import end_hold, held_spans
 from data.ratings import rate_finished
 from data.results import Result
 from data.shards import Shards, where_owned
@@ -17,10 +20,6 @@ from rules.text import STORED_LIMIT, clean_name
 
 Clock = Callable[[], float]
 DAY = 86400.0
-
-
-class StaleGame(Exception):
-    """The game moved on (or ended) since the caller read it: the write was not applied."""
 
 
 class ChallengeGone(Exception):
@@ -36,44 +35,6 @@ class GameLimit(Exception):
         self.user_id = user_id
         self.name = name
         self.limit = limit
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    """A game's clock besides today's days per move: a bank of ``bank`` days to start, with
-    ``increment`` days added after each move, never above ``cap`` days (None: no bank), and
-    whether the clock stops on the mover's weekends. Stored as JSON on games and challenges."""
-
-    bank: float | None = None
-    increment: float = 0.0
-    cap: float | None = None
-    weekends: bool = False
-
-    def to_json(self) -> str | None:
-        """What the ``time_control`` column holds (None: today's clock, no weekends off)."""
-        if self == NO_CONTROL:
-            return None
-        fields = {"bank": self.bank, "increment": self.increment, "cap": self.cap}
-        return _dumps({**fields, "weekends": self.weekends})
-
-    @staticmethod
-    def from_json(text: str | None) -> TimeControl:
-        """The control a ``time_control`` column holds (anything odd reads as none)."""
-        if not text:
-            return NO_CONTROL
-        raw = json.loads(text)
-        if not isinstance(raw, dict):
-            return NO_CONTROL
-        bank, cap = raw.get("bank"), raw.get("cap")
-        return TimeControl(
-            bank=float(bank) if isinstance(bank, int | float) and bank > 0 else None,
-            increment=max(0.0, float(raw.get("increment") or 0)),
-            cap=float(cap) if isinstance(cap, int | float) and cap > 0 else None,
-            weekends=bool(raw.get("weekends")),
-        )
-
-
-NO_CONTROL = TimeControl()
 
 
 @dataclass(frozen=True)
@@ -314,7 +275,7 @@ def _game(row: Row) -> GameRecord:
                 level,
                 held_level,
                 held_from,
-                _spans(spans),
+                held_spans(spans),
                 bank_left,
             )
             for seat, user_id, name, level, held_level, held_from, spans, bank_left in seats
@@ -324,13 +285,6 @@ def _game(row: Row) -> GameRecord:
         undo=bool(row["undo"]),
         control=TimeControl.from_json(row["time_control"]),
     )
-
-
-def _spans(stored: str | None) -> tuple[tuple[str, int, int], ...]:
-    """The ended holds of a seat, as stored in ``held_spans``."""
-    if not stored:
-        return ()
-    return tuple((str(level), int(start), int(end)) for level, start, end in json.loads(stored))
 
 
 @dataclass(frozen=True)
@@ -352,26 +306,6 @@ class NewGame:
     rated: bool = True
     undo: bool = True
     control: TimeControl = NO_CONTROL
-
-
-async def _release(conn: Transaction, game_id: int, seat: int, to_ply: int) -> bool:
-    """End the bot's hold of ``seat`` at ``to_ply`` (its span kept for the record and the
-    rating), inside the caller's transaction; False when the seat was not held."""
-    cur = await conn.execute(
-        "SELECT held_level, held_from, held_spans FROM seats WHERE game_id = ? AND seat = ?",
-        (game_id, seat),
-    )
-    row = await cur.fetchone()
-    if row is None or row[0] is None:
-        return False
-    spans = json.loads(row[2]) if row[2] else []
-    spans.append([row[0], int(row[1] or 0), to_ply])
-    await conn.execute(
-        "UPDATE seats SET held_level = NULL, held_from = NULL, held_spans = ?,"
-        " held_notice = 'back' WHERE game_id = ? AND seat = ?",
-        (_dumps(spans), game_id, seat),
-    )
-    return True
 
 
 class GameStore:
@@ -663,7 +597,7 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             if release:
-                await _release(conn, game_id, seat, expected_version)
+                await end_hold(conn, game_id, seat, expected_version)
             await conn.execute(
                 "INSERT INTO moves (game_id, ply, seat, user_id, move, at, bank_before)"
                 " VALUES (?, ?, ?, ?, ?, ?,"
@@ -743,78 +677,6 @@ class GameStore:
                 (first, game_id, first),
             )
             await conn.execute("DELETE FROM moves WHERE game_id = ? AND ply >= ?", (game_id, first))
-
-    async def hold_seat(
-        self, game_id: int, seat: int, level: str, expected_version: int, turn_stamp: float
-    ) -> bool:
-        """Have the bot hold a person's ``seat`` at ``level`` from now (the game still at
-        ``expected_version``, in the turn that began at ``turn_stamp``: StaleGame if not);
-        False when it holds it already (asked twice at once: held once)."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "SELECT 1 FROM games WHERE id = ? AND version = ? AND status = 'active'"
-                " AND turn_started_at = ?",
-                (game_id, expected_version, turn_stamp),
-            )
-            if await cur.fetchone() is None:
-                raise StaleGame(game_id)
-            cur = await conn.execute(
-                "UPDATE seats SET held_level = ?, held_from = ?, held_notice = 'held'"
-                " WHERE game_id = ? AND seat = ? AND level IS NULL AND held_level IS NULL",
-                (level, expected_version, game_id, seat),
-            )
-            return cur.rowcount == 1
-
-    async def release_seat(
-        self,
-        game_id: int,
-        seat: int,
-        *,
-        turn_started_at: float | None = None,
-        timers: Sequence[tuple[str, float]] = (),
-    ) -> bool:
-        """End the bot's hold of ``seat`` (/takeback-seat); False when it held it no more.
-        With ``turn_started_at`` the seat's own turn, under way, begins again for its player
-        then, with its ``timers`` (kind, due), in the same transaction."""
-        async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "SELECT version FROM games WHERE id = ? AND status = 'active'", (game_id,)
-            )
-            row = await cur.fetchone()
-            if row is None or not await _release(conn, game_id, seat, int(row[0])):
-                return False
-            if turn_started_at is not None:
-                await conn.execute(
-                    "UPDATE games SET turn_started_at = ? WHERE id = ?",
-                    (turn_started_at, game_id),
-                )
-                await conn.executemany(
-                    "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
-                    [(kind, game_id, turn_started_at, due) for kind, due in timers],
-                )
-            return True
-
-    async def seat_told(self, game_id: int, seat: int, notice: str) -> None:
-        """The thread has the news ``notice`` ('held', 'back') of ``seat``: not told again
-        (unless another change of the seat came meanwhile, with its own news)."""
-        async with self.db.transaction(durable=False) as conn:
-            await conn.execute(
-                "UPDATE seats SET held_notice = NULL"
-                " WHERE game_id = ? AND seat = ? AND held_notice = ?",
-                (game_id, seat, notice),
-            )
-
-    async def untold_seats(self, shards: Shards | None = None) -> list[tuple[int, int, str]]:
-        """The news of holds and their ends not told yet (game id, seat, 'held' or 'back'),
-        on the servers of ``shards`` (None: every server), in order."""
-        owned, params = where_owned(shards, "g.guild_id")
-        rows = await self.db.fetchall(
-            "SELECT s.game_id, s.seat, s.held_notice FROM seats s"
-            " JOIN games g ON g.id = s.game_id"
-            f" WHERE s.held_notice IS NOT NULL AND {owned} ORDER BY s.game_id, s.seat",
-            params,
-        )
-        return [(int(r["game_id"]), int(r["seat"]), str(r["held_notice"])) for r in rows]
 
     async def vote_skip(self, game_id: int, turn_stamp: float, user_id: int) -> int:
         """Count ``user_id``'s vote to skip the turn that began at ``turn_stamp``; all votes."""

@@ -211,21 +211,21 @@ class Handover:
         before that leaves it to ``tell_untold`` (the post's nonce shows a second send as
         the first, for a while)."""
         await self.publisher.tell_seat(record, seat, held)
-        await self.store.games.seat_told(record.id, seat, "held" if held else "back")
+        await self.store.holds.seat_told(record.id, seat, "held" if held else "back")
 
     async def tell_untold(self) -> None:
         """After a start: the news of holds a crash left untold, told now, before the bot's
         turns go on (``BotTurns.resume`` comes after recovery), on this process's shards."""
-        for news in await self.store.games.untold_seats(self.own_shards):
+        for news in await self.store.holds.untold_seats(self.own_shards):
             game_id, seat, notice = news
             # Under the game's lock, as the change and its news are: told by whoever holds it.
             async with self.lock(game_id):
-                if news not in await self.store.games.untold_seats(self.own_shards):
+                if news not in await self.store.holds.untold_seats(self.own_shards):
                     continue  # told meanwhile
                 record = await self.game(game_id)
                 held = notice == "held"
                 if held and record.seats[seat].held_level is None:  # its end says it all
-                    await self.store.games.seat_told(game_id, seat, notice)
+                    await self.store.holds.seat_told(game_id, seat, notice)
                     continue
                 await self.tell_seat(record, seat, held=held)
 

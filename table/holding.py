@@ -52,7 +52,7 @@ async def hold_seat(
     bots = table.bots
     async with table.lock(record.id):  # the news too: recovery tells none twice
         try:
-            held = await table.store.games.hold_seat(record.id, seat, level, record.version, stamp)
+            held = await table.store.holds.hold_seat(record.id, seat, level, record.version, stamp)
         except StaleGame:
             raise Refusal("error-position-changed") from None
         if not held:
@@ -80,7 +80,7 @@ async def take_back_seat(table: Table, record: GameRecord, user_id: int) -> Game
         if record.seats[seat].held_level is None:
             raise Refusal("error-takeback-not-held")
         started, due = await _own_turn_again(table, record, seat)
-        released = await table.store.games.release_seat(
+        released = await table.store.holds.release_seat(
             record.id, seat, turn_started_at=started, timers=due
         )
         if not released:

@@ -220,7 +220,7 @@ async def test_the_news_of_a_hold_a_crash_left_untold_is_told_once_after_a_resta
     await restarted.recover()
     await restarted.recover()
     assert _recorder(restarted).seats_told == [(game_id, 0, True)]  # once
-    assert await store.games.untold_seats() == []
+    assert await store.holds.untold_seats() == []
 
 
 def test_a_record_says_which_seats_the_bot_held() -> None:
