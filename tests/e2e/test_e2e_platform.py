@@ -272,13 +272,16 @@ async def test_play_has_a_subcommand_per_game_with_only_its_own_options(tablero:
     command = world.fake.command("play", world.guild)
     assert command is not None and {o["type"] for o in command["options"]} == {1}  # subcommands
     english = _options(command)
-    common = ["first", "days", "level"]  # level: the bot's, where the bot plays the game
+    # level: the bot's, where the bot plays the game; bank to weekends: the time control
+    common = ["first", "days", "bank", "increment", "cap", "weekends", "level"]
     assert english["stonehenge"] == ["opponent", "series", *common, "hidden"]
     assert english["kahuna"] == ["opponent", *common, "first_edition", "no_bridges_loses"]
     islas = ["opponent", "opponent2", "opponent3", "opponent4", *common, "bots"]
     assert english["islas"] == islas
     spanish = _options(command, "es-ES")
-    assert spanish["stonehenge"] == ["rival", "serie", "empieza", "dias", "nivel", "ocultos"]
+    clock = ["banco", "incremento", "tope", "findes"]
+    stonehenge = ["rival", "serie", "empieza", "dias", *clock, "nivel", "ocultos"]
+    assert spanish["stonehenge"] == stonehenge
     assert spanish["kahuna"][-2:] == ["primera_edicion", "sin_puentes_pierde"]
     assert spanish["islas"][:2] == ["rival", "rival2"]
     assert command["name_localizations"]["es-ES"] == "jugar"
