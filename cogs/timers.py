@@ -54,6 +54,7 @@ log = logging.getLogger(__name__)
 # this one was not told about.
 MAX_SLEEP = 300.0
 BUSY_RETRY = 5.0  # seconds before looking again when another program holds the database
+STOP_SECONDS = 5.0  # for the timer being fired to finish when the bot stops
 #: How many times one process tries a timer whose action Discord did not answer (a 5xx, a
 #: network failure or a time-out), a lease apart, before giving it up.
 TRANSIENT_TRIES = 5
@@ -81,6 +82,7 @@ class Timers(commands.Cog):
         #: when the loop will look at the timers next (None: it is looking now)
         self._wakes_at: float | None = None
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False  # the bot stops: no timer is taken up any more
         #: the name this process claims timers under
         self.owner = process_name()
         #: timer id -> the tries Discord did not answer so far
@@ -93,9 +95,16 @@ class Timers(commands.Cog):
         self._task = asyncio.create_task(self._loop())
 
     async def cog_unload(self) -> None:
-        """Stop the loop."""
+        """Stop the loop, letting the timer being fired finish first (within a bound): a
+        query cut in the middle leaves its PostgreSQL connection waiting on a cancel
+        request, and the store's close then waits for that connection for ever."""
+        self._stopping = True
+        self.wake()
         if self._task is not None:
-            self._task.cancel()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._task), STOP_SECONDS)
+            except TimeoutError:
+                self._task.cancel()
 
     def wake(self) -> None:
         """Look at the timers again now (a new timer, or a test that moved the clock)."""
@@ -110,7 +119,7 @@ class Timers(commands.Cog):
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self._stopping:
             self._wake.clear()
             try:
                 await self.fire_due()
@@ -135,6 +144,8 @@ class Timers(commands.Cog):
         tried again, a few times for Discord.
         """
         for timer in await self.store.timers.due(self.bot.own_shards):
+            if self._stopping:  # the rest is the next start's (or another process's)
+                return
             if not await self.store.timers.claim(timer.id, self.owner, self.bot.timer_lease):
                 continue
             if timer.claimed_by is not None:
