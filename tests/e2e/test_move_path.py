@@ -23,6 +23,8 @@ PATH = (
     "cogs/turns.py",  # /move
     "table/lookup.py",  # the game of this thread
     "data/games.py",
+    "data/clock_controls.py",  # the game's time control, read with it
+    "data/holds.py",  # which seats the bot holds, read with it
     "data/sqlite.py",
     "rules/text.py",  # names read back clean
     "cogs/utils/i18n.py",  # the mover's language
@@ -45,6 +47,7 @@ PATH = (
     "table/turn.py",
     "data/away.py",
     "table/clocks.py",
+    "table/reminders.py",  # the next turn's reminders before its deadline
     "cogs/utils/places.py",  # posted where it belongs
     "games/stonehenge/words.py",
     "cogs/utils/items.py",
@@ -67,8 +70,9 @@ CARRIED = [
     "table/handover.py",
     "cogs/utils/posting.py",
 ]
-#: What runs beside the move on the same loop (the thinking workers' warm-up report).
-BESIDE = {"table/thinker.py"}
+#: What runs beside the move on the same loop: the thinking workers' warm-up report, and the
+#: timer loop woken by the new turn's timers, which reads its process's shards.
+BESIDE = {"table/thinker.py", "bot.py", "data/shards.py"}
 
 
 def _own(path: str) -> str | None:

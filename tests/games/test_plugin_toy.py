@@ -90,8 +90,10 @@ async def test_play_offers_the_plugin_game_with_its_own_options(tablero: World) 
     assert sub["name_localizations"]["es-ES"] == "tresenraya"
     assert sub["description_localizations"]["es-ES"].startswith("Reta a alguien al tres en raya")
     options = {o["name"]: o for o in sub["options"]}
-    # No series, one opponent, and the bot's level: the plugin names a computer player.
-    assert list(options) == ["opponent", "first", "days", "level", "goal"]
+    # No series, one opponent, the time control, and the bot's level: the plugin names a
+    # computer player.
+    clock = ["bank", "increment", "cap", "weekends"]
+    assert list(options) == ["opponent", "first", "days", *clock, "level", "goal"]
     assert options["opponent"]["type"] == 6 and options["goal"]["type"] == 3  # user, string
     assert options["goal"]["name_localizations"]["es-ES"] == "objetivo"
     goals = options["goal"]["choices"]
