@@ -48,7 +48,9 @@ async def test_a_digest_sent_by_a_process_killed_before_noting_it_shows_once(
         await first.stop()
         await first.start()
         await _until(lambda: fake.world.duplicate_nonces >= 1, "the digest sent again")
-        await asyncio.sleep(1.0)  # anything doubled would show by now
+        # The takeover is over once it noted the day handled (in the transaction that arms
+        # tomorrow's): whatever it sent is in by then.
+        await _handled(database, today)
         (digest,) = [m for m in fake.messages(ana_dm) if m.content.startswith("📰")]
         assert "one game waits" in digest.content and f"/{game.place.id}/" in digest.content
 
@@ -66,3 +68,20 @@ async def test_a_digest_sent_by_a_process_killed_before_noting_it_shows_once(
         with contextlib.suppress(Exception):
             await first.stop()
         await second.stop()
+
+
+async def _handled(database: str, day: int) -> None:
+    """Wait until the digest of ``day`` is noted as handled (a query of the database the
+    bot process writes)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        store = await Store(database).open()
+        try:
+            rows = await store.db.fetchall("SELECT last_day FROM digests")
+        finally:
+            await store.close()
+        if rows and rows[0][0] is not None and int(rows[0][0]) >= day:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the digest of day {day} never noted as handled")
+        await asyncio.sleep(0.05)
