@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import OrderedDict
 from dataclasses import replace
 
 import discord
@@ -22,23 +21,14 @@ from discord.ext import commands
 
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
-from cogs.utils.images import Drawn
-from cogs.utils.replays import (
-    draw_replay,
-    public_of,
-    record_json,
-    record_name,
-    replay_name,
-    shown_record,
-)
+from cogs.utils.replay_cache import ReplayCache
+from cogs.utils.replays import public_of, record_json, record_name, replay_name
 from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
 from rules.base import InvalidRecord
 from table.refusal import Refusal
 
-#: Replays kept drawn (a finished game never changes): a few, each some hundred KB.
-CACHED_REPLAYS = 8
 #: The largest game number Discord's integer option takes here (SQLite ids fit easily).
 MAX_GAME = 2**53
 
@@ -48,9 +38,13 @@ class Records(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        # One replay drawn at a time: each takes a core for a second or so, and moves come first.
-        self._drawing = asyncio.Lock()
-        self._drawn: OrderedDict[tuple[int, str, tuple[str, ...]], Drawn] = OrderedDict()
+        # Drawn once per game, language and format, between the live boards, and kept.
+        self.replays = ReplayCache(bot.replays_dir)
+
+    @commands.Cog.listener()
+    async def on_replays_stale(self) -> None:
+        """Someone was forgotten (/forget-me): no replay kept may show their name."""
+        await self.replays.clear()
 
     @app_commands.command(name=L("cmd-export"), description=L("cmd-export-desc"))
     @app_commands.rename(game=L("cmd-records-game"))
@@ -81,7 +75,7 @@ class Records(commands.Cog):
         """The whole game, animated, posted for everyone here."""
         record = await self._finished(interaction, game)
         await interaction.response.defer(thinking=True)
-        drawn = await self._draw(record)
+        drawn = await self.replays.replay(record)
         if len(drawn.png) > interaction.filesize_limit:
             raise Refusal("replay-too-big", number=record.id)
         lang = record.lang  # a public post speaks the game's language, as its thread does
@@ -116,24 +110,6 @@ class Records(commands.Cog):
         if record.active:
             raise Refusal("records-unfinished", number=record.id)
         return record
-
-    async def _draw(self, record: GameRecord) -> Drawn:
-        """The game's replay in its language, drawn once (in a worker thread) and kept."""
-        key = (record.id, record.lang, tuple(record.names()))
-        async with self._drawing:
-            drawn = self._drawn.get(key)
-            if drawn is None:
-                drawn = await asyncio.to_thread(_draw_public, record)
-                self._drawn[key] = drawn
-                while len(self._drawn) > CACHED_REPLAYS:
-                    self._drawn.popitem(last=False)
-            self._drawn.move_to_end(key)
-        return drawn
-
-
-def _draw_public(record: GameRecord) -> Drawn:
-    """The replay drawn from the game's public record (slow: in a worker thread)."""
-    return draw_replay(shown_record(record.record), record.names(), record.lang, record.result)
 
 
 def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:
