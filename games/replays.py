@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from games.plugin import plugin_for
 from locales import t
-from render.animate import Frame, Header, animation_steps, replay_frames
+from render.animate import Frame, Header, animation_steps, frames_in_steps
 from render.steps import background
+from rules import State
 from rules.public import has_public_records, public_record
 from rules.record import Record
 from rules.replay import game_of
@@ -64,16 +65,19 @@ def replay_steps(
     """The animated replay of the finished game ``record`` (the stored one: only its public
     record is drawn) and its alt text, in ``lang``, a frame a step. ``ending`` says how it
     ended (None: by the rules, or not known)."""
+    # Each whole-game replay below is a step of its own (tens of ms for a long game).
     shown = shown_record(record)
+    yield
     plugin = plugin_for(shown.game)
     by_table = ending is not None and not ending.by_the_rules
-    frames = replay_frames(shown, ending.winners if by_table else None)
+    frames, last = yield from frames_in_steps(shown, ending.winners if by_table else None)
     turns = len(frames) - 1
-    outcome = plain(result_text(shown, names, lang, ending))
+    outcome = plain(result_text(shown, names, lang, ending, last))
+    yield
     words = plugin.words
     headers = [_header(words.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
     headers.append(Header(t(lang, "replay-result"), outcome))
-    yield  # the record replayed and narrated: a step of its own
+    yield
     labels = plugin.drawing.image_labels(lang)
     data = yield from animation_steps(frames, headers, names, labels, fmt)
     alt = t(
@@ -91,13 +95,21 @@ def _header(narration: str, frame: Frame, turns: int, lang: str) -> Header:
     return Header(t(lang, "replay-turn", number=frame.turn or 0, count=turns), plain(narration))
 
 
-def result_text(record: Record, names: Sequence[str], lang: str, ending: Ending | None) -> str:
-    """How the game ended, as the bot announced it."""
+def result_text(
+    record: Record,
+    names: Sequence[str],
+    lang: str,
+    ending: Ending | None,
+    state: State | None = None,
+) -> str:
+    """How the game ended, as the bot announced it (``state``: the position after all of
+    ``record``'s moves, if known already)."""
     if ending is not None and ending.loser is not None:
         winners = " / ".join(names[w] for w in ending.winners)
         loser, reason = names[ending.loser], ending.note or "—"
         return t(lang, f"result-{ending.reason}", loser=loser, winner=winners, reason=reason)
-    state = game_of(record).replay(record.players, record.seed, record.options, record.moves)
+    if state is None:
+        state = game_of(record).replay(record.players, record.seed, record.options, record.moves)
     if not state.outcome().finished:
         return t(lang, "replay-ended")
     return plugin_for(record.game).words.result(lang, state, names)

@@ -25,7 +25,7 @@ from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_
 from render.gif import GifWriter
 from render.steps import to_the_end
 from render.stream import LazyFrames
-from rules import Event
+from rules import Event, State
 from rules.ended import ended
 from rules.history import History
 from rules.record import Record
@@ -64,6 +64,15 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
     of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
     way (a resignation, a time-out): the result frame shows it over, won by them.
     """
+    frames, _ = to_the_end(frames_in_steps(record, winners))
+    return frames
+
+
+def frames_in_steps(
+    record: Record, winners: Sequence[int] | None = None
+) -> Generator[None, None, tuple[list[Frame], State]]:
+    """``replay_frames`` a turn a step (render/steps.py), and the position after every move
+    of ``record`` (what its result is told from)."""
     game = game_of(record)  # a public record replays with its unknowns unknown
     history = History(game, record.players, record.seed, record.options)
     frames: list[Frame] = []
@@ -83,13 +92,14 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
                 moves=tuple(p.notation for p in plies),
             )
         )
-    final = history.state
+        yield
+    last = final = history.state
     if start < len(history.plies):  # ended in the middle of a turn: as it was announced
         final = game.replay(record.players, record.seed, record.options, record.moves[:start])
     if winners is not None and final.turn is not None:
         final = ended(final, winners)
     frames.append(Frame(view=final.view(None), turn=None, seat=None))
-    return frames
+    return frames, last
 
 
 # --- drawing a frame ------------------------------------------------------------------------------

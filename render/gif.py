@@ -75,7 +75,8 @@ class GifWriter:
                 self._lengthen(duration_ms)
                 return
             part = frame.crop(box)
-            clear = self._free is not None and not frame.histogram()[self._free]
+            # Only the rectangle is written: the free index must be unused there.
+            clear = self._free is not None and not part.histogram()[self._free]
             if clear:
                 part.paste(self._free, mask=delta.crop(box).point(_UNCHANGED, "1"))
             self._hold(duration_ms, clear, _image_data(part, box[:2]))
