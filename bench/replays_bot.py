@@ -15,7 +15,9 @@ the bot's post of the replay arrived:
 - ``live_move_ms``: a /move in an Islas game (from the interaction until the bot's answer,
   its board posted), p50 and max of ``--moves`` moves while nothing else runs
   (``quiet``), and of the moves played while ``--at-once`` more replays are being drawn
-  (``during``): a live board must not wait behind them.
+  (``during``): a live board must not wait behind them;
+- ``drawn``: the games replayed, and the replays the bot kept (one file each: the game asked
+  twice was drawn once).
 """
 
 from __future__ import annotations
@@ -160,6 +162,7 @@ async def _figures(
     during = await live_moves(t, place, state, moves, drawing)
     await drawing
     finish = [round(ms, 1) for ms, _ in finished]
+    kept = Path(f"{t.database}.replays")  # the bot keeps them beside its database
     return {
         "cold_ms": round(cold, 1),
         "cached_ms": round(cached, 1),
@@ -170,6 +173,8 @@ async def _figures(
             "quiet": {**p50_p99(quiet, 1), "max": round(max(quiet), 1), "moves": len(quiet)},
             "during": {**p50_p99(during, 1), "max": round(max(during), 1), "moves": len(during)},
         },
+        # every game replayed was drawn once and kept: one file each
+        "drawn": {"games": len(ids), "kept_files": len(list(kept.glob("*.replay")))},
     }
 
 
