@@ -3,10 +3,11 @@
 A replay is a second of drawing (a 72-tile Islas game); asked again (the same game, format and
 language), it is read back instead, in a millisecond. The file's name holds the game's number,
 the format, the language and a digest of everything the picture depends on: the stored record
-and result, the players' names as shown, and the drawing's version (games/replays.py, and
-Pillow's, which encodes it). A game in progress is never drawn here (nor kept), and a
-replay of another language, format, name or version is another file. Asked again while it is
-being drawn, a replay is drawn once: every asker waits for the same drawing.
+and result, the players' names as shown, and the drawing's version (a digest of the
+renderers, the games and the messages, and Pillow's version, which encodes it). A game in
+progress is never drawn here (nor kept), and a replay of another language, format, name or
+version is another file. Asked again while it is being drawn, a replay is drawn once: every
+asker waits for the same drawing.
 
 The files live in a directory of their own (by default beside a SQLite database; the
 TABLERO_REPLAY_CACHE setting names another, and without either, for a PostgreSQL database,
@@ -19,17 +20,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
 import os
 import struct
 import tempfile
+import time
 from collections import OrderedDict
 from pathlib import Path
 
 import PIL
 
+import games
+import locales
+import render
 from cogs.utils.images import Drawn
 from cogs.utils.replays import ending_of
 from data import GameRecord
@@ -48,11 +54,24 @@ _ALT = struct.Struct("!I")
 SUFFIX = ".replay"
 
 
+@functools.cache
+def drawing_version() -> str:
+    """A digest of what draws and words a replay (the renderers, the games, the messages) and
+    of Pillow's version: a bot whose drawing changed draws its replays again."""
+    digest = hashlib.sha256(f"{VERSION} {PIL.__version__}".encode())
+    for package in (render, games, locales):
+        root = Path(package.__file__).parent
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".ftl", ".ttf", ".otf", ".json", ".png"):
+                digest.update(str(path.relative_to(root)).encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
 def replay_key(record: GameRecord, fmt: str) -> str:
     """The name of ``record``'s replay in ``fmt``: its number, format, language, and a digest
     of all the picture depends on."""
     content = {
-        "version": [VERSION, PIL.__version__],
+        "version": drawing_version(),
         "record": record.record.to_json(),
         "result": None if record.result is None else record.result.to_json(),
         "names": list(record.names()),
@@ -78,6 +97,7 @@ class ReplayCache:
         if record.active:
             raise ValueError(f"game {record.id} is still being played: it has no replay")
         fmt = fmt or default_format()
+        await asyncio.to_thread(drawing_version)  # read once, off the loop (tens of ms)
         key = replay_key(record, fmt)
         drawing = self._drawing.get(key)
         if drawing is None:
@@ -155,6 +175,10 @@ def _evict(directory: Path, max_bytes: int) -> None:
         entries = [(e.stat().st_mtime, e.stat().st_size, e.path) for e in os.scandir(directory)]
     except OSError:
         return
+    for modified, _, path in entries:  # a file left half written by a process that died
+        if path.endswith(".part") and modified < time.time() - 3600:
+            with contextlib.suppress(OSError):
+                os.remove(path)
     kept = [entry for entry in entries if entry[2].endswith(SUFFIX)]
     total = sum(size for _, size, _ in kept)
     for _, size, path in sorted(kept):
