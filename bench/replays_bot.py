@@ -10,6 +10,8 @@ the bot's post of the replay arrived:
 - ``cached_ms``: the same again (read back);
 - ``at_once``: ``--at-once`` other games' replays asked at the same moment: when each was
   posted (``finish_ms``, in the order they were asked) and the last (``last_ms``);
+- ``same_at_once``: one more game's replay asked ``--at-once`` times at the same moment
+  (drawn once): when the last was posted;
 - ``memory_mb``: the bot's process and its drawing process (RSS) before the first replay and
   after those at once;
 - ``live_move_ms``: a /move in an Islas game (from the interaction until the bot's answer,
@@ -133,7 +135,7 @@ async def measure(at_once: int, moves: int) -> dict[str, Any]:
             t = Table(fake, Path(tmp) / "bench.sqlite3")
             store = await Store(t.database).open()
             try:
-                ids = [await store_finished(store, t, 3 + i * 7) for i in range(1 + 2 * at_once)]
+                ids = [await store_finished(store, t, 3 + i * 7) for i in range(2 + 2 * at_once)]
                 await t.start_process()
                 try:
                     return await _figures(t, store, ids, at_once, moves)
@@ -156,9 +158,12 @@ async def _figures(
     started = time.perf_counter()
     finished = await asyncio.gather(*(replay_ms(t, g, started) for g in ids[1 : 1 + at_once]))
     after = memory_mb(pid)
+    # One game asked by as many at once: drawn once, posted to each.
+    started = time.perf_counter()
+    same = await asyncio.gather(*(replay_ms(t, ids[-1], started) for _ in range(at_once)))
     # Live moves while as many replays again are drawn.
     place, state = await open_islas(t, store)
-    drawing = asyncio.gather(*(replay_ms(t, g) for g in ids[1 + at_once :]))
+    drawing = asyncio.gather(*(replay_ms(t, g) for g in ids[1 + at_once : 1 + 2 * at_once]))
     during = await live_moves(t, place, state, moves, drawing)
     await drawing
     finish = [round(ms, 1) for ms, _ in finished]
@@ -168,6 +173,7 @@ async def _figures(
         "cached_ms": round(cached, 1),
         "bytes": size,
         "at_once": {"count": at_once, "finish_ms": finish, "last_ms": max(finish)},
+        "same_at_once": {"count": at_once, "last_ms": round(max(ms for ms, _ in same), 1)},
         "memory_mb": {"before": before, "after": after},
         "live_move_ms": {
             "quiet": {**p50_p99(quiet, 1), "max": round(max(quiet), 1), "moves": len(quiet)},
@@ -196,6 +202,8 @@ def main(argv: list[str]) -> None:
     print(f"  cold    {figures['cold_ms']:8.1f} ms   {figures['bytes'] / 1024:6.1f} KB")
     print(f"  cached  {figures['cached_ms']:8.1f} ms")
     print(f"  {n['count']} at once: last {n['last_ms']:.1f} ms; each {n['finish_ms']}")
+    same = figures["same_at_once"]
+    print(f"  one game asked {same['count']} times at once: last {same['last_ms']:.1f} ms")
     print(
         f"  memory  bot {memory['before']['bot']:.0f} -> {memory['after']['bot']:.0f} MB,"
         f" drawing process {memory['before']['drawing']:.0f} -> {memory['after']['drawing']:.0f}"

@@ -131,3 +131,12 @@ def test_replays_are_kept_beside_a_sqlite_file_or_where_the_setting_says() -> No
     chosen = {"TABLERO_REPLAY_CACHE": "/var/cache/tablero"}
     assert replays_setting(chosen, "postgresql://db/t") == Path("/var/cache/tablero")
     assert replays_setting({}, "t.sqlite3") == Path("t.sqlite3.replays")
+
+
+def test_a_bot_whose_drawing_changed_draws_its_replays_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = finished("stonehenge")
+    before = replay_key(game, "gif")
+    monkeypatch.setattr("cogs.utils.replay_cache.drawing_version", lambda: "another drawing")
+    assert replay_key(game, "gif") != before

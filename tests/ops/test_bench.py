@@ -249,7 +249,8 @@ def test_bench_replays_times_replay_through_the_bot(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert set(figures) == {
-        "cold_ms", "cached_ms", "bytes", "at_once", "memory_mb", "live_move_ms", "drawn",
+        "cold_ms", "cached_ms", "bytes", "at_once", "same_at_once", "memory_mb", "live_move_ms",
+        "drawn",
     }  # fmt: skip
     assert figures["cold_ms"] > 0 and figures["cached_ms"] > 0
     assert 0 < figures["bytes"] <= 8 * 1024 * 1024
@@ -261,5 +262,6 @@ def test_bench_replays_times_replay_through_the_bot(tmp_path: Path) -> None:
     live = figures["live_move_ms"]
     assert live["quiet"]["moves"] == 2 and live["during"]["moves"] >= 1
     assert 0 < live["during"]["p50"] <= live["during"]["max"]
-    # Each game's replay drawn once: the one asked twice was read back the second time.
-    assert figures["drawn"] == {"games": 1 + 2 + 2, "kept_files": 1 + 2 + 2}
+    assert figures["same_at_once"]["count"] == 2 and figures["same_at_once"]["last_ms"] > 0
+    # Each game's replay drawn once: asked twice, or twice at once, it was drawn once.
+    assert figures["drawn"] == {"games": 1 + 2 + 1 + 2, "kept_files": 1 + 2 + 1 + 2}
