@@ -9,7 +9,8 @@ the bot's post of the replay arrived:
 - ``cold_ms``: one game's replay, never drawn before; ``bytes`` its size;
 - ``cached_ms``: the same again (read back);
 - ``at_once``: ``--at-once`` other games' replays asked at the same moment: when each was
-  posted (``finish_ms``, in the order they were asked) and the last (``last_ms``);
+  posted (``finish_ms``, in the order they were asked), the last (``last_ms``), and the CPU
+  time the bot's process and its drawing process took, per replay (``cpu_ms_each``);
 - ``same_at_once``: one more game's replay asked ``--at-once`` times at the same moment
   (drawn once): when the last was posted;
 - ``memory_mb``: the bot's process and its drawing process (RSS) before the first replay and
@@ -34,7 +35,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.load import family, rss_bytes
+from bench.load import cpu_seconds, family, rss_bytes
 from bench.replays import whole_game
 from bench.session import Table, p50_p99
 from data import Result, Store
@@ -155,8 +156,9 @@ async def _figures(
     before = memory_mb(pid)
     cold, size = await replay_ms(t, ids[0])
     cached, _ = await replay_ms(t, ids[0])
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds(pid)
     finished = await asyncio.gather(*(replay_ms(t, g, started) for g in ids[1 : 1 + at_once]))
+    cpu = cpu_seconds(pid) - cpu
     after = memory_mb(pid)
     # One game asked by as many at once: drawn once, posted to each.
     started = time.perf_counter()
@@ -172,7 +174,13 @@ async def _figures(
         "cold_ms": round(cold, 1),
         "cached_ms": round(cached, 1),
         "bytes": size,
-        "at_once": {"count": at_once, "finish_ms": finish, "last_ms": max(finish)},
+        "at_once": {
+            "count": at_once,
+            "finish_ms": finish,
+            "last_ms": max(finish),
+            # CPU of the bot and its drawing process per replay: steadier than the times
+            "cpu_ms_each": round(cpu * 1000 / at_once, 1),
+        },
         "same_at_once": {"count": at_once, "last_ms": round(max(ms for ms, _ in same), 1)},
         "memory_mb": {"before": before, "after": after},
         "live_move_ms": {
@@ -202,6 +210,7 @@ def main(argv: list[str]) -> None:
     print(f"  cold    {figures['cold_ms']:8.1f} ms   {figures['bytes'] / 1024:6.1f} KB")
     print(f"  cached  {figures['cached_ms']:8.1f} ms")
     print(f"  {n['count']} at once: last {n['last_ms']:.1f} ms; each {n['finish_ms']}")
+    print(f"  CPU per replay (bot + drawing process) {n['cpu_ms_each']:.0f} ms")
     same = figures["same_at_once"]
     print(f"  one game asked {same['count']} times at once: last {same['last_ms']:.1f} ms")
     print(
