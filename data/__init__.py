@@ -32,7 +32,7 @@ from data.seasons import Season, SeasonRunning, SeasonStore
 from data.settings import GuildSettings, PersonSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
-from data.tournaments import Entrant, EntryRefused, Tournament, TournamentStore
+from data.tournaments import Entrant, EntryRefused, EventSettings, Tournament, TournamentStore
 
 
 class Store:
@@ -80,6 +80,7 @@ __all__ = [
     "Ending",
     "Entrant",
     "EntryRefused",
+    "EventSettings",
     "Finished",
     "Forgotten",
     "GameLimit",

@@ -359,6 +359,9 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tournaments_running ON tournaments(id) WHERE status = 'running';
     CREATE INDEX user_settings_public ON user_settings(user_id) WHERE public = 1
     """,
+    # 22: an event's time control (a bank, an increment, a cap, weekends off), given to each
+    # of its games as /play gives one (issue 23: "chosen at /play and for tournaments").
+    "ALTER TABLE tournaments ADD COLUMN time_control TEXT",
 ]
 
 

@@ -33,7 +33,7 @@ from data import (
 )
 from data.results import Ending, Result
 from data.shards import Shards
-from data.tournaments import RoundTaken
+from data.tournaments import EventSettings, RoundTaken
 from tests.postgres import PostgresServer
 
 
@@ -336,21 +336,24 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     event = note(
         "tournaments.create",
         await events.create(
-            guild_id=guild,
-            channel_id=channel,
-            name="Cup",
-            game="stonehenge",
-            options={},
-            format="swiss",
-            rounds=1,
-            days_per_move=2,
-            signup_ends=3_000_000.0,
-            min_players=2,
-            max_players=3,
-            rated=False,
-            undo=False,
-            lang="en",
-            created_by=1,
+            guild,
+            channel,
+            1,
+            EventSettings(
+                name="Cup",
+                game="stonehenge",
+                options={},
+                format="swiss",
+                rounds=1,
+                days_per_move=None,
+                signup_ends=3_000_000.0,
+                min_players=2,
+                max_players=3,
+                rated=False,
+                undo=False,
+                lang="en",
+                control=TimeControl(bank=7.0, increment=1.0, cap=14.0, weekends=True),
+            ),
         ),
     )
     await events.set_message(event.id, 800)
