@@ -88,6 +88,18 @@ async def test_quiet_hours_move_a_reminder_unless_the_deadline_is_inside_them(
         assert len(_of(world, place, world.ana)) == count, hours
 
 
+async def test_the_servers_reminder_waits_for_the_end_of_quiet_hours(tablero: World) -> None:
+    world = tablero
+    me = {"timezone": "Asia/Tokyo", "quiet-from": "22:00", "quiet-to": "07:00"}
+    await command(world, world.ana, world.channel, "settings", me, subcommand="me")
+    start = world.clock.now = TOKYO_2AM - 48 * HOUR  # 02:00 in Tokyo, two days before
+    place = await started(world, days=2)
+    # The server's reminder, 24 h into the turn, would come at 02:00 in Tokyo: at 07:00.
+    for hours, count in [(24, 0), (29 - 1 / 60, 0), (29, 1), (40, 1)]:
+        await _at(world, hours, start)
+        assert len(_of(world, place, world.ana)) == count, hours
+
+
 async def test_no_more_reminders_once_the_player_moved(tablero: World) -> None:
     world = tablero
     await _notify(world, world.ana, {"before": "24h 4h 1h"})
