@@ -188,8 +188,12 @@ async def reminder_due(
 
 
 async def heads_up_for(store: Store, record: GameRecord, seat: int) -> int | None:
-    """The seat to give the heads-up of ``seat``'s turn, if they still ask for it."""
+    """The seat to give the heads-up of ``seat``'s turn, if they still ask for it and are not
+    away (they said they would not play till then: their own turn's notice will find them)."""
     after = next_seat(record, seat)
-    if after is None or not (await store.settings.person(record.user_of(after))).heads_up:
+    if after is None:
+        return None
+    user = record.user_of(after)
+    if not (await store.settings.person(user)).heads_up or await store.away.current(user):
         return None
     return after

@@ -220,6 +220,23 @@ async def test_the_player_after_the_next_gets_a_heads_up_at_a_table_of_three(
     assert len(_heads_ups(world, world.eve)) == 1 and len(_heads_ups(world, world.ana)) == 1
 
 
+async def test_no_heads_up_for_a_player_who_is_away(tablero: World) -> None:
+    world = tablero
+    await _notify(world, world.eve, {"next": True})
+    away = await command(world, world.eve, world.channel, "away", {"days": 3})
+    assert away.ephemeral, away.text
+    place, _ = await three_players(world)  # Ana, Luis, Eve: Ana moves first
+    rng = random.Random(3)
+    await play_turn(world, world.ana, place, await stored_game(world), rng)  # Luis's turn
+    await settled(world)
+    await timers_asleep(world)  # the heads-up's timer has fired (and sent nothing)
+    record = await stored_game(world)
+    assert record.turn_started_at is not None
+    waiting = await world.bot.store.timers.waiting(record.id, record.turn_started_at, "heads")
+    assert waiting == []
+    assert _heads_ups(world, world.eve) == []
+
+
 async def test_no_heads_up_at_a_table_of_two(tablero: World) -> None:
     world = tablero
     await _notify(world, world.ana, {"next": True})
