@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 
+from ai.player import has_computer
 from ai.review import ReviewBudget
 from data import GameRecord, Store
 from games.plugin import plugin_for
@@ -40,6 +41,8 @@ class Reviews:
         in ``lang``; computed and stored the first time."""
         if record.active:
             raise Refusal("records-unfinished", number=record.id)
+        if seat is not None and not has_computer(record.game):  # no seat's view to read
+            raise Refusal("review-unavailable")
         key = (record.id, seat)
         lock = self._locks.get(key)
         if lock is None:

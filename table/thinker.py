@@ -77,12 +77,13 @@ def _start_worker(parent: int, ready: Queue[Warmed]) -> None:
     ready.put((os.getpid(), warm_up()))
 
 
-def _start_reviewer(parent: int) -> None:
+def _start_reviewer(parent: int, niceness: int, idle: bool) -> None:
     """The review worker runs below everything else (Linux's idle class, else the highest
     niceness): a review waits for any other work of the machine, a bot's turns included."""
-    os.nice(REVIEW_NICENESS)
-    with contextlib.suppress(AttributeError, OSError):  # not Linux: the niceness only
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    os.nice(niceness)
+    if idle:
+        with contextlib.suppress(AttributeError, OSError):  # not Linux: the niceness only
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     end_with(parent)
@@ -163,6 +164,11 @@ class Thinker:
         #: one more process, for post-game reviews: one at a time, at the lowest priority,
         #: started with the first review (a bot that reviews nothing never starts it)
         self._reviews: ProcessPoolExecutor | None = None
+        #: the review worker's niceness, and whether it runs in Linux's idle class (tests on a
+        #: machine busy with other work run it at the bot workers' priority instead: in the
+        #: idle class it would get no time at all there)
+        self.review_niceness = REVIEW_NICENESS
+        self.review_idle = True
 
     def start(self) -> None:
         """Start every worker now (each warms up at once), not with the first turns."""
@@ -255,7 +261,7 @@ class Thinker:
                     1,
                     mp_context=self._context,
                     initializer=_start_reviewer,
-                    initargs=(os.getpid(),),
+                    initargs=(os.getpid(), self.review_niceness, self.review_idle),
                 )
             try:
                 return await loop.run_in_executor(self._reviews, job, *args)

@@ -4,8 +4,10 @@ as the command line, and the review posted by itself on a server that asked for 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
+import os
 import random
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -17,6 +19,7 @@ from loopback.perms import MANAGE_GUILD
 from render.animate import Frame
 from rules import get_game
 from table.reviews import SEED
+from table.thinker import NICENESS, REVIEW_NICENESS, Thinker
 from tests.e2e import (
     World,
     accept,
@@ -37,8 +40,11 @@ TINY = ReviewBudget(worlds=2, search=6)
 
 
 def _tiny(world: World) -> None:
+    """Tiny budgets, and the review worker at the bot workers' priority: in the idle class,
+    on a machine busy with other tests, it could wait minutes for a free moment."""
     assert world.bot is not None and world.bot.table.reviews is not None
     world.bot.table.reviews.budget = TINY
+    world.bot.thinker.review_niceness, world.bot.thinker.review_idle = NICENESS, False
 
 
 def _said(ix: object) -> str:
@@ -155,3 +161,16 @@ def test_a_replay_marks_the_key_moments_of_the_review() -> None:
     assert _header("x", frame, 9, "en", True).title == "Turn 3/9 · key moment"
     assert _header("x", frame, 9, "es", True).title.endswith("momento clave")
     assert "key" not in _header("x", frame, 9, "en").title
+
+
+async def test_reviews_run_one_at_a_time_below_everything_else() -> None:
+    thinker = Thinker(50, workers=1)
+    try:
+        niceness, policy = await asyncio.gather(
+            thinker.review(os.nice, 0), thinker.review(os.sched_getscheduler, 0)
+        )
+        assert niceness == min(19, os.nice(0) + REVIEW_NICENESS)
+        assert policy == os.SCHED_IDLE
+        assert thinker._reviews is not None and len(thinker._reviews._processes) == 1
+    finally:
+        thinker.close()
