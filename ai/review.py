@@ -52,7 +52,7 @@ class ReviewBudget:
     """How much a review may compute: per turn, the worlds drawn (where hidden parts matter)
     and the default value's play-outs; per key moment, the ``hard`` search's iterations."""
 
-    worlds: int = 8
+    worlds: int = 4
     search: int = 120
 
     def to_json(self) -> dict[str, int]:
@@ -157,9 +157,7 @@ class Review:
                 Turn(t["number"], t["seat"], tuple(t["moves"]), tuple(t["chances"]))
                 for t in data["turns"]
             ),
-            moments=tuple(
-                Moment(**{**m, "played": tuple(m["played"])}) for m in data["moments"]
-            ),
+            moments=tuple(Moment(**{**m, "played": tuple(m["played"])}) for m in data["moments"]),
             seed=data["seed"],
             budget=dict(data.get("budget", {})),
         )
@@ -239,9 +237,15 @@ def public_review(record: Record, budget: ReviewBudget | None = None, seed: int 
         if reviewer.world is None or position.turn is None:
             return [position.clone() for _ in range(count)]
         prefix = Record(
-            shown.game, shown.players, shown.seed, shown.options, shown.moves[:upto],
-            shown.public, shown.seat, shown.shown,
-        )  # fmt: skip
+            shown.game,
+            shown.players,
+            shown.seed,
+            shown.options,
+            shown.moves[:upto],
+            shown.public,
+            shown.seat,
+            shown.shown,
+        )
         return [reviewer.world(position, prefix, rng) for _ in range(count)]
 
     def estimate(position: State, upto: int, number: int) -> tuple[float, ...]:
@@ -260,9 +264,15 @@ def public_review(record: Record, budget: ReviewBudget | None = None, seed: int 
         drawn = worlds(boundary.before, boundary.start, rng)
         moments.append(_public_preferred(reviewer, moment, boundary.before, drawn, rng))
     return Review(
-        record.game, record.players, None, start, tuple(turns), tuple(moments), seed,
+        record.game,
+        record.players,
+        None,
+        start,
+        tuple(turns),
+        tuple(moments),
+        seed,
         budget.to_json(),
-    )  # fmt: skip
+    )
 
 
 def _turns_start(record: Record) -> State:
@@ -292,11 +302,14 @@ def _key_moments(
     return [
         (
             Moment(
-                turns[i].seat, turns[i].number, before[i][turns[i].seat],
-                turns[i].chances[turns[i].seat], turns[i].moves,
+                turns[i].seat,
+                turns[i].number,
+                before[i][turns[i].seat],
+                turns[i].chances[turns[i].seat],
+                turns[i].moves,
             ),
             boundaries[i],
-        )  # fmt: skip
+        )
         for i in chosen
     ]
 
@@ -377,10 +390,13 @@ def seat_review(
         for text in record.moves[done : boundary.end]:
             tracker.push(text)
         done = boundary.end
-        turns.append(Turn(number, boundary.seat, shown.moves[boundary.start : boundary.end],
-                          estimate(number)))  # fmt: skip
+        turns.append(
+            Turn(
+                number, boundary.seat, shown.moves[boundary.start : boundary.end], estimate(number)
+            )
+        )
     moments = []
-    for moment, boundary in _key_moments(start, turns, boundaries, seat):
+    for moment, _ in _key_moments(start, turns, boundaries, seat):
         info = infos[moment.turn - 1]
         if info is None:
             moments.append(moment)
@@ -396,14 +412,26 @@ def seat_review(
         best = (_valued(reviewer, worlds, rng)[seat], preferred) if worlds else None
         moments.append(_with_preferred(moment, best))
     return Review(
-        record.game, record.players, seat, start, tuple(turns), tuple(moments), seed,
+        record.game,
+        record.players,
+        seat,
+        start,
+        tuple(turns),
+        tuple(moments),
+        seed,
         budget.to_json(),
-    )  # fmt: skip
+    )
 
 
 def replace_moves(record: Record, moves: Sequence[str]) -> Record:
     """``record`` with other moves (the rest kept)."""
     return Record(
-        record.game, record.players, record.seed, record.options, tuple(moves),
-        record.public, record.seat, record.shown,
-    )  # fmt: skip
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+        tuple(moves),
+        record.public,
+        record.seat,
+        record.shown,
+    )

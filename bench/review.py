@@ -115,7 +115,14 @@ def main(argv: list[str]) -> None:
     )
     print(f"/move (stonehenge), {args.moves} moves a run")
     print(f"  no review           p50 {alone['p50']:7.1f} ms   p99 {alone['p99']:7.1f} ms")
-    print(f"  {args.reviews} reviews running  p50 {busy['p50']:7.1f} ms   p99 {busy['p99']:7.1f} ms")
-    print(f"  ratio               p50 {figures['ratio_p50']:7.2f}      p99 {figures['ratio_p99']:7.2f}")
-    print(f"  {figures['reviews_done_while_timed']} reviews finished while timed;"
-          f" all {args.reviews} in {figures['seconds_for_all_reviews']} s")  # fmt: skip
+    print(
+        f"  {args.reviews} reviews running  p50 {busy['p50']:7.1f} ms   p99 {busy['p99']:7.1f} ms"
+    )
+    print(
+        f"  ratio               p50 {figures['ratio_p50']:7.2f}"
+        f"      p99 {figures['ratio_p99']:7.2f}"
+    )
+    print(
+        f"  {figures['reviews_done_while_timed']} reviews finished while timed;"
+        f" all {args.reviews} in {figures['seconds_for_all_reviews']} s"
+    )

@@ -136,4 +136,3 @@ def _files(drawn: ReviewDrawn) -> list[discord.File]:
 async def setup(bot: Host) -> None:
     """Load the cog."""
     await bot.add_cog(Review(bot))
-

@@ -82,9 +82,11 @@ def draw_review(record: Record, review: Review, lang: str, names: Sequence[str])
     chances = review.chances()
     lines = [
         ChanceLine(
-            names[seat], seat, [c[seat] for c in chances],
+            names[seat],
+            seat,
+            [c[seat] for c in chances],
             [m.turn for m in review.moments if m.seat == seat],
-        )  # fmt: skip
+        )
         for seat in range(review.players)
     ]
     story = tell(review, lang, names)
@@ -110,13 +112,23 @@ def draw_review(record: Record, review: Review, lang: str, names: Sequence[str])
                 position = boundary.before.clone()
                 position.play(moment.preferred)
                 board = plugin.drawing.render(lang, position, review.seat, names)
-                bot = t(lang, "review-preferred", move=moment.preferred,
-                        chance=percent(moment.preferred_chance))  # fmt: skip
+                bot = t(
+                    lang,
+                    "review-preferred",
+                    move=moment.preferred,
+                    chance=percent(moment.preferred_chance),
+                )
                 panels.append(Panel(bot, board))
             except RulesError:  # a move that needs a part nobody saw to be drawn
                 pass
-        title = t(lang, "review-moment-title", turn=moment.turn, name=names[moment.seat],
-                  before=percent(moment.before), after=percent(moment.after))  # fmt: skip
+        title = t(
+            lang,
+            "review-moment-title",
+            turn=moment.turn,
+            name=names[moment.seat],
+            before=percent(moment.before),
+            after=percent(moment.after),
+        )
         alt = _moment_words(moment, lang, names)
         pictures.append(
             Picture(
@@ -168,9 +180,15 @@ def tell(review: Review, lang: str, names: Sequence[str]) -> str:
     if review.moments:
         worst = max(review.moments, key=lambda m: (m.before - m.after, -m.turn))
         said.append(
-            t(lang, "review-story-drop", name=names[worst.seat], turn=worst.turn,
-              move=", ".join(worst.played), before=percent(worst.before),
-              after=percent(worst.after))  # fmt: skip
+            t(
+                lang,
+                "review-story-drop",
+                name=names[worst.seat],
+                turn=worst.turn,
+                move=", ".join(worst.played),
+                before=percent(worst.before),
+                after=percent(worst.after),
+            )
         )
     final = chances[-1]
     standing = ", ".join(f"{names[s]} {percent(final[s])}%" for s in range(len(final)))

@@ -9,6 +9,7 @@ colours (Okabe-Ito) and a dash for every other seat, so that the lines differ wi
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -76,7 +77,8 @@ def chance_chart(lines: Sequence[ChanceLine], axis: str) -> bytes:
     for turn in sorted({0, turns // 2, turns}):
         x, _ = at(turn, 0)
         draw_text(draw, (x, HEIGHT - BOTTOM + 12), str(turn), LABEL_SIZE, MUTED, anchor="ma")
-    draw_text(draw, (WIDTH - RIGHT, HEIGHT - 8), axis, LABEL_SIZE - 4, MUTED, anchor="rd")
+    # The word under the turns' numbers, left of the first: the numbers keep the width.
+    draw_text(draw, (LEFT - 10, HEIGHT - BOTTOM + 12), axis, LABEL_SIZE - 2, MUTED, anchor="ra")
     k = SUPERSAMPLE
     big = Image.new("RGBA", (WIDTH * k, HEIGHT * k), (0, 0, 0, 0))
     pen = ImageDraw.Draw(big)
@@ -106,7 +108,7 @@ def _polyline(
         pen.line(points, fill=colour, width=width, joint="curve")
         return
     drawn, on = 0.0, True
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         done = 0.0
         while done < length:
@@ -114,7 +116,12 @@ def _polyline(
             if on:
                 a, b = done / length, (done + step) / length
                 pen.line(
-                    (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    (
+                        x0 + (x1 - x0) * a,
+                        y0 + (y1 - y0) * a,
+                        x0 + (x1 - x0) * b,
+                        y0 + (y1 - y0) * b,
+                    ),
                     fill=colour,
                     width=width,
                 )
@@ -157,16 +164,30 @@ def moment_image(title: str, panels: Sequence[Panel]) -> bytes:
     height = top + max((b.height for b in boards), default=0) + bottom
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (gap, top / 2), fit_text(title, CAPTION + 4, width - 2 * gap, True),
-              CAPTION + 4, INK, bold=True, anchor="lm")  # fmt: skip
+    draw_text(
+        draw,
+        (gap, top / 2),
+        fit_text(title, CAPTION + 4, width - 2 * gap, True),
+        CAPTION + 4,
+        INK,
+        bold=True,
+        anchor="lm",
+    )
     x = gap + (width - sum(b.width for b in boards) - gap * (len(boards) + 1)) // 2
     for panel, board in zip(panels, boards, strict=True):
         image.paste(board, (x, top))
-        draw.rectangle((x, top, x + board.width - 1, top + board.height - 1), outline=panel.accent,
-                       width=4)  # fmt: skip
+        draw.rectangle(
+            (x, top, x + board.width - 1, top + board.height - 1), outline=panel.accent, width=4
+        )
         caption = fit_text(panel.caption, CAPTION, board.width)
-        draw_text(draw, (x + board.width / 2, top + board.height + bottom / 2), caption, CAPTION,
-                  panel.accent, anchor="mm")  # fmt: skip
+        draw_text(
+            draw,
+            (x + board.width / 2, top + board.height + bottom / 2),
+            caption,
+            CAPTION,
+            panel.accent,
+            anchor="mm",
+        )
         x += board.width + gap
     return encode_png(image)
 

@@ -23,9 +23,9 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 from typing import Any, TypeVar

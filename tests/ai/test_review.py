@@ -169,4 +169,3 @@ def test_a_seat_review_is_its_seats_and_the_same_from_the_command_line(tmp_path:
         printed = json.loads(out.getvalue())
         assert printed.pop("ok") is True
         assert Review.from_json(printed) == review
-
