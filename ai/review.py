@@ -34,7 +34,7 @@ from rules.registry import Registry
 from rules.replay import game_of
 
 #: A fall of a player's chance smaller than this over their own turn is no key moment.
-MIN_DROP = 0.04
+MIN_DROP = 0.02
 #: Key moments kept per player.
 MOMENTS = 3
 #: A preferred move is named only when it keeps at least this much more chance than the turn
@@ -104,16 +104,19 @@ def reviewer_for(game: str) -> Reviewer:
 
 @dataclass(frozen=True)
 class Moment:
-    """A turn where ``seat``'s chance fell most over their own move."""
+    """A turn of ``seat``'s after which their chance fell most: from ``before`` their move to
+    ``after`` (as it stood when their next turn began, or at the end), ``played_chance``
+    right after their move."""
 
     seat: int
     turn: int
     before: float
     after: float
     played: tuple[str, ...]
+    played_chance: float
     #: the bot's move there (its first action), None when it agrees or would name a secret
     preferred: str | None = None
-    #: the mover's chance after the preferred move, as the review values it
+    #: the mover's chance right after the preferred move, as the review values it
     preferred_chance: float | None = None
 
 
@@ -285,19 +288,27 @@ def _key_moments(
     boundaries: Sequence[Boundary],
     seat: int | None,
 ) -> list[tuple[Moment, Boundary]]:
-    """Each player's (or ``seat``'s) own turns where their chance fell most, in turn order."""
+    """Each player's (or ``seat``'s) turns after which their chance fell most, in turn order.
+
+    A fall runs from before their move until their next turn begins (or the game ends): a
+    move that leaves the next player an opening costs its mover when the opening is taken,
+    and in a game where one's own move rarely loses anything at once (Kahuna) that is where
+    it shows."""
     before = [start, *(t.chances for t in turns)]
-    drops: dict[int, list[tuple[float, int]]] = {}
+    drops: dict[int, list[tuple[float, int, float]]] = {}
     for index, turn in enumerate(turns):
-        if seat is not None and turn.seat != seat:
+        mover = turn.seat
+        if seat is not None and mover != seat:
             continue
-        fall = before[index][turn.seat] - turn.chances[turn.seat]
+        later = next((j for j in range(index + 1, len(turns)) if turns[j].seat == mover), None)
+        after = before[later][mover] if later is not None else before[-1][mover]
+        fall = before[index][mover] - after
         if fall >= MIN_DROP:
-            drops.setdefault(turn.seat, []).append((fall, index))
+            drops.setdefault(mover, []).append((fall, index, after))
     chosen = sorted(
-        index
+        (index, after)
         for found in drops.values()
-        for _, index in sorted(found, key=lambda d: (-d[0], d[1]))[:MOMENTS]
+        for _, index, after in sorted(found, key=lambda d: (-d[0], d[1]))[:MOMENTS]
     )
     return [
         (
@@ -305,12 +316,13 @@ def _key_moments(
                 turns[i].seat,
                 turns[i].number,
                 before[i][turns[i].seat],
-                turns[i].chances[turns[i].seat],
+                after,
                 turns[i].moves,
+                turns[i].chances[turns[i].seat],
             ),
             boundaries[i],
         )
-        for i in chosen
+        for i, after in chosen
     ]
 
 
@@ -341,7 +353,8 @@ def _public_preferred(
 
 
 def _with_preferred(moment: Moment, best: tuple[float, str] | None) -> Moment:
-    if best is None or best[1] == moment.played[0] or best[0] < moment.after + MARGIN:
+    # Both right after a move, one ply: the turn played against the bot's choice.
+    if best is None or best[1] == moment.played[0] or best[0] < moment.played_chance + MARGIN:
         return moment
     return Moment(**{**asdict(moment), "preferred": best[1], "preferred_chance": best[0]})
 

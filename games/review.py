@@ -102,7 +102,12 @@ def draw_review(record: Record, review: Review, lang: str, names: Sequence[str])
         boundary = boundaries[moment.turn - 1]
         panels = [
             Panel(
-                t(lang, "review-played", move=", ".join(moment.played)),
+                t(
+                    lang,
+                    "review-played",
+                    move=", ".join(moment.played),
+                    chance=percent(moment.played_chance),
+                ),
                 plugin.drawing.render(lang, boundary.after, review.seat, names),
                 colour_of(moment.seat),
             )
@@ -155,7 +160,11 @@ def _moment_words(moment: Moment, lang: str, names: Sequence[str]) -> str:
     if moment.preferred is None:
         return f"{text} {t(lang, 'review-moment-no-better')}"
     better = t(
-        lang, "review-moment-better", move=moment.preferred, chance=percent(moment.preferred_chance)
+        lang,
+        "review-moment-better",
+        move=moment.preferred,
+        chance=percent(moment.preferred_chance),
+        played=percent(moment.played_chance),
     )
     return f"{text} {better}"
 
@@ -191,6 +200,9 @@ def tell(review: Review, lang: str, names: Sequence[str]) -> str:
             )
         )
     final = chances[-1]
-    standing = ", ".join(f"{names[s]} {percent(final[s])}%" for s in range(len(final)))
+    standing = ", ".join(
+        t(lang, "review-standing", name=names[s], chance=percent(final[s]))
+        for s in range(len(final))
+    )
     said.append(t(lang, "review-story-end", standing=standing))
     return " ".join(said)

@@ -73,6 +73,7 @@ def test_a_review_has_a_chance_per_turn_and_key_moments_of_own_turns(
             turn = review.turns[moment.turn - 1]
             assert turn.seat == seat and moment.played == turn.moves
             assert moment.before - moment.after >= MIN_DROP
+            assert moment.played_chance == turn.chances[seat]
     # The same figures again, and through JSON (stored, and printed by the command line).
     assert public_review(record, TINY) == review
     assert Review.from_json(json.loads(json.dumps(review.to_json()))) == review
@@ -133,7 +134,8 @@ def test_a_kahuna_public_review_names_no_face_down_discard() -> None:
     drawn = draw_review(record, review, "es", ["Ana", "Luis"])
     words = " ".join([drawn.story, *drawn.lines, *(p.alt for p in drawn.pictures)])
     assert all(d not in words for d in discards)
-    assert all("?" not in (m.preferred or "") for m in review.moments)
+    # A hand nobody saw: the bot names a draw there, never a card to play from it.
+    assert all((m.preferred or "draw ").startswith("draw ") for m in review.moments)
 
 
 def test_the_pictures_are_a_chart_and_a_board_per_key_moment(tmp_path: Path) -> None:
@@ -150,7 +152,8 @@ def test_the_pictures_are_a_chart_and_a_board_per_key_moment(tmp_path: Path) -> 
         assert picture.alt and len(picture.alt) <= 1000
     with_bot = [m for m in review.moments if m.preferred]
     for moment in with_bot:
-        assert moment.preferred_chance is not None and moment.preferred_chance > moment.after
+        assert moment.preferred_chance is not None
+        assert moment.preferred_chance > moment.played_chance
 
 
 def test_a_seat_review_is_its_seats_and_the_same_from_the_command_line(tmp_path: Path) -> None:
