@@ -99,6 +99,14 @@ async def test_a_hidden_stonehenge_review_for_all_and_for_one(
     # Asked again: answered from the stored figures, the same.
     again = await command(world, world.ana, place, "review")
     assert _said(again).splitlines()[1:] == said.splitlines()[1:]
+    # The game option offers the caller's finished games; Eve played none.
+    offered = await world.fake.autocomplete(
+        world.luis, world.channel, "review", {"game": ""}, focused="game"
+    )
+    assert [(c["value"], c["name"]) for c in offered] == [(1, "#1 · Stonehenge · Ana – Luis")]
+    assert await world.fake.autocomplete(
+        world.eve, world.channel, "review", {"game": "1"}, focused="game"
+    ) == []
     # /replay marks the key moments (its frames read the stored review).
     assert await world.bot.table.reviews.key_turns(game.id) == tuple(
         sorted({m["turn"] for m in stored["moments"]})
