@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from ai.kahuna import evaluate
-from ai.review import Reviewer
+from ai.reviewer import Reviewer
 from rules.base import State
 from rules.kahuna import DECK, Draw
 

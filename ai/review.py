@@ -17,20 +17,20 @@ once and stored, and ``python -m ai review`` prints the same figures.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
 
 from ai.knowledge import SeatInfo
 from ai.player import computer_for
 from ai.players import choose_move
+from ai.review_figures import Moment, Review, ReviewBudget, Turn
+from ai.reviewer import Reviewer, playout_value, register_reviewer, reviewer_for
 from ai.search import Budget, outcome_rewards
 from ai.seat import SeatTracker
 from rules.base import RulesError, State
 from rules.history import History
 from rules.public import has_public_records, public_record
 from rules.record import Record
-from rules.registry import Registry
 from rules.replay import game_of
 
 #: A fall of a player's chance smaller than this over their own turn is no key moment.
@@ -42,132 +42,7 @@ MOMENTS = 3
 MARGIN = 0.02
 #: The most moves a public review compares at a key moment (the game's own order first).
 MAX_CANDIDATES = 40
-#: The longest random play-out of the default value (a game without a ``Reviewer``).
-PLAYOUT_PLIES = 400
 UNKNOWN = "?"
-
-
-@dataclass(frozen=True)
-class ReviewBudget:
-    """How much a review may compute: per turn, the worlds drawn (where hidden parts matter)
-    and the default value's play-outs; per key moment, the ``hard`` search's iterations."""
-
-    worlds: int = 4
-    search: int = 120
-
-    def to_json(self) -> dict[str, int]:
-        """The budget as stored with a review."""
-        return asdict(self)
-
-
-@dataclass(frozen=True)
-class Reviewer:
-    """What reviewing one game needs besides its rules and computer player (its registration
-    names it; a game without one is valued by random play-outs).
-
-    ``value(state, rng)``: each seat's prospects in [0, 1] (scaled to chances afterwards) in a
-    position whose hidden parts it does not read, or in a world; ``world(position, record,
-    rng)``: a full position as a spectator could imagine it, from a position replayed from
-    the public ``record`` (None: the value reads nothing hidden, the position is enough);
-    ``public_moves(position)``: the moves worth comparing whose notation names nothing hidden,
-    best first (None: the legal moves without ``?``).
-    """
-
-    value: Callable[[State, random.Random], Sequence[float]]
-    world: Callable[[State, Record, random.Random], State] | None = None
-    public_moves: Callable[[State], list[Any]] | None = None
-
-
-_REVIEWERS: Registry[str, Reviewer] = Registry("reviewer")
-
-
-def register_reviewer(game: str, reviewer: Reviewer) -> Reviewer:
-    """Give ``game`` its reviewer (again is fine; another one for it is not)."""
-    return _REVIEWERS.add(game, reviewer)
-
-
-def playout_value(state: State, rng: random.Random) -> list[float]:
-    """A random play-out to the end: 1 for the winner (shared on a draw)."""
-    state = state.clone()
-    for _ in range(PLAYOUT_PLIES):
-        if state.turn is None:
-            return outcome_rewards(state)
-        state.apply(rng.choice(state.legal_moves()))
-    return [1.0 / state.players] * state.players
-
-
-def reviewer_for(game: str) -> Reviewer:
-    """The game's reviewer, or the default: random play-outs from the position itself."""
-    found = _REVIEWERS.find(game)
-    return found if found is not None else Reviewer(value=playout_value)
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A turn of ``seat``'s after which their chance fell most: from ``before`` their move to
-    ``after`` (as it stood when their next turn began, or at the end), ``played_chance``
-    right after their move."""
-
-    seat: int
-    turn: int
-    before: float
-    after: float
-    played: tuple[str, ...]
-    played_chance: float
-    #: the bot's move there (its first action), None when it agrees or would name a secret
-    preferred: str | None = None
-    #: the mover's chance right after the preferred move, as the review values it
-    preferred_chance: float | None = None
-
-
-@dataclass(frozen=True)
-class Turn:
-    """An announced turn: its number (1-based), the seat that played it, its moves, and every
-    seat's chance after it."""
-
-    number: int
-    seat: int
-    moves: tuple[str, ...]
-    chances: tuple[float, ...]
-
-
-@dataclass(frozen=True)
-class Review:
-    """The figures of one review: ``seat`` None for the public one."""
-
-    game: str
-    players: int
-    seat: int | None
-    start: tuple[float, ...]
-    turns: tuple[Turn, ...]
-    moments: tuple[Moment, ...]
-    seed: int
-    budget: dict[str, int] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """The figures as JSON (stored, and printed by ``python -m ai review``)."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Review:
-        """The review stored as ``to_json`` wrote it."""
-        return cls(
-            game=data["game"],
-            players=data["players"],
-            seat=data["seat"],
-            start=tuple(data["start"]),
-            turns=tuple(
-                Turn(t["number"], t["seat"], tuple(t["moves"]), tuple(t["chances"]))
-                for t in data["turns"]
-            ),
-            moments=tuple(Moment(**{**m, "played": tuple(m["played"])}) for m in data["moments"]),
-            seed=data["seed"],
-            budget=dict(data.get("budget", {})),
-        )
-
-    def chances(self) -> list[tuple[float, ...]]:
-        """Every seat's chance at the start and after each turn."""
-        return [self.start, *(turn.chances for turn in self.turns)]
 
 
 def shown_of(record: Record, seat: int | None = None) -> Record:
@@ -448,3 +323,18 @@ def replace_moves(record: Record, moves: Sequence[str]) -> Record:
         record.seat,
         record.shown,
     )
+
+
+__all__ = [
+    "Moment",
+    "Review",
+    "ReviewBudget",
+    "Reviewer",
+    "Turn",
+    "announced_turns",
+    "public_review",
+    "register_reviewer",
+    "reviewer_for",
+    "seat_review",
+    "shown_of",
+]

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ai.review import Reviewer
+from ai.reviewer import Reviewer
 from ai.stonehenge import EXACT_LEAVES, Fast, wins
 from rules import get_game
 from rules.base import State

@@ -29,7 +29,7 @@ import locales
 import render
 import rules
 from ai.player import ComputerPlayer, register_computer
-from ai.review import Reviewer, register_reviewer
+from ai.reviewer import Reviewer, register_reviewer
 from games.drawing import Drawing
 from games.picker import Picker
 from games.words import Words

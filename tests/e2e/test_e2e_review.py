@@ -104,9 +104,12 @@ async def test_a_hidden_stonehenge_review_for_all_and_for_one(
         world.luis, world.channel, "review", {"game": ""}, focused="game"
     )
     assert [(c["value"], c["name"]) for c in offered] == [(1, "#1 · Stonehenge · Ana – Luis")]
-    assert await world.fake.autocomplete(
-        world.eve, world.channel, "review", {"game": "1"}, focused="game"
-    ) == []
+    assert (
+        await world.fake.autocomplete(
+            world.eve, world.channel, "review", {"game": "1"}, focused="game"
+        )
+        == []
+    )
     # /replay marks the key moments (its frames read the stored review).
     assert await world.bot.table.reviews.key_turns(game.id) == tuple(
         sorted({m["turn"] for m in stored["moments"]})
