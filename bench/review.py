@@ -7,7 +7,9 @@ to the review's post (computed in the bot's review worker, stored, drawn; the is
 within 2 minutes). Then two runs of the same human moves (Ana against Luis, Stonehenge):
 first with no review under way, then while ``--reviews`` reviews of that Islas game are
 computed afresh in the review worker (one at a time, at the lowest priority). ``ratio_p99``
-is the second p99 over the first (the issue's target: at most 1.2).
+is the second p99 over the first (the issue's target: at most 1.2). ``review_cpu_seconds``:
+the processor time of each of those reviews in the worker (computing and drawing), steadier
+than wall time on a busy machine.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ async def _run(moves: int, reviews: int) -> dict[str, Any]:
         await asyncio.sleep(1.0)  # the review worker has started and is computing
         busy = await _human_moves(t, moves, 2)
         done_meanwhile = sum(task.done() for task in running)
-        await asyncio.gather(*running)
+        drawn = await asyncio.gather(*running)
         all_reviews = time.perf_counter() - started
     first, second = p50_p99(alone), p50_p99(busy)
     return {
@@ -93,6 +95,7 @@ async def _run(moves: int, reviews: int) -> dict[str, Any]:
         "ratio_p99": round(second["p99"] / first["p99"], 2),
         "reviews_done_while_timed": done_meanwhile,
         "seconds_for_all_reviews": round(all_reviews, 1),
+        "review_cpu_seconds": p50_p99([d.cpu_seconds for d in drawn]),
     }
 
 
@@ -122,6 +125,8 @@ def main(argv: list[str]) -> None:
         f"  ratio               p50 {figures['ratio_p50']:7.2f}"
         f"      p99 {figures['ratio_p99']:7.2f}"
     )
+    cpu = figures["review_cpu_seconds"]
+    print(f"  a review's processor time p50 {cpu['p50']} s, p99 {cpu['p99']} s")
     print(
         f"  {figures['reviews_done_while_timed']} reviews finished while timed;"
         f" all {args.reviews} in {figures['seconds_for_all_reviews']} s"

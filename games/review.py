@@ -10,8 +10,9 @@ of a seat's own review from that seat's public record: nothing else is read for 
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.player import has_computer
@@ -44,6 +45,8 @@ class ReviewDrawn:
     pictures: tuple[Picture, ...]
     lines: tuple[str, ...]
     story: str
+    #: the processor time the worker spent on it, in seconds (computing and drawing)
+    cpu_seconds: float = 0.0
 
 
 def review_job(
@@ -59,6 +62,7 @@ def review_job(
     """The review of the full ``record`` for ``seat`` (None: the public one), computed unless
     ``figures`` holds it, drawn and worded in ``lang``. ``home``: the module that registers
     the game, for a worker that knows the installed games only."""
+    started = time.process_time()
     full = Record.from_json(record)
     if home is not None and not has_computer(full.game):
         importlib.import_module(home)
@@ -68,7 +72,8 @@ def review_job(
         review = public_review(full, ReviewBudget(**budget), seed)
     else:
         review = seat_review(full, seat, ReviewBudget(**budget), seed)
-    return draw_review(full, review, lang, names)
+    drawn = draw_review(full, review, lang, names)
+    return replace(drawn, cpu_seconds=round(time.process_time() - started, 2))
 
 
 def percent(chance: float | None) -> int:
