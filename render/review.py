@@ -33,8 +33,8 @@ from render.common import (
 )
 
 WIDTH, HEIGHT = 720, 420
-LEFT, RIGHT, TOP, BOTTOM = 84, 20, 64, 56
-LABEL_SIZE = 24
+LEFT, RIGHT, TOP, BOTTOM = 96, 20, 68, 60
+LABEL_SIZE = 28
 LINE, RING = 6, 22  # px: a chance's line; the ring round a key moment
 DASH = 18  # px: the dash of every other seat's line
 PANEL_HEIGHT = 520  # px: a key moment's boards are scaled to this height at most
