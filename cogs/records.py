@@ -50,7 +50,9 @@ class Records(commands.Cog):
         self.bot = bot
         # One replay drawn at a time: each takes a core for a second or so, and moves come first.
         self._drawing = asyncio.Lock()
-        self._drawn: OrderedDict[tuple[int, str, tuple[str, ...]], Drawn] = OrderedDict()
+        self._drawn: OrderedDict[tuple[int, str, tuple[str, ...], tuple[int, ...]], Drawn] = (
+            OrderedDict()
+        )
 
     @app_commands.command(name=L("cmd-export"), description=L("cmd-export-desc"))
     @app_commands.rename(game=L("cmd-records-game"))
@@ -99,31 +101,17 @@ class Records(commands.Cog):
         )
 
     async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
-        """The finished game meant: the one numbered ``number`` if the caller may see it, else
-        the newest finished game of this thread or channel, even when a newer one (a rematch)
-        is under way there (Refusal when there is none, or when it is still being played)."""
-        games = self.bot.store.games
-        place = interaction.channel_id or 0
-        if number is not None:
-            record = await games.get(number)
-            if record is None or not _visible(record, interaction):
-                raise Refusal("records-no-such-game", number=number)
-        else:
-            record = await games.latest_in_place(place, finished=True)
-            record = record or await games.latest_in_place(place)
-            if record is None:
-                raise Refusal("records-no-game-here")
-        if record.active:
-            raise Refusal("records-unfinished", number=record.id)
-        return record
+        return await finished_game(self.bot, interaction, number)
 
     async def _draw(self, record: GameRecord) -> Drawn:
         """The game's replay in its language, drawn once (in a worker thread) and kept."""
-        key = (record.id, record.lang, tuple(record.names()))
+        reviews = self.bot.table.reviews
+        marked = () if reviews is None else await reviews.key_turns(record.id)
+        key = (record.id, record.lang, tuple(record.names()), marked)
         async with self._drawing:
             drawn = self._drawn.get(key)
             if drawn is None:
-                drawn = await asyncio.to_thread(_draw_public, record)
+                drawn = await asyncio.to_thread(_draw_public, record, marked)
                 self._drawn[key] = drawn
                 while len(self._drawn) > CACHED_REPLAYS:
                     self._drawn.popitem(last=False)
@@ -131,9 +119,35 @@ class Records(commands.Cog):
         return drawn
 
 
-def _draw_public(record: GameRecord) -> Drawn:
-    """The replay drawn from the game's public record (slow: in a worker thread)."""
-    return draw_replay(shown_record(record.record), record.names(), record.lang, record.result)
+async def finished_game(
+    bot: Host, interaction: discord.Interaction, number: int | None
+) -> GameRecord:
+    """The finished game meant: the one numbered ``number`` if the caller may see it, else
+    the newest finished game of this thread or channel, even when a newer one (a rematch)
+    is under way there (Refusal when there is none, or when it is still being played)."""
+    games = bot.store.games
+    place = interaction.channel_id or 0
+    if number is not None:
+        record = await games.get(number)
+        if record is None or not _visible(record, interaction):
+            raise Refusal("records-no-such-game", number=number)
+    else:
+        record = await games.latest_in_place(place, finished=True)
+        record = record or await games.latest_in_place(place)
+        if record is None:
+            raise Refusal("records-no-game-here")
+    if record.active:
+        raise Refusal("records-unfinished", number=record.id)
+    return record
+
+
+def _draw_public(record: GameRecord, key_turns: tuple[int, ...] = ()) -> Drawn:
+    """The replay drawn from the game's public record (slow: in a worker thread), the key
+    moments of its review marked."""
+    return draw_replay(
+        shown_record(record.record), record.names(), record.lang, record.result,
+        key_turns=key_turns,
+    )  # fmt: skip
 
 
 def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:

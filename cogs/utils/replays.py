@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cogs.utils.images import Drawn
 from data import GameRecord, Result
@@ -54,17 +54,26 @@ def replay_name(record: GameRecord, fmt: str | None = None) -> str:
 
 
 def draw_replay(
-    record: Record, names: Sequence[str], lang: str, result: Result | None, fmt: str | None = None
+    record: Record,
+    names: Sequence[str],
+    lang: str,
+    result: Result | None,
+    fmt: str | None = None,
+    key_turns: Collection[int] = (),
 ) -> Drawn:
     """The animated replay of a finished game and its alt text, in ``lang`` (slow: run it in
-    a worker thread). ``result`` says how it ended (None: by the rules, or not known)."""
+    a worker thread). ``result`` says how it ended (None: by the rules, or not known);
+    ``key_turns``: the turns its public review found key, marked in their frames' headers."""
     plugin = plugin_for(record.game)
     by_table = result is not None and not result.by_the_rules
     frames = replay_frames(record, result.winners if by_table else None)
     turns = len(frames) - 1
     outcome = _plain(result_text(record, names, lang, result))
     words = plugin.words
-    headers = [_header(words.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
+    headers = [
+        _header(words.narrate(lang, f.events, names), f, turns, lang, f.turn in key_turns)
+        for f in frames[:-1]
+    ]
     headers.append(Header(t(lang, "replay-result"), outcome))
     data = animate(frames, headers, names, plugin.drawing.image_labels(lang), fmt)
     alt = t(
@@ -78,8 +87,11 @@ def draw_replay(
     return Drawn(data, alt[:ALT_MAX])
 
 
-def _header(narration: str, frame: Frame, turns: int, lang: str) -> Header:
-    return Header(t(lang, "replay-turn", number=frame.turn or 0, count=turns), _plain(narration))
+def _header(narration: str, frame: Frame, turns: int, lang: str, key: bool = False) -> Header:
+    title = t(lang, "replay-turn", number=frame.turn or 0, count=turns)
+    if key:  # a key moment of the game's review
+        title = f"{title} · {t(lang, 'replay-key-moment')}"
+    return Header(title, _plain(narration))
 
 
 def result_text(record: Record, names: Sequence[str], lang: str, result: Result | None) -> str:

@@ -411,6 +411,14 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("digests.handled again", await digests.handled(due_digest, day[0], None))
     await digests.disarm(7)
     note("digests.disarm", [t.kind for t in await timers.due(None) if t.kind == "digest"])
+
+    # Reviews: stored once per game and view (the first of two kept), read back.
+    reviews = store.reviews
+    note("reviews.get none", await reviews.get(first))
+    note("reviews.put", await reviews.put(first, None, {"turns": [1], "seat": None}))
+    note("reviews.put again", await reviews.put(first, None, {"turns": [2], "seat": None}))
+    note("reviews.put seat", await reviews.put(first, 1, {"turns": [3], "seat": 1}))
+    note("reviews.get", (await reviews.get(first), await reviews.get(first, 1)))
     return said
 
 
