@@ -56,6 +56,7 @@ EXTENSIONS = (
     "cogs.seasons",
     "cogs.privacy",
     "cogs.records",
+    "cogs.review",
     "cogs.tournaments",
     "cogs.metrics",  # loads nothing unless TABLERO_METRICS_PORT is set
 )

@@ -1,4 +1,5 @@
-"""``python -m ai move RECORD.json --seat N`` and ``python -m ai arena GAME A B --games N``."""
+"""``python -m ai move RECORD.json --seat N``, ``python -m ai arena GAME A B --games N`` and
+``python -m ai review RECORD.json [--seat N]`` (the figures of the bot's /review)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from ai.arena import RANDOM, match
 from ai.player import computer_games
 from ai.players import LEVELS, choose_move
+from ai.review import ReviewBudget, public_review, seat_review
 from ai.search import Budget
 from ai.seat import seat_info
 from rules.base import RulesError
@@ -56,6 +58,22 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    try:
+        with open(args.record, encoding="utf-8") if args.record != "-" else sys.stdin as file:
+            record = Record.from_json(json.load(file))
+    except (OSError, ValueError) as error:  # RulesError is a ValueError
+        print(json.dumps({"ok": False, "error": str(error)}))
+        return 2
+    budget = ReviewBudget(worlds=args.worlds, search=args.search)
+    if args.seat is None:
+        review = public_review(record, budget, args.seed or 0)
+    else:
+        review = seat_review(record, args.seat, budget, args.seed or 0)
+    print(json.dumps({"ok": True, **review.to_json()}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = argparse.ArgumentParser(prog="python -m ai", description="Tablero's computer players.")
@@ -76,9 +94,16 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--ms", type=float, default=1000.0, help="think time per move")
         sub.add_argument("--iterations", type=int, help="a fixed budget instead of --ms")
         sub.add_argument("--seed", type=int, help="the player's own random seed")
+    review = commands.add_parser("review", help="print the review of a finished game's record")
+    review.add_argument("record", help="a record (full or public), or - for standard input")
+    review.add_argument("--seat", type=int, help="that seat's own review (a full record)")
+    review.add_argument("--worlds", type=int, default=ReviewBudget.worlds, help="per turn")
+    review.add_argument("--search", type=int, default=ReviewBudget.search, help="per moment")
+    review.add_argument("--seed", type=int, help="the review's random seed (0)")
     args = parser.parse_args(argv)
+    commands_run = {"move": _move, "arena": _arena, "review": _review}
     try:
-        return _move(args) if args.command == "move" else _arena(args)
+        return commands_run[args.command](args)
     except RulesError as error:
         print(json.dumps({"ok": False, "error": str(error)}))
         return 2

@@ -2,12 +2,13 @@
 
 `python -m bench profile GAME` shows where /move's time goes instead (bench/profile.py);
 `python -m bench bots` times a person's /move while the bot thinks in ten games (bench/bots.py);
-`python -m bench ai` how strong the computer players are (bench/ai.py); `python -m bench load`
-how many games and moves a second the bot keeps up with (bench/load.py); `python -m bench
-tournament` how long a Swiss round of 1,000 players takes to pair (bench/tournament.py), and
-a whole Swiss of 64 played through the bot while people's /move is timed (bench/event.py);
-`python -m bench replays` how long /replay takes, alone, again, eight at once, and what a
-live /move waits meanwhile (bench/replays_bot.py).
+`python -m bench ai` how strong the computer players are (bench/ai.py); `python -m bench
+review` how long a post-game review takes and what it costs people's /move (bench/review.py);
+`python -m bench load` how many games and moves a second the bot keeps up with
+(bench/load.py); `python -m bench tournament` how long a Swiss round of 1,000 players takes to
+pair (bench/tournament.py), and a whole Swiss of 64 played through the bot while people's
+/move is timed (bench/event.py); `python -m bench replays` how long /replay takes, alone,
+again, eight at once, and what a live /move waits meanwhile (bench/replays_bot.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -77,6 +78,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.tournament import main as tournament
 
         tournament(argv[1:])
+        return
+    if argv[:1] == ["review"]:
+        from bench.review import main as review
+
+        review(argv[1:])
         return
     if argv[:1] == ["ai"]:
         from bench.ai import main as ai

@@ -19,7 +19,7 @@ from cogs.utils.challenge_views import (
     challenge_text,
     expire,
 )
-from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group
+from cogs.utils.game_commands import DEFAULT_LEVEL, opponent_names, play_group, time_control
 from cogs.utils.i18n import lang_of
 from cogs.utils.moderation import is_moderator
 from cogs.utils.moves import not_posted
@@ -34,7 +34,6 @@ from data import (
     GameLimit,
     NewSeat,
     RematchOffered,
-    TimeControl,
 )
 from data.ratings import FORGOTTEN
 from games.plugin import GamePlugin, plugin_for
@@ -81,7 +80,7 @@ class Play(commands.Cog):
             engine.check_options(max(seats, engine.min_players), options)
         except RulesError as error:
             raise Refusal.from_rules(error) from None
-        control = _control(values)
+        control = time_control(values)
         challenging = not (bot_levels and not invited)
         limit = await self._within_limits(interaction, challenging=challenging)
         create = functools.partial(
@@ -465,22 +464,6 @@ def _invited(
             raise Refusal("error-challenge-bot")
         invited.append(member)
     return invited, bot_named
-
-
-def _control(values: dict[str, Any]) -> TimeControl:
-    """The clock /play asked for: a bank (with its increment and cap) or days per move,
-    and weekends off or not. An increment or a cap needs a bank; a cap below it is refused."""
-    bank, increment, cap = values.get("bank"), values.get("increment"), values.get("cap")
-    if bank is None and (increment or cap):
-        raise Refusal("error-bank-needed")
-    if bank is not None and cap is not None and cap < bank:
-        raise Refusal("error-cap-below-bank")
-    return TimeControl(
-        bank=None if bank is None else float(bank),
-        increment=float(increment or 0),
-        cap=None if cap is None else float(cap),
-        weekends=bool(values.get("weekends")),
-    )
 
 
 def _bot_levels(plugin: GamePlugin, bot_named: bool, values: dict[str, Any]) -> list[str]:

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
+from cogs.utils.images import Drawn
 from cogs.utils.replay_cache import ReplayCache
 from cogs.utils.replays import public_of, record_json, record_name, replay_name
 from data import GameRecord
@@ -75,7 +76,7 @@ class Records(commands.Cog):
         """The whole game, animated, posted for everyone here."""
         record = await self._finished(interaction, game)
         await interaction.response.defer(thinking=True)
-        drawn = await self.replays.replay(record)
+        drawn = await self._draw(record)
         if len(drawn.png) > interaction.filesize_limit:
             raise Refusal("replay-too-big", number=record.id)
         lang = record.lang  # a public post speaks the game's language, as its thread does
@@ -93,23 +94,36 @@ class Records(commands.Cog):
         )
 
     async def _finished(self, interaction: discord.Interaction, number: int | None) -> GameRecord:
-        """The finished game meant: the one numbered ``number`` if the caller may see it, else
-        the newest finished game of this thread or channel, even when a newer one (a rematch)
-        is under way there (Refusal when there is none, or when it is still being played)."""
-        games = self.bot.store.games
-        place = interaction.channel_id or 0
-        if number is not None:
-            record = await games.get(number)
-            if record is None or not _visible(record, interaction):
-                raise Refusal("records-no-such-game", number=number)
-        else:
-            record = await games.latest_in_place(place, finished=True)
-            record = record or await games.latest_in_place(place)
-            if record is None:
-                raise Refusal("records-no-game-here")
-        if record.active:
-            raise Refusal("records-unfinished", number=record.id)
-        return record
+        return await finished_game(self.bot, interaction, number)
+
+    async def _draw(self, record: GameRecord) -> Drawn:
+        """The game's replay in its language, the key moments of its review marked: drawn
+        once (in the drawing process, between live boards) and kept."""
+        reviews = self.bot.table.reviews
+        marked = () if reviews is None else await reviews.key_turns(record.id)
+        return await self.replays.replay(record, key_turns=tuple(marked))
+
+
+async def finished_game(
+    bot: Host, interaction: discord.Interaction, number: int | None
+) -> GameRecord:
+    """The finished game meant: the one numbered ``number`` if the caller may see it, else
+    the newest finished game of this thread or channel, even when a newer one (a rematch)
+    is under way there (Refusal when there is none, or when it is still being played)."""
+    games = bot.store.games
+    place = interaction.channel_id or 0
+    if number is not None:
+        record = await games.get(number)
+        if record is None or not _visible(record, interaction):
+            raise Refusal("records-no-such-game", number=number)
+    else:
+        record = await games.latest_in_place(place, finished=True)
+        record = record or await games.latest_in_place(place)
+        if record is None:
+            raise Refusal("records-no-game-here")
+    if record.active:
+        raise Refusal("records-unfinished", number=record.id)
+    return record
 
 
 def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:

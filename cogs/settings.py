@@ -137,6 +137,7 @@ class Settings(commands.Cog):
         mod_role=L("cmd-settings-mod-role"),
         max_challenges=L("cmd-settings-max-challenges"),
         max_games=L("cmd-settings-max-games"),
+        reviews=L("cmd-settings-reviews"),
     )
     @app_commands.describe(
         reminder_hours=L("cmd-settings-reminder-desc"),
@@ -145,6 +146,7 @@ class Settings(commands.Cog):
         mod_role=L("cmd-settings-mod-role-desc"),
         max_challenges=L("cmd-settings-max-challenges-desc"),
         max_games=L("cmd-settings-max-games-desc"),
+        reviews=L("cmd-settings-reviews-desc"),
     )
     async def server(
         self,
@@ -155,6 +157,7 @@ class Settings(commands.Cog):
         mod_role: discord.Role | None = None,
         max_challenges: app_commands.Range[int, 1, 50] | None = None,
         max_games: app_commands.Range[int, 1, 200] | None = None,
+        reviews: bool | None = None,
     ) -> None:
         """Change (or, with no option, show) how this server's games are played."""
         guild = interaction.guild_id
@@ -166,7 +169,7 @@ class Settings(commands.Cog):
         # The default permission only hides the command: a server may grant it to everyone,
         # so changes are checked here too. Moderators may set the limits; everything else,
         # the moderator role included, is for those who manage the server. Looking is harmless.
-        managing = any(value is not None for value in given[:4])
+        managing = any(value is not None for value in given[:4]) or reviews is not None
         limiting = max_challenges is not None or max_games is not None
         if managing and not interaction.permissions.manage_guild:
             raise Refusal("error-settings-manager")
@@ -179,6 +182,7 @@ class Settings(commands.Cog):
             mod_role_id=mod_role.id if mod_role is not None else current.mod_role_id,
             max_challenges=max_challenges or current.max_challenges,
             max_games=max_games or current.max_games,
+            review_games=current.review_games if reviews is None else reviews,
         )
         if updated != current:
             await self.store.settings.set_guild(guild, updated)
@@ -202,7 +206,9 @@ class Settings(commands.Cog):
                 role=f"<@&{updated.mod_role_id}>" if updated.mod_role_id else "—",
                 challenges=updated.max_challenges,
                 games=updated.max_games,
-            ),
+            )
+            + "\n"
+            + tr(interaction, "settings-reviews", on="yes" if updated.review_games else "no"),
             ephemeral=True,
         )
 

@@ -26,8 +26,10 @@ from cogs.utils.game_commands import (
     DAYS_PER_MOVE,
     DEFAULT_DAYS,
     CommandOptions,
+    add_clock_options,
     add_game_options,
     choices_of,
+    time_control,
 )
 from cogs.utils.host import Host, guild_of
 from cogs.utils.i18n import L, lang_of, tr
@@ -36,7 +38,7 @@ from cogs.utils.options import check_option_values
 from cogs.utils.replies import send_private
 from cogs.utils.standings import name as list_name
 from cogs.utils.tournaments import enter_or_leave
-from data import Tournament
+from data import EventSettings, Tournament
 from games.plugin import GamePlugin, plugins
 from locales import t
 from rules.text import clean_name
@@ -121,6 +123,7 @@ class TournamentCommands(commands.Cog):
         options.add("most", Range[int, 2, MAX_ENTRANTS], DEFAULT_MAX, "cmd-tournament-max")
         options.add("rated", bool, True, "cmd-tournament-rated")
         options.add("undo", bool, False, "cmd-tournament-undo")
+        add_clock_options(options)  # a bank and weekends off, as at /play
         add_game_options(options, plugin)
 
         async def run(interaction: discord.Interaction, **values: Any) -> None:
@@ -143,22 +146,25 @@ class TournamentCommands(commands.Cog):
             raise Refusal("error-event-name")
         await interaction.response.defer(ephemeral=True, thinking=True)
         hours, fmt, least = values["signup_hours"], values["format"], values["least"]
-        event = await self.events.create(
-            guild_id=guild_of(interaction),
-            channel_id=interaction.channel_id or 0,
-            by=interaction.user.id,
+        control = time_control(values)
+        settings = EventSettings(
+            name=cleaned,
             game=plugin.name,
             options=plugin.engine_options(values),
             format=fmt,
             rounds=values["rounds"],
-            days_per_move=values["days"],
+            days_per_move=None if control.bank is not None else values["days"],
             signup_ends=None if hours is None else self.bot.clock() + hours * 3600,
             min_players=least if least is not None else FEWEST.get(fmt, 2),
             max_players=values["most"],
             rated=values["rated"],
             undo=values["undo"],
             lang=lang_of(interaction),
-            name=cleaned,
+            control=control,
+        )
+        channel = interaction.channel_id or 0
+        event = await self.events.create(
+            guild_of(interaction), channel, interaction.user.id, settings
         )
         place = f"{event.guild_id}/{event.channel_id}/{event.message_id}"
         link = f"https://discord.com/channels/{place}"

@@ -27,12 +27,13 @@ from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying
 from data.ratings import Rating, RatingStore
 from data.results import Ending, Result
+from data.reviews import ReviewStore
 from data.rounds import Pairing
 from data.seasons import Season, SeasonRunning, SeasonStore
 from data.settings import GuildSettings, PersonSettings, SettingsStore
 from data.stats import Finished, Meetings, PlayerRecord, PlayerResult, ServerStats, StatsStore
 from data.timers import Timer, TimerStore
-from data.tournaments import Entrant, EntryRefused, Tournament, TournamentStore
+from data.tournaments import Entrant, EntryRefused, EventSettings, Tournament, TournamentStore
 
 
 class Store:
@@ -54,6 +55,7 @@ class Store:
         self.tournaments = TournamentStore(self.db, self.games, clock)
         self.seasons = SeasonStore(self.db, clock)
         self.digests = DigestStore(self.db, clock)
+        self.reviews = ReviewStore(self.db, clock)
 
     async def open(self) -> Store:
         """Connect, check the file can be used (StorageError if not) and migrate."""
@@ -80,6 +82,7 @@ __all__ = [
     "Ending",
     "Entrant",
     "EntryRefused",
+    "EventSettings",
     "Finished",
     "Forgotten",
     "GameLimit",
@@ -102,6 +105,7 @@ __all__ = [
     "RatingStore",
     "RematchOffered",
     "Result",
+    "ReviewStore",
     "Season",
     "SeasonRunning",
     "SeasonStore",

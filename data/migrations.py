@@ -359,6 +359,22 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tournaments_running ON tournaments(id) WHERE status = 'running';
     CREATE INDEX user_settings_public ON user_settings(user_id) WHERE public = 1
     """,
+    # 22: an event's time control (a bank, an increment, a cap, weekends off), given to each
+    # of its games as /play gives one (issue 23: "chosen at /play and for tournaments").
+    "ALTER TABLE tournaments ADD COLUMN time_control TEXT",
+    # 23: post-game reviews (issue 24): the figures of a finished game's review, computed
+    # once per game and view (``view`` -1: the public review; a seat: that seat's own), as
+    # JSON; and a server's choice to have every finished game reviewed in its thread.
+    """
+    CREATE TABLE reviews (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        view INTEGER NOT NULL,
+        figures TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, view)
+    );
+    ALTER TABLE guild_settings ADD COLUMN review_games INTEGER NOT NULL DEFAULT 0
+    """,
 ]
 
 

@@ -34,6 +34,8 @@ class GuildSettings:
     mod_role_id: int | None = None
     max_challenges: int = DEFAULT_MAX_CHALLENGES
     max_games: int = DEFAULT_MAX_GAMES
+    #: every finished game of the server is reviewed by the bot in its thread (opt-in)
+    review_games: bool = False
 
 
 UTC = zoneinfo.ZoneInfo("UTC")
@@ -208,7 +210,7 @@ class SettingsStore:
         async def read() -> GuildSettings:
             row = await self.db.fetchone(
                 "SELECT reminder_hours, game_channel_id, threads, mod_role_id, max_challenges,"
-                " max_games FROM guild_settings WHERE guild_id = ?",
+                " max_games, review_games FROM guild_settings WHERE guild_id = ?",
                 (guild_id,),
             )
             if row is None:
@@ -220,6 +222,7 @@ class SettingsStore:
                 row["mod_role_id"],
                 row["max_challenges"],
                 row["max_games"],
+                bool(row["review_games"]),
             )
 
         settings: GuildSettings = await self._cached(("guild", guild_id), read)
@@ -230,12 +233,13 @@ class SettingsStore:
         async with self.db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, reminder_hours, game_channel_id, threads,"
-                " mod_role_id, max_challenges, max_games) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " mod_role_id, max_challenges, max_games, review_games)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET"
                 " reminder_hours = excluded.reminder_hours,"
                 " game_channel_id = excluded.game_channel_id, threads = excluded.threads,"
                 " mod_role_id = excluded.mod_role_id, max_challenges = excluded.max_challenges,"
-                " max_games = excluded.max_games",
+                " max_games = excluded.max_games, review_games = excluded.review_games",
                 (
                     guild_id,
                     settings.reminder_hours,
@@ -244,6 +248,7 @@ class SettingsStore:
                     settings.mod_role_id,
                     settings.max_challenges,
                     settings.max_games,
+                    int(settings.review_games),
                 ),
             )
         self._cache.pop(("guild", guild_id), None)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from data.clock_controls import NO_CONTROL, TimeControl
 from data.db import Database, Row, Transaction
 from data.games import Clock, GameStore, NewGame, _dumps
 from data.ratings import FORGOTTEN
@@ -48,6 +49,26 @@ class EntrantsChanged(Exception):
 
 
 @dataclass(frozen=True)
+class EventSettings:
+    """What a moderator chose at /tournament create: every game of the event is made from it
+    (``control``: a bank and weekends off, as at /play; ``days_per_move`` None with a bank)."""
+
+    name: str
+    game: str
+    options: dict[str, Any]
+    format: str
+    rounds: int | None
+    days_per_move: int | None
+    signup_ends: float | None
+    min_players: int
+    max_players: int
+    rated: bool
+    undo: bool
+    lang: str
+    control: TimeControl = NO_CONTROL
+
+
+@dataclass(frozen=True)
 class Tournament:
     """A stored event."""
 
@@ -73,6 +94,7 @@ class Tournament:
     created_at: float
     finished_at: float | None
     season_id: int | None
+    control: TimeControl = field(default=NO_CONTROL)
 
     @property
     def active(self) -> bool:
@@ -114,6 +136,7 @@ def _tournament(row: Row) -> Tournament:
         created_at=row["created_at"],
         finished_at=row["finished_at"],
         season_id=row["season_id"],
+        control=TimeControl.from_json(row["time_control"]),
     )
 
 
@@ -126,23 +149,7 @@ class TournamentStore(RoundStore):
         self.clock = clock
 
     async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        name: str,
-        game: str,
-        options: dict[str, Any],
-        format: str,
-        rounds: int | None,
-        days_per_move: int | None,
-        signup_ends: float | None,
-        min_players: int,
-        max_players: int,
-        rated: bool,
-        undo: bool,
-        lang: str,
-        created_by: int,
+        self, guild_id: int, channel_id: int, created_by: int, settings: EventSettings
     ) -> Tournament:
         """A new event taking entries; with ``signup_ends``, its sign-up timer too."""
         now = self.clock()
@@ -150,33 +157,34 @@ class TournamentStore(RoundStore):
             cur = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, name, game, options, format,"
                 " rounds, days_per_move, signup_ends, min_players, max_players, rated, undo,"
-                " lang, status, round, created_by, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?)"
+                " lang, status, round, created_by, created_at, time_control)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?)"
                 " RETURNING id",
                 (
                     guild_id,
                     channel_id,
-                    clean_name(name, STORED_LIMIT),
-                    game,
-                    _dumps(options),
-                    format,
-                    rounds,
-                    days_per_move,
-                    signup_ends,
-                    min_players,
-                    max_players,
-                    int(rated),
-                    int(undo),
-                    lang,
+                    clean_name(settings.name, STORED_LIMIT),
+                    settings.game,
+                    _dumps(settings.options),
+                    settings.format,
+                    settings.rounds,
+                    settings.days_per_move,
+                    settings.signup_ends,
+                    settings.min_players,
+                    settings.max_players,
+                    int(settings.rated),
+                    int(settings.undo),
+                    settings.lang,
                     created_by,
                     now,
+                    settings.control.to_json(),
                 ),
             )
             event_id = int((await cur.fetchone())[0])
-            if signup_ends is not None:
+            if settings.signup_ends is not None:
                 await conn.execute(
                     "INSERT INTO timers (kind, ref_id, due_at) VALUES (?, ?, ?)",
-                    (SIGNUP_TIMER, event_id, signup_ends),
+                    (SIGNUP_TIMER, event_id, settings.signup_ends),
                 )
         found = await self.get(event_id)
         if found is None:  # just written: only a database that lost it gets here

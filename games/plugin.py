@@ -29,6 +29,7 @@ import locales
 import render
 import rules
 from ai.player import ComputerPlayer, register_computer
+from ai.reviewer import Reviewer, register_reviewer
 from games.drawing import Drawing
 from games.picker import Picker
 from games.words import Words
@@ -121,6 +122,8 @@ class GamePlugin:
     #: how its public records are written and read (None: a game with nothing hidden, whose
     #: replays are drawn from the record itself; /export gives no public record of it)
     public: Publisher | None = None
+    #: how a finished game of it is reviewed (None: random play-outs value its positions)
+    review: Reviewer | None = None
 
     @property
     def name(self) -> str:
@@ -178,6 +181,8 @@ def register(plugin: GamePlugin) -> GamePlugin:
         register_publisher(plugin.name, plugin.public)
     if plugin.computer is not None:
         register_computer(plugin.name, plugin.computer)
+    if plugin.review is not None:
+        register_reviewer(plugin.name, plugin.review)
     if plugin.locales is not None:
         locales.add_directory(plugin.locales)
     _PLUGINS[plugin.name] = plugin

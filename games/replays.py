@@ -60,11 +60,17 @@ def shown_record(record: Record) -> Record:
 
 @background
 def replay_steps(
-    record: Record, names: Sequence[str], lang: str, ending: Ending | None, fmt: str | None = None
+    record: Record,
+    names: Sequence[str],
+    lang: str,
+    ending: Ending | None,
+    fmt: str | None = None,
+    key_turns: tuple[int, ...] = (),
 ) -> Generator[None, None, tuple[bytes, str]]:
     """The animated replay of the finished game ``record`` (the stored one: only its public
     record is drawn) and its alt text, in ``lang``, a frame a step. ``ending`` says how it
-    ended (None: by the rules, or not known)."""
+    ended (None: by the rules, or not known); ``key_turns``: the turns its public review
+    found key, marked in their frames' headers."""
     # Each whole-game replay below is a step of its own (tens of ms for a long game).
     shown = shown_record(record)
     yield
@@ -75,7 +81,10 @@ def replay_steps(
     outcome = plain(result_text(shown, names, lang, ending, last))
     yield
     words = plugin.words
-    headers = [_header(words.narrate(lang, f.events, names), f, turns, lang) for f in frames[:-1]]
+    headers = [
+        _header(words.narrate(lang, f.events, names), f, turns, lang, f.turn in key_turns)
+        for f in frames[:-1]
+    ]
     headers.append(Header(t(lang, "replay-result"), outcome))
     yield
     labels = plugin.drawing.image_labels(lang)
@@ -91,8 +100,11 @@ def replay_steps(
     return data, alt[:ALT_MAX]
 
 
-def _header(narration: str, frame: Frame, turns: int, lang: str) -> Header:
-    return Header(t(lang, "replay-turn", number=frame.turn or 0, count=turns), plain(narration))
+def _header(narration: str, frame: Frame, turns: int, lang: str, key: bool = False) -> Header:
+    title = t(lang, "replay-turn", number=frame.turn or 0, count=turns)
+    if key:  # a key moment of the game's review
+        title = f"{title} · {t(lang, 'replay-key-moment')}"
+    return Header(title, plain(narration))
 
 
 def result_text(

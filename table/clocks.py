@@ -179,10 +179,12 @@ def reminded(started: float, hours: float, paused: float) -> float:
 
 async def deadline(store: Store, record: GameRecord, user_id: int) -> float | None:
     """When ``user_id``, to move, runs out of time in the stored turn; None when the game
-    has no deadline."""
+    has no deadline, or the bot moves for them (a seat it holds runs no clock: ``new_turn``)."""
     started = record.turn_started_at
     seat = next((s.seat for s in record.seats if s.user_id == user_id and not s.is_bot), None)
-    if seat is None or started is None or allowance(record, seat) is None:
+    if seat is None or started is None or record.bot_moves(seat):
+        return None
+    if allowance(record, seat) is None:
         return None
     away = await store.away.spans(user_id, started)
     return turn_due(record, seat, started, await zone_of(store, user_id), away)

@@ -96,6 +96,17 @@ def _out_of_quiet(
     return end  # the turn began inside them: at their end, the deadline still ahead
 
 
+def nudge(at: float, deadline: float | None, person: PersonSettings) -> float:
+    """When the server's one reminder (so many hours into the turn) reaches ``person``: at
+    the end of their quiet hours when ``at`` falls in them (later, not earlier: it counts
+    from the turn's start, not back from a deadline), unless the deadline falls in the same
+    quiet stretch (then at its time, better woken than out of time)."""
+    stretch = quiet_stretch(at, person.zone(), person.quiet)
+    if stretch is None or (deadline is not None and deadline < stretch[1]):
+        return at
+    return stretch[1]
+
+
 def schedule(started: float, deadline: float, person: PersonSettings) -> list[tuple[float, float]]:
     """(hours, when) of each reminder ``person`` chose before the deadline of a turn begun at
     ``started``: none due by the turn's start (its notice says it all), none in their
@@ -132,8 +143,9 @@ async def turn_timers(
 ) -> list[tuple[str, float]]:
     """The turn's ``timers`` (``clocks.new_turn``) with the player's own reminders before
     the deadline in place of the server's one, if they chose some and the turn has a
-    deadline (the one of ``timers``: the clocks' formula, time away counted), and the
-    heads-up of the player after them, if they asked for it."""
+    deadline (the one of ``timers``: the clocks' formula, time away counted), else the
+    server's one out of their quiet hours, and the heads-up of the player after them, if
+    they asked for it."""
     if record.is_bot(seat):
         return timers
     person = await store.settings.person(record.user_of(seat))
@@ -141,6 +153,8 @@ async def turn_timers(
     if person.remind_before and ends is not None:
         timers = [(kind, at) for kind, at in timers if kind != "reminder"]
         timers += [(before_kind(h), at) for h, at in schedule(started, ends, person)]
+    elif person.quiet is not None:
+        timers = [(k, nudge(at, ends, person) if k == "reminder" else at) for k, at in timers]
     after = next_seat(record, seat)
     if after is not None and (await store.settings.person(record.user_of(after))).heads_up:
         timers.append((HEADS_UP, started))
@@ -174,8 +188,12 @@ async def reminder_due(
 
 
 async def heads_up_for(store: Store, record: GameRecord, seat: int) -> int | None:
-    """The seat to give the heads-up of ``seat``'s turn, if they still ask for it."""
+    """The seat to give the heads-up of ``seat``'s turn, if they still ask for it and are not
+    away (they said they would not play till then: their own turn's notice will find them)."""
     after = next_seat(record, seat)
-    if after is None or not (await store.settings.person(record.user_of(after))).heads_up:
+    if after is None:
+        return None
+    user = record.user_of(after)
+    if not (await store.settings.person(user)).heads_up or await store.away.current(user):
         return None
     return after

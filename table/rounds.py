@@ -219,6 +219,7 @@ class Rounds:
             guild_id=event.guild_id,
             channel_id=event.channel_id,
             days_per_move=event.days_per_move,
+            control=event.control,
             # Numbers only: the thread's name reads the same in every language.
             title=f"{event.name} · {round}.{board}",
             rated=event.rated,

@@ -27,6 +27,7 @@ from table.histories import Histories
 from table.lookup import Lookup
 from table.openings import Openings
 from table.refusal import Refusal
+from table.reviews import Reviews
 from table.thinker import Thinker
 from table.turn import Played, Publisher
 
@@ -53,6 +54,8 @@ class Table(Lookup, Handover, Openings):
         self.own_shards = own_shards
         #: plays the bot's seats (None: the bot plays no game here, a test's table say)
         self.bots = None if thinker is None else BotTurns(self, thinker, bot_pause)
+        #: post-game reviews, in the thinking workers (None: no workers here)
+        self.reviews = None if thinker is None else Reviews(store, thinker)
         self.fault = None  # see Handover.fault
         #: the events' side of the table, set by ``Tournaments`` (None: no events here)
         self.tournaments: Events | None = None

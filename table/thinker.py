@@ -13,6 +13,7 @@ of a game waited seconds for them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import logging
 import multiprocessing
@@ -22,10 +23,12 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
+from typing import Any, TypeVar
 
 from ai.player import computer_games
 from ai.players import LEVELS
@@ -34,11 +37,14 @@ from rules import get_game
 from rules.record import Record
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: The most a bot may think about one move, in milliseconds (the issue's cap on this machine).
 MAX_MS = 2000.0
 #: How much lower than the bot's own process the workers run (``os.nice``).
 NICENESS = 10
+#: The review worker's niceness: the lowest priority there is (and Linux's idle class).
+REVIEW_NICENESS = 19
 #: The budget of a warming search: enough to run every part of a search once.
 WARM_MS = 5.0
 #: The longest the bot waits for its workers to be warm before it says it is ready anyway.
@@ -69,6 +75,18 @@ def _start_worker(parent: int, ready: Queue[Warmed]) -> None:
     # must not wait for its report to be read.
     ready.cancel_join_thread()
     ready.put((os.getpid(), warm_up()))
+
+
+def _start_reviewer(parent: int, niceness: int, idle: bool) -> None:
+    """The review worker runs below everything else (Linux's idle class, else the highest
+    niceness): a review waits for any other work of the machine, a bot's turns included."""
+    os.nice(niceness)
+    if idle:
+        with contextlib.suppress(AttributeError, OSError):  # not Linux: the niceness only
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    end_with(parent)
 
 
 def end_with(parent: int) -> None:
@@ -143,6 +161,14 @@ class Thinker:
         #: the workers that said they are warm: pid -> the games they searched
         self.warm: dict[int, tuple[str, ...]] = {}
         self.closed = False
+        #: one more process, for post-game reviews: one at a time, at the lowest priority,
+        #: started with the first review (a bot that reviews nothing never starts it)
+        self._reviews: ProcessPoolExecutor | None = None
+        #: the review worker's niceness, and whether it runs in Linux's idle class (tests on a
+        #: machine busy with other work run it at the bot workers' priority instead: in the
+        #: idle class it would get no time at all there)
+        self.review_niceness = REVIEW_NICENESS
+        self.review_idle = True
 
     def start(self) -> None:
         """Start every worker now (each warms up at once), not with the first turns."""
@@ -223,12 +249,44 @@ class Thinker:
             return thought, Timing(max(0.0, total - thought.think_ms), thought.think_ms)
         raise AssertionError("unreachable")
 
+    async def review(self, job: Callable[..., T], *args: Any) -> T:
+        """Run ``job(*args)`` (a module-level function: it goes to another process) in the
+        review worker, after the reviews asked before it (a worker died: tried once more)."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            if self.closed:
+                raise RuntimeError("the bot's thinking workers were stopped")
+            if self._reviews is None:
+                self._reviews = ProcessPoolExecutor(
+                    1,
+                    mp_context=self._context,
+                    initializer=_start_reviewer,
+                    initargs=(os.getpid(), self.review_niceness, self.review_idle),
+                )
+            try:
+                return await loop.run_in_executor(self._reviews, job, *args)
+            except BrokenProcessPool:
+                log.warning("the review worker died (attempt %d): a fresh one", attempt)
+                self._stop_reviews()
+                if attempt == 2 or self.closed:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _stop_reviews(self) -> None:
+        if self._reviews is not None:
+            pool, self._reviews = self._reviews, None
+            workers = list(pool._processes.values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.kill()
+
     def close(self) -> None:
         """Stop the workers now: a search under way is of no use any more (the bot plans
         that turn again when it starts), and a worker still starting up would hold up the
         bot's exit (the interpreter waits for a pool's workers before it ends)."""
         self.closed = True
         self._stop_pool()
+        self._stop_reviews()
 
     def _stop_pool(self) -> None:
         if self._pool is not None:

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from data import EntryRefused, Pairing, Tournament
+from data import EntryRefused, EventSettings, Pairing, Tournament
 from data.tournaments import FORMATS
 from rules import RulesError, get_game
 from table import endings, pairing
@@ -58,54 +58,23 @@ class Tournaments(Rounds):
 
     # -- entries ---------------------------------------------------------------------------
     async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        by: int,
-        game: str,
-        options: dict[str, Any],
-        format: str,
-        rounds: int | None,
-        days_per_move: int | None,
-        signup_ends: float | None,
-        min_players: int,
-        max_players: int,
-        rated: bool,
-        undo: bool,
-        lang: str,
-        name: str,
+        self, guild_id: int, channel_id: int, by: int, settings: EventSettings
     ) -> Tournament:
         """A new event taking entries (Refusal on bad options, format or counts), its
         announcement posted."""
-        options = _checked(game, format, options)
-        least = TABLE_SIZES[0] if format == "tables" else 2
-        if not least <= min_players <= max_players <= MAX_PLAYERS:
+        options = _checked(settings.game, settings.format, settings.options)
+        least = TABLE_SIZES[0] if settings.format == "tables" else 2
+        if not least <= settings.min_players <= settings.max_players <= MAX_PLAYERS:
             raise Refusal("error-event-players", least=least, most=MAX_PLAYERS)
-        if format == "round-robin":
-            if rounds is not None:
+        if settings.format == "round-robin":
+            if settings.rounds is not None:
                 raise Refusal("error-event-no-rounds")
-        elif rounds is None or not 1 <= rounds <= MAX_ROUNDS:
+        elif settings.rounds is None or not 1 <= settings.rounds <= MAX_ROUNDS:
             raise Refusal("error-event-rounds", most=MAX_ROUNDS)
-        event = await self.store.tournaments.create(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            name=name,
-            game=game,
-            options=options,
-            format=format,
-            rounds=rounds,
-            days_per_move=days_per_move,
-            signup_ends=signup_ends,
-            min_players=min_players,
-            max_players=max_players,
-            rated=rated,
-            undo=undo,
-            lang=lang,
-            created_by=by,
-        )
-        if signup_ends is not None:
-            self.table.publisher.timers_changed(signup_ends)
+        settings = replace(settings, options=options)
+        event = await self.store.tournaments.create(guild_id, channel_id, by, settings)
+        if settings.signup_ends is not None:
+            self.table.publisher.timers_changed(settings.signup_ends)
         return await self._show_entrants(event)
 
     async def join(self, event_id: int, user_id: int, name: str) -> Tournament:

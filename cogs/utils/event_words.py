@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.utils.clock_words import control
 from cogs.utils.standings import name as list_name
 from data import Entrant, Pairing, Tournament
 from games.plugin import plugin_for
@@ -45,14 +46,15 @@ def rounds_text(lang: str, event: Tournament) -> str:
 
 
 def details(event: Tournament) -> str:
-    """'Stonehenge · Swiss · 4 rounds · 3 days a move · rated'."""
+    """'Stonehenge · Swiss · 4 rounds · 3 days per move · rated'."""
     lang = event.lang
     words = plugin_for(event.game).words
     parts = [words.title(lang), t(lang, f"event-format-{event.format}"), rounds_text(lang, event)]
     if chosen := words.option_summary(lang, event.options, 1):
         parts.append(chosen)  # the game's own options: 'hidden druids'
-    if event.days_per_move:
-        parts.append(t(lang, "event-days", count=event.days_per_move))
+    if clock := control(lang, event.days_per_move, event.control):
+        parts.append(clock)  # '3 days per move', '7 days + 1 a move (at most 14), weekends off'
+
     parts.append(t(lang, "event-rated", rated="yes" if event.rated else "no"))
     if event.undo:
         parts.append(t(lang, "event-undo"))

@@ -18,7 +18,9 @@ from discord import app_commands
 
 from ai import LEVELS
 from cogs.utils.i18n import L
+from data.clock_controls import TimeControl
 from games.plugin import GamePlugin, plugins
+from table.refusal import Refusal
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 #: A bank instead of days per move: days to start, days added after each move, the cap.
@@ -82,6 +84,36 @@ def choices_of(pairs: Any) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=L(key), value=value) for key, value in pairs]
 
 
+def add_clock_options(options: CommandOptions) -> None:
+    """A bank instead of days per move (days to start, days added a move, the cap) and
+    weekends off: /play's and /tournament create's alike."""
+    for name, values in (("bank", BANK_DAYS), ("increment", INCREMENT_DAYS), ("cap", CAP_DAYS)):
+        options.add(
+            name,
+            int | None,
+            None,
+            f"cmd-play-{name}",
+            choices=choices_of((f"choice-{name}-{d}", d) for d in values),
+        )
+    options.add("weekends", bool | None, None, "cmd-play-weekends")
+
+
+def time_control(values: dict[str, Any]) -> TimeControl:
+    """The clock asked for: a bank (with its increment and cap) or days per move, and
+    weekends off or not. An increment or a cap needs a bank; a cap below it is refused."""
+    bank, increment, cap = values.get("bank"), values.get("increment"), values.get("cap")
+    if bank is None and (increment or cap):
+        raise Refusal("error-bank-needed")
+    if bank is not None and cap is not None and cap < bank:
+        raise Refusal("error-cap-below-bank")
+    return TimeControl(
+        bank=None if bank is None else float(bank),
+        increment=float(increment or 0),
+        cap=None if cap is None else float(cap),
+        weekends=bool(values.get("weekends")),
+    )
+
+
 def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.Command:
     """``/play <game>``: the opponents it seats, series where it has them, first, days and the
     game's own options."""
@@ -112,15 +144,7 @@ def _play_subcommand(plugin: GamePlugin, challenge: Challenge) -> app_commands.C
         "cmd-play-days",
         choices=choices_of((f"choice-days-{d}", d) for d in DAYS_PER_MOVE),
     )
-    for name, values in (("bank", BANK_DAYS), ("increment", INCREMENT_DAYS), ("cap", CAP_DAYS)):
-        options.add(
-            name,
-            int | None,
-            None,
-            f"cmd-play-{name}",
-            choices=choices_of((f"choice-{name}-{d}", d) for d in values),
-        )
-    options.add("weekends", bool | None, None, "cmd-play-weekends")
+    add_clock_options(options)
     if plugin.computer is not None:  # the bot's seats: how strong, and how many at a table
         options.add(
             "level",

@@ -68,7 +68,10 @@ class Poster:
                 found = await places.find_post(channel, record)
                 if found is not None:  # sent before a crash, never recorded
                     return Posted(found.id, found.jump_url, channel.id)
-            return await self._send(channel, turn)
+            posted = await self._send(channel, turn)
+            if not record.active and turn.to_move is None:  # the end: reviewed if asked
+                self.bot.dispatch("game_finished", record)
+            return posted
         except discord.HTTPException as error:
             log.warning("game %d: board not posted (%s)", record.id, error.status)
             if error.code in places.PLACE_GONE:  # deleted, or locked by a moderator

@@ -67,11 +67,12 @@ def drawing_version() -> str:
     return digest.hexdigest()
 
 
-def replay_key(record: GameRecord, fmt: str) -> str:
+def replay_key(record: GameRecord, fmt: str, key_turns: tuple[int, ...] = ()) -> str:
     """The name of ``record``'s replay in ``fmt``: its number, format, language, and a digest
-    of all the picture depends on."""
+    of all the picture depends on (``key_turns``: its review's key moments, marked)."""
     content = {
         "version": drawing_version(),
+        "key_turns": list(key_turns),
         "record": record.record.to_json(),
         "result": None if record.result is None else record.result.to_json(),
         "names": list(record.names()),
@@ -91,27 +92,33 @@ class ReplayCache:
         #: how many replays were drawn (not read back): tests and bench count them
         self.drawn = 0
 
-    async def replay(self, record: GameRecord, fmt: str | None = None) -> Drawn:
-        """The replay of the finished game ``record`` in its language (ValueError for a game
-        in progress: its replay would change with its next move, and is never kept)."""
+    async def replay(
+        self, record: GameRecord, fmt: str | None = None, key_turns: tuple[int, ...] = ()
+    ) -> Drawn:
+        """The replay of the finished game ``record`` in its language, the turns ``key_turns``
+        marked as its review's key moments (ValueError for a game in progress: its replay
+        would change with its next move, and is never kept)."""
         if record.active:
             raise ValueError(f"game {record.id} is still being played: it has no replay")
         fmt = fmt or default_format()
         await asyncio.to_thread(drawing_version)  # read once, off the loop (tens of ms)
-        key = replay_key(record, fmt)
+        key = replay_key(record, fmt, key_turns)
         drawing = self._drawing.get(key)
         if drawing is None:
-            drawing = asyncio.ensure_future(self._kept_or_drawn(key, record, fmt))
+            drawing = asyncio.ensure_future(self._kept_or_drawn(key, record, fmt, key_turns))
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda _: self._drawing.pop(key, None))
         # One asker giving up (an interaction cancelled) leaves the drawing to the others.
         return await asyncio.shield(drawing)
 
-    async def _kept_or_drawn(self, key: str, record: GameRecord, fmt: str) -> Drawn:
+    async def _kept_or_drawn(
+        self, key: str, record: GameRecord, fmt: str, key_turns: tuple[int, ...]
+    ) -> Drawn:
         kept = await self._read(key)
         if kept is not None:
             return kept
-        steps = (record.record, tuple(record.names()), record.lang, ending_of(record.result), fmt)
+        ending = ending_of(record.result)
+        steps = (record.record, tuple(record.names()), record.lang, ending, fmt, key_turns)
         data, alt = await painter.shared().draw(replay_steps, *steps)
         self.drawn += 1
         drawn = Drawn(data, alt)

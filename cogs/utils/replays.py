@@ -7,7 +7,7 @@ module names the files and says how the stored result ended the game.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from cogs.utils.images import Drawn
 from data import GameRecord, Result
@@ -57,10 +57,18 @@ def ending_of(result: Result | None) -> Ending | None:
 
 
 def draw_replay(
-    record: Record, names: Sequence[str], lang: str, result: Result | None, fmt: str | None = None
+    record: Record,
+    names: Sequence[str],
+    lang: str,
+    result: Result | None,
+    fmt: str | None = None,
+    key_turns: Collection[int] = (),
 ) -> Drawn:
     """The animated replay of a finished game (its public record only) and its alt text, in
     ``lang``, here and now (slow: the bot has the drawing process draw it, see
-    cogs/utils/replay_cache.py). ``result`` says how it ended (None: by the rules)."""
-    data, alt = to_the_end(replay_steps(record, names, lang, ending_of(result), fmt))
+    cogs/utils/replay_cache.py). ``result`` says how it ended (None: by the rules, or not
+    known); ``key_turns``: the turns its public review found key, marked in their frames'
+    headers."""
+    ending = ending_of(result)
+    data, alt = to_the_end(replay_steps(record, names, lang, ending, fmt, tuple(key_turns)))
     return Drawn(data, alt)

@@ -4,6 +4,7 @@ image, its out-of-time policy (a claim at two, a skip voted from three), and com
 from __future__ import annotations
 
 from ai.islas import PLAYER
+from ai.islas_review import REVIEWER
 from games.islas.drawing import IslasDrawing
 from games.islas.picker import IslasPicker
 from games.islas.words import IslasWords
@@ -32,4 +33,5 @@ PLUGIN = GamePlugin(
     computer=PLAYER,
     animation=paint_frames,
     public=PUBLIC,
+    review=REVIEWER,
 )

@@ -4,6 +4,7 @@ images, its two rule options, and computer player."""
 from __future__ import annotations
 
 from ai.kahuna import PLAYER
+from ai.kahuna_review import REVIEWER
 from games.kahuna.drawing import KahunaDrawing
 from games.kahuna.picker import KahunaPicker
 from games.kahuna.words import KahunaWords
@@ -25,4 +26,5 @@ PLUGIN = GamePlugin(
     computer=PLAYER,
     animation=paint_frames,
     public=PUBLIC,
+    review=REVIEWER,
 )

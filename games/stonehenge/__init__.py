@@ -4,6 +4,7 @@ hidden druids option, series, and computer player."""
 from __future__ import annotations
 
 from ai.stonehenge import PLAYER
+from ai.stonehenge_review import REVIEWER
 from games.plugin import GamePlugin, PlayOption, Series
 from games.stonehenge.drawing import StonehengeDrawing
 from games.stonehenge.picker import StonehengePicker
@@ -23,4 +24,5 @@ PLUGIN = GamePlugin(
     computer=PLAYER,
     animation=paint_frames,
     public=PUBLIC,
+    review=REVIEWER,
 )

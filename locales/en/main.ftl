@@ -741,3 +741,33 @@ skip-done = ⏭️ Your vote decided it: { $player }'s turn is skipped. The next
 skip-counted = Your vote is counted: { $votes } of the { $needed } needed to skip this turn.
 error-skip-two-players = At this table there is no vote: claim the win with /claim.
 error-table-move = A turn is skipped only by the other players' vote (/skip), once its time has run out.
+
+## /review: the bot's review of a finished game (issue 24)
+cmd-review = review
+cmd-review-desc = The bot's review of a finished game: each player's chance over the game, and their key moments
+cmd-review-mine = mine
+cmd-review-mine-desc = Your own review, from what your seat knew (your cards, your druids), only for you
+review-posted = 🔎 Review of { $game } #{ $number }: { $players }. Each player's chance after every turn, as anyone watching could judge it, and the turns that cost them most.
+review-mine-posted = 🔎 Your review of { $game } #{ $number } ({ $players }), from what your seat knew: only you see it.
+review-unavailable = Reviews are not available on this bot.
+review-not-a-player = You did not play game #{ $number }: there is no review of yours to give. Ask for the review of everyone without mine.
+review-axis = turn
+review-chart-alt = Each player's chance of winning after every turn. { $story }
+review-story-lead = { $name } led from turn { $turn }.
+review-story-change = { $name } took the lead at turn { $turn }.
+review-story-drop = The costliest move: { $name }'s { $move } at turn { $turn }, from { $before }% to { $after }%.
+review-standing = { $name } { $chance }%
+review-story-end = At the end: { $standing }.
+review-played = Played: { $move } ({ $chance }%)
+review-preferred = Bot: { $move } ({ $chance }%)
+review-moment-title = Turn { $turn } · { $name }: { $before }% → { $after }%
+review-moment = Turn { $turn }: { $name } played { $move }; their chance fell from { $before }% to { $after }% by their next turn.
+review-moment-better = The bot would have played { $move }: { $chance }% right after it, against { $played }% after the move played.
+review-moment-no-better = The bot names no better move here.
+replay-key-moment = key moment
+cmd-settings-reviews = reviews
+cmd-settings-reviews-desc = Post the bot's review of every game finished on this server in its thread (default: no)
+settings-reviews = Reviews of finished games: { $on ->
+    [yes] posted in each game's thread.
+   *[no] only when asked (/review).
+}

@@ -63,10 +63,6 @@ event-rounds = { $count ->
    *[other] { $count } rounds
 }
 event-rounds-all = everyone meets everyone once
-event-days = { $count ->
-    [one] one day a move
-   *[other] { $count } days a move
-}
 event-rated = { $rated ->
     [yes] rated
    *[no] not rated

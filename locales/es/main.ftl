@@ -762,3 +762,33 @@ skip-done = ⏭️ Tu voto lo decidió: se salta el turno de { $player }. El sig
 skip-counted = Tu voto cuenta: { $votes } de los { $needed } necesarios para saltar este turno.
 error-skip-two-players = En esta mesa no hay votación: reclama la victoria con /reclamar.
 error-table-move = Un turno solo se salta por votación de los demás jugadores (/saltar), cuando se acabó su tiempo.
+
+## /revision: el análisis de una partida terminada (issue 24)
+cmd-review = revision
+cmd-review-desc = El análisis del bot de una partida terminada: la probabilidad de cada jugador y sus momentos clave
+cmd-review-mine = mia
+cmd-review-mine-desc = Tu propio análisis, con lo que sabía tu asiento (tus cartas, tus druidas), solo para ti
+review-posted = 🔎 Análisis de { $game } #{ $number }: { $players }. La probabilidad de ganar de cada jugador tras cada turno, tal como la juzgaría cualquiera que mirase, y los turnos que más les costaron.
+review-mine-posted = 🔎 Tu análisis de { $game } #{ $number } ({ $players }), con lo que sabía tu asiento: solo lo ves tú.
+review-unavailable = Los análisis no están disponibles en este bot.
+review-not-a-player = No jugaste la partida #{ $number }: no hay un análisis tuyo que dar. Pide el de todos sin mia.
+review-axis = turno
+review-chart-alt = La probabilidad de ganar de cada jugador tras cada turno. { $story }
+review-story-lead = { $name } iba en cabeza desde el turno { $turn }.
+review-story-change = { $name } tomó la delantera en el turno { $turn }.
+review-story-drop = La jugada más cara: { $move } de { $name } en el turno { $turn }, del { $before } % al { $after } %.
+review-standing = { $name } { $chance } %
+review-story-end = Al final: { $standing }.
+review-played = Jugada: { $move } ({ $chance } %)
+review-preferred = Bot: { $move } ({ $chance } %)
+review-moment-title = Turno { $turn } · { $name }: { $before } % → { $after } %
+review-moment = Turno { $turn }: { $name } jugó { $move }; su probabilidad cayó del { $before } % al { $after } % hasta su siguiente turno.
+review-moment-better = El bot habría jugado { $move }: { $chance } % justo después, frente al { $played } % tras la jugada hecha.
+review-moment-no-better = El bot no ve aquí una jugada mejor.
+replay-key-moment = momento clave
+cmd-settings-reviews = analisis
+cmd-settings-reviews-desc = Publicar el análisis del bot de cada partida terminada en este servidor en su hilo (por defecto: no)
+settings-reviews = Análisis de partidas terminadas: { $on ->
+    [yes] se publican en el hilo de cada partida.
+   *[no] solo cuando se piden (/revision).
+}

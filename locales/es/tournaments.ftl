@@ -63,10 +63,6 @@ event-rounds = { $count ->
    *[other] { $count } rondas
 }
 event-rounds-all = todos juegan contra todos una vez
-event-days = { $count ->
-    [one] un día por jugada
-   *[other] { $count } días por jugada
-}
 event-rated = { $rated ->
     [yes] puntúa
    *[no] no puntúa

@@ -186,6 +186,17 @@ SEEDS: dict[int, list[str]] = {
         "UPDATE seats SET held_notice = 'held' WHERE game_id = 1 AND seat = 1",
         "UPDATE user_settings SET public = 1 WHERE user_id = 1",
     ],
+    22: [
+        # the Cup's games get a bank of 7 days, 1 more a move, at most 14, weekends off
+        'UPDATE tournaments SET time_control = \'{"bank":7,"cap":14,"increment":1,'
+        '"weekends":true}\', days_per_move = NULL WHERE id = 1',
+    ],
+    23: [
+        # the public review of game 1 and Luis's own, and a server that reviews every game
+        "INSERT INTO reviews (game_id, view, figures, created_at) VALUES"
+        " (1, -1, '{\"turns\":[]}', 700), (1, 1, '{\"turns\":[]}', 701)",
+        "UPDATE guild_settings SET review_games = 1",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

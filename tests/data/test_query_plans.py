@@ -46,7 +46,7 @@ GROWING = frozenset(
         "series", "games", "seats", "moves", "challenges", "challenge_players", "timers",
         "user_settings", "guild_settings", "skip_votes", "ratings", "rating_history",
         "rated_games", "offers", "away", "tournaments", "entrants", "pairings", "seasons",
-        "digests",
+        "digests", "reviews",
     }
 )  # fmt: skip
 
@@ -141,6 +141,8 @@ FILL = [
     " ended_at) SELECT"
     f" {B} + i, 1000 + i % 100, 2000, i, i + 1, 1, 'ended', i + 1 FROM qp_n WHERE i < 1000",
     "INSERT INTO digests (user_id, lang) SELECT 5000 + i, 'en' FROM qp_n WHERE i < 3000",
+    "INSERT INTO reviews (game_id, view, figures, created_at)"
+    f" SELECT {B} + i / 2, i % 2 - 1, '{{}}', i FROM qp_n WHERE i < {N}",
 ]
 
 _method: contextvars.ContextVar[str | None] = contextvars.ContextVar("qp_method", default=None)

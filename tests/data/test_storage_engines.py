@@ -33,7 +33,7 @@ from data import (
 )
 from data.results import Ending, Result
 from data.shards import Shards
-from data.tournaments import RoundTaken
+from data.tournaments import EventSettings, RoundTaken
 from tests.postgres import PostgresServer
 
 
@@ -336,21 +336,24 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     event = note(
         "tournaments.create",
         await events.create(
-            guild_id=guild,
-            channel_id=channel,
-            name="Cup",
-            game="stonehenge",
-            options={},
-            format="swiss",
-            rounds=1,
-            days_per_move=2,
-            signup_ends=3_000_000.0,
-            min_players=2,
-            max_players=3,
-            rated=False,
-            undo=False,
-            lang="en",
-            created_by=1,
+            guild,
+            channel,
+            1,
+            EventSettings(
+                name="Cup",
+                game="stonehenge",
+                options={},
+                format="swiss",
+                rounds=1,
+                days_per_move=None,
+                signup_ends=3_000_000.0,
+                min_players=2,
+                max_players=3,
+                rated=False,
+                undo=False,
+                lang="en",
+                control=TimeControl(bank=7.0, increment=1.0, cap=14.0, weekends=True),
+            ),
         ),
     )
     await events.set_message(event.id, 800)
@@ -408,6 +411,14 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("digests.handled again", await digests.handled(due_digest, day[0], None))
     await digests.disarm(7)
     note("digests.disarm", [t.kind for t in await timers.due(None) if t.kind == "digest"])
+
+    # Reviews: stored once per game and view (the first of two kept), read back.
+    reviews = store.reviews
+    note("reviews.get none", await reviews.get(first))
+    note("reviews.put", await reviews.put(first, None, {"turns": [1], "seat": None}))
+    note("reviews.put again", await reviews.put(first, None, {"turns": [2], "seat": None}))
+    note("reviews.put seat", await reviews.put(first, 1, {"turns": [3], "seat": 1}))
+    note("reviews.get", (await reviews.get(first), await reviews.get(first, 1)))
     return said
 
 

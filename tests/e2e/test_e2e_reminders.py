@@ -88,6 +88,18 @@ async def test_quiet_hours_move_a_reminder_unless_the_deadline_is_inside_them(
         assert len(_of(world, place, world.ana)) == count, hours
 
 
+async def test_the_servers_reminder_waits_for_the_end_of_quiet_hours(tablero: World) -> None:
+    world = tablero
+    me = {"timezone": "Asia/Tokyo", "quiet-from": "22:00", "quiet-to": "07:00"}
+    await command(world, world.ana, world.channel, "settings", me, subcommand="me")
+    start = world.clock.now = TOKYO_2AM - 48 * HOUR  # 02:00 in Tokyo, two days before
+    place = await started(world, days=2)
+    # The server's reminder, 24 h into the turn, would come at 02:00 in Tokyo: at 07:00.
+    for hours, count in [(24, 0), (29 - 1 / 60, 0), (29, 1), (40, 1)]:
+        await _at(world, hours, start)
+        assert len(_of(world, place, world.ana)) == count, hours
+
+
 async def test_no_more_reminders_once_the_player_moved(tablero: World) -> None:
     world = tablero
     await _notify(world, world.ana, {"before": "24h 4h 1h"})
@@ -206,6 +218,23 @@ async def test_the_player_after_the_next_gets_a_heads_up_at_a_table_of_three(
     assert _heads_ups(world, world.luis) == []  # he did not ask
     await _at(world, 100, world.clock.now)
     assert len(_heads_ups(world, world.eve)) == 1 and len(_heads_ups(world, world.ana)) == 1
+
+
+async def test_no_heads_up_for_a_player_who_is_away(tablero: World) -> None:
+    world = tablero
+    await _notify(world, world.eve, {"next": True})
+    away = await command(world, world.eve, world.channel, "away", {"days": 3})
+    assert away.ephemeral, away.text
+    place, _ = await three_players(world)  # Ana, Luis, Eve: Ana moves first
+    rng = random.Random(3)
+    await play_turn(world, world.ana, place, await stored_game(world), rng)  # Luis's turn
+    await settled(world)
+    await timers_asleep(world)  # the heads-up's timer has fired (and sent nothing)
+    record = await stored_game(world)
+    assert record.turn_started_at is not None
+    waiting = await world.bot.store.timers.waiting(record.id, record.turn_started_at, "heads")
+    assert waiting == []
+    assert _heads_ups(world, world.eve) == []
 
 
 async def test_no_heads_up_at_a_table_of_two(tablero: World) -> None:

@@ -636,3 +636,31 @@ async def test_a_forgotten_player_is_named_not_mentioned_in_the_pairings(tablero
     listed = await tournament(world, world.luis, "pairings", event=1, round=1)
     assert "former player" in listed.text and "<@-" not in listed.text, listed.text
     assert f"<@{world.eve.id}>" not in listed.text
+
+
+async def test_an_event_with_a_bank_gives_each_game_its_bank_and_weekends_off(
+    tablero: World,
+) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    args = {"rounds": 1, "bank": 7, "increment": 1, "cap": 14, "weekends": True}
+    message = await create(world, world.ana, game="stonehenge", format="swiss", name="Bank", **args)
+    assert "7 days + 1 a move (at most 14), weekends off" in message.text, message.text
+    assert "days per move" not in message.text  # a bank, not days per move
+    for user in (world.ana, world.luis):
+        await join(world, user, message)
+    await tournament(world, world.ana, "start")
+    (pairing,) = await tables_of(world, 1)
+    record, place = await game_place(world, pairing.game_id)
+    assert record.control.bank == 7 and record.control.weekends and record.days_per_move is None
+    opening = await world.fake.wait_for_message(place, lambda m: bool(m.attachments))
+    assert "7d 0h" in opening.text, opening.text  # each player's bank, as /play's games show
+
+
+async def test_an_increment_without_a_bank_is_refused_at_create(tablero: World) -> None:
+    world = tablero
+    make_moderator(world, world.ana)
+    args = {"game": "stonehenge", "format": "swiss", "name": "Odd", "rounds": 1, "increment": 1}
+    done = await tournament(world, world.ana, "create", **args)
+    assert done.ephemeral and "bank" in done.text.lower(), done.text
+    assert await world.bot.store.tournaments.of_guild(world.guild.id) == []

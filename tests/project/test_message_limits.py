@@ -137,6 +137,10 @@ def _values(lang: str) -> dict[str, Any]:
         "buchholz sb score": "99999.99",
         "title": _longest(lang, ["event-standings-final", "event-standings-title"]),
         "second third": everyone,
+        # a review: its story (the alt text it goes in is cut to 1,000 characters), the
+        # final standing
+        "story": "W" * 950,
+        "standing": ", ".join([f"{NAME} 100%"] * MOST_PLAYERS),
     }
     values: dict[str, Any] = {}
     for names_, value in text_values.items():
@@ -148,6 +152,7 @@ def _values(lang: str) -> dict[str, Any]:
         " page pages wins draws losses rate streak best moves active start now"
         " min max board rank"
         " bank increment cap days"  # a time control's days, time left's days (and hours)
+        " before after chance"  # a review's percentages
     )
     values.update(dict.fromkeys(numbers.split(), NUMBER))
     return values

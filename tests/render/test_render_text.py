@@ -21,6 +21,7 @@ from render.islas import LABELS as ISLAS_LABELS
 from render.islas import render_islas_choices
 from render.kahuna import LABELS as KAHUNA_LABELS
 from render.kahuna import render_kahuna_hand
+from render.review import ChanceLine, Panel, chance_chart, moment_image
 from render.stonehenge import LABELS as STONEHENGE_LABELS
 from rules import get_game
 from rules.history import History
@@ -125,6 +126,19 @@ def test_the_profile_chart_draws_any_labels(labels: list[str]) -> None:
     points = [(1_800_000_000.0 + n * 86400, 1000 + 7 * n) for n in range(12)]
     lines = [Line(label, points, i) for i, label in enumerate(labels)]
     _png(rating_chart(lines))
+
+
+@FUZZ
+@given(st.lists(LABEL, min_size=1, max_size=5), LABEL, TEXT)
+def test_a_reviews_pictures_draw_any_names_and_words(
+    names: list[str], axis: str, said: str
+) -> None:
+    lines = [
+        ChanceLine(name, seat, [0.5, 0.2 + 0.1 * seat, 0.9], [1]) for seat, name in enumerate(names)
+    ]
+    _png(chance_chart(lines, axis))
+    board = chance_chart(lines[:1], "")
+    _png(moment_image(said, [Panel(said, board), Panel(axis, board)]))
 
 
 @settings(max_examples=300, deadline=None)

@@ -11,7 +11,7 @@ from data import Store, Timer
 from data.ratings import human
 from rules.base import InvalidRecord
 from rules.record import Record
-from table import endings, holding, timers
+from table import clocks, endings, holding, timers
 from table.clocks import DAY
 from table.refusal import Refusal
 from table.table import Table
@@ -108,6 +108,8 @@ async def test_a_held_seat_is_played_without_a_clock_until_its_player_moves(stor
         "SELECT kind FROM timers WHERE ref_id = ? AND turn_stamp = ?", (game_id, now[0])
     )
     assert rows == []
+    # Nor a deadline for /games, the digest or a claim to show: the bot is on it.
+    assert await clocks.deadline(store, await table.game(game_id), ANA) is None
 
     await _any_move(table, game_id, ANA, rng)  # her own move: the seat is hers again
     record = await table.game(game_id)

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from data import PersonSettings, Store
 from table.clocks import DAY, HOUR
-from table.reminders import QUIET_LEAD, quiet_stretch, schedule
+from table.reminders import QUIET_LEAD, nudge, quiet_stretch, schedule
 from tests.publisher import table_on
 from tests.stores import new_game
 
@@ -57,6 +57,20 @@ def test_reminders_stay_in_order_when_one_is_moved_before_quiet_hours() -> None:
     # would be before the other, so both come at 21:59:30, the further one first.
     farther = datetime(2027, 5, 3, 21, 59, 30, tzinfo=utc).timestamp()
     assert planned == [(61 / 60, farther), (1.0, farther)]
+
+
+def test_the_servers_reminder_waits_for_the_end_of_quiet_hours_unless_the_deadline_is_in_them() -> (
+    None
+):
+    person = PersonSettings(timezone="Europe/Madrid", quiet=NIGHT)
+    at = _madrid(2027, 5, 3, 23, 30)  # a day into a turn begun at 23:30
+    morning = _madrid(2027, 5, 4, 7, 0)
+    assert nudge(at, None, person) == morning  # no deadline: after the night
+    assert nudge(at, morning + DAY, person) == morning  # the deadline is a day later
+    assert nudge(at, _madrid(2027, 5, 4, 3, 0), person) == at  # the deadline is at 03:00
+    afternoon = _madrid(2027, 5, 3, 16, 0)
+    assert nudge(afternoon, None, person) == afternoon  # not quiet: as the server says
+    assert nudge(at, None, PersonSettings(timezone="Europe/Madrid")) == at  # no quiet hours
 
 
 async def test_the_turns_timers_hold_a_players_reminders_only_when_the_game_has_a_deadline(

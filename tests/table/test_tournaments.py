@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from data import Entrant, GameRecord, Pairing, Store, Tournament
+from data import Entrant, EventSettings, GameRecord, Pairing, Store, Tournament
+from data.clock_controls import TimeControl
 from data.shards import Shards
 from table import endings
 from table.pairing import Standing
@@ -76,11 +77,10 @@ def _world(store: Store) -> tuple[Table, Tournaments, EventRecorder]:
     return table, Tournaments(table, shown), shown
 
 
-async def _event(events: Tournaments, players: int, **kw: Any) -> Tournament:
+async def _event(
+    events: Tournaments, players: int, guild_id: int = GUILD, by: int = 1, **kw: Any
+) -> Tournament:
     settings: dict[str, Any] = {
-        "guild_id": GUILD,
-        "channel_id": CHANNEL,
-        "by": 1,
         "game": "stonehenge",
         "options": {},
         "format": "swiss",
@@ -95,7 +95,7 @@ async def _event(events: Tournaments, players: int, **kw: Any) -> Tournament:
         "name": "Winter Cup",
     }
     settings.update(kw)
-    event = await events.create(**settings)
+    event = await events.create(guild_id, CHANNEL, by, EventSettings(**settings))
     for user in range(101, 101 + players):
         event = await events.join(event.id, user, f"P{user - 100}")
     return event
@@ -431,6 +431,19 @@ async def test_undo_by_consent_is_refused_in_an_event_game(tmp_path: Any) -> Non
         assert refused.value.key == "error-undo-event"
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+async def test_an_event_s_time_control_is_each_of_its_games(store: Store) -> None:
+    table, events, _ = _world(store)
+    bank = TimeControl(bank=7.0, increment=1.0, cap=14.0, weekends=True)
+    event = await _event(events, 2, rounds=1, days_per_move=None, control=bank)
+    assert (await store.tournaments.get(event.id)) == event and event.control == bank
+    await events.begin(event.id)
+    (t,) = await store.tournaments.pairings(event.id, 1)
+    record = await table.game(t.game_id or 0)
+    assert record.control == bank and record.days_per_move is None
+    assert all(seat.bank_left == 7 * 86400 for seat in record.seats), record.seats
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
