@@ -88,7 +88,7 @@ async def test_another_language_format_or_name_is_another_replay(tmp_path: Path)
     webp = await cache.replay(game, "webp")
     renamed = replace(game, seats=(Seat(0, 10, "Former player"), Seat(1, 11, "Luis")))
     other_name = await cache.replay(renamed)
-    assert cache.drawn == 4 and len(kept(tmp_path / "replays")) == 4  # fmt: skip
+    assert cache.drawn == 4 and len(kept(tmp_path / "replays")) == 4
     assert len({english.png, spanish.png, webp.png, other_name.png}) == 4
     assert "Stonehenge" in english.alt and webp.png[8:12] == b"WEBP"
     assert await cache.replay(game) == english and cache.drawn == 4
