@@ -31,6 +31,7 @@ from cogs.utils.i18n import FluentTranslator
 from cogs.utils.replies import report
 from cogs.utils.stopping import Drain
 from data import Clock, StorageError, Store
+from data.engines import is_postgres
 from data.shards import Shards
 from render import painter
 from table.table import Table
@@ -160,6 +161,21 @@ class Settings:
         )
 
 
+def replays_beside(database: str | Path) -> Path | None:
+    """Where finished games' replays are kept once drawn, by default: beside a SQLite
+    database's file (None for PostgreSQL, or a database in memory: a few, in memory)."""
+    if is_postgres(database) or str(database) in ("", ":memory:"):
+        return None
+    return Path(f"{database}.replays")
+
+
+def replays_setting(env: Mapping[str, str], database: str | Path) -> Path | None:
+    """TABLERO_REPLAY_CACHE, the directory where replays are kept (for PostgreSQL say one:
+    otherwise a few are kept in memory), else the default beside the database."""
+    chosen = env.get("TABLERO_REPLAY_CACHE", "").strip()
+    return Path(chosen).expanduser() if chosen else replays_beside(database)
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """The settings of a .env file (python-dotenv's syntax: quotes, ``export``, comments)."""
     if not path.is_file():
@@ -234,6 +250,7 @@ class Tablero(Host):
             **options,
         )
         self.store = Store(database, clock)
+        self.replays_dir = replays_beside(database)
         if shard_ids is not None:
             # Other processes share the database, and what a person sets (/notify, /away,
             # /privacy) may go through any of them: read it every time. A server's settings
@@ -413,6 +430,7 @@ def main(argv: list[str] | None = None) -> int:
         shard_count=settings.shard_count,
     )
     bot.metrics_port, bot.metrics_host = metrics_setting(env)
+    bot.replays_dir = replays_setting(env, settings.database)
     try:
         asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:

@@ -7,7 +7,8 @@ review` how long a post-game review takes and what it costs people's /move (benc
 `python -m bench load` how many games and moves a second the bot keeps up with
 (bench/load.py); `python -m bench tournament` how long a Swiss round of 1,000 players takes to
 pair (bench/tournament.py), and a whole Swiss of 64 played through the bot while people's
-/move is timed (bench/event.py).
+/move is timed (bench/event.py); `python -m bench replays` how long /replay takes, alone,
+again, eight at once, and what a live /move waits meanwhile (bench/replays_bot.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -87,6 +88,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.ai import main as ai
 
         ai(argv[1:])
+        return
+    if argv[:1] == ["replays"]:
+        from bench.replays_bot import main as replays
+
+        replays(argv[1:])
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")

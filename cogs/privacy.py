@@ -62,6 +62,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"fm:(?P<
             done = await bot.store.privacy.forget(self.user_id, names, names[DEFAULT])
         except StillPlaying as playing:
             raise still_playing(playing) from None
+        # Their name is in the replays kept of their games: drawn again, with the new one.
+        bot.dispatch("replays_stale")
         await interaction.response.defer()  # renaming threads takes a request or two each
         left = await rename_threads(bot, done)
         content = tr(interaction, "forget-done", count=done.games)

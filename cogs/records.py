@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import OrderedDict
 from dataclasses import replace
 
 import discord
@@ -23,22 +22,14 @@ from discord.ext import commands
 from cogs.utils.host import Host
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.images import Drawn
-from cogs.utils.replays import (
-    draw_replay,
-    public_of,
-    record_json,
-    record_name,
-    replay_name,
-    shown_record,
-)
+from cogs.utils.replay_cache import ReplayCache
+from cogs.utils.replays import public_of, record_json, record_name, replay_name
 from data import GameRecord
 from games.plugin import plugin_for
 from locales import t
 from rules.base import InvalidRecord
 from table.refusal import Refusal
 
-#: Replays kept drawn (a finished game never changes): a few, each some hundred KB.
-CACHED_REPLAYS = 8
 #: The largest game number Discord's integer option takes here (SQLite ids fit easily).
 MAX_GAME = 2**53
 
@@ -48,11 +39,13 @@ class Records(commands.Cog):
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
-        # One replay drawn at a time: each takes a core for a second or so, and moves come first.
-        self._drawing = asyncio.Lock()
-        self._drawn: OrderedDict[tuple[int, str, tuple[str, ...], tuple[int, ...]], Drawn] = (
-            OrderedDict()
-        )
+        # Drawn once per game, language and format, between the live boards, and kept.
+        self.replays = ReplayCache(bot.replays_dir)
+
+    @commands.Cog.listener()
+    async def on_replays_stale(self) -> None:
+        """Someone was forgotten (/forget-me): no replay kept may show their name."""
+        await self.replays.clear()
 
     @app_commands.command(name=L("cmd-export"), description=L("cmd-export-desc"))
     @app_commands.rename(game=L("cmd-records-game"))
@@ -104,19 +97,11 @@ class Records(commands.Cog):
         return await finished_game(self.bot, interaction, number)
 
     async def _draw(self, record: GameRecord) -> Drawn:
-        """The game's replay in its language, drawn once (in a worker thread) and kept."""
+        """The game's replay in its language, the key moments of its review marked: drawn
+        once (in the drawing process, between live boards) and kept."""
         reviews = self.bot.table.reviews
         marked = () if reviews is None else await reviews.key_turns(record.id)
-        key = (record.id, record.lang, tuple(record.names()), marked)
-        async with self._drawing:
-            drawn = self._drawn.get(key)
-            if drawn is None:
-                drawn = await asyncio.to_thread(_draw_public, record, marked)
-                self._drawn[key] = drawn
-                while len(self._drawn) > CACHED_REPLAYS:
-                    self._drawn.popitem(last=False)
-            self._drawn.move_to_end(key)
-        return drawn
+        return await self.replays.replay(record, key_turns=tuple(marked))
 
 
 async def finished_game(
@@ -139,15 +124,6 @@ async def finished_game(
     if record.active:
         raise Refusal("records-unfinished", number=record.id)
     return record
-
-
-def _draw_public(record: GameRecord, key_turns: tuple[int, ...] = ()) -> Drawn:
-    """The replay drawn from the game's public record (slow: in a worker thread), the key
-    moments of its review marked."""
-    return draw_replay(
-        shown_record(record.record), record.names(), record.lang, record.result,
-        key_turns=key_turns,
-    )  # fmt: skip
 
 
 def _visible(record: GameRecord, interaction: discord.Interaction) -> bool:

@@ -14,7 +14,7 @@ and the encoder keeps just those pixels. See ``encode`` for the measured choice 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,10 @@ from PIL import Image, ImageDraw
 
 from render import render
 from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
+from render.gif import GifWriter
+from render.steps import to_the_end
 from render.stream import LazyFrames
-from rules import Event
+from rules import Event, State
 from rules.ended import ended
 from rules.history import History
 from rules.record import Record
@@ -62,6 +64,15 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
     of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
     way (a resignation, a time-out): the result frame shows it over, won by them.
     """
+    frames, _ = to_the_end(frames_in_steps(record, winners))
+    return frames
+
+
+def frames_in_steps(
+    record: Record, winners: Sequence[int] | None = None
+) -> Generator[None, None, tuple[list[Frame], State]]:
+    """``replay_frames`` a turn a step (render/steps.py), and the position after every move
+    of ``record`` (what its result is told from)."""
     game = game_of(record)  # a public record replays with its unknowns unknown
     history = History(game, record.players, record.seed, record.options)
     frames: list[Frame] = []
@@ -81,13 +92,14 @@ def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[
                 moves=tuple(p.notation for p in plies),
             )
         )
-    final = history.state
+        yield
+    last = final = history.state
     if start < len(history.plies):  # ended in the middle of a turn: as it was announced
         final = game.replay(record.players, record.seed, record.options, record.moves[:start])
     if winners is not None and final.turn is not None:
         final = ended(final, winners)
     frames.append(Frame(view=final.view(None), turn=None, seat=None))
-    return frames
+    return frames, last
 
 
 # --- drawing a frame ------------------------------------------------------------------------------
@@ -212,6 +224,18 @@ def animate(
     """The animation of ``frames``, each under its header, the players called ``names`` and
     the boards labelled with ``labels`` (as ``render``'s renderers take them); ``fmt`` is
     "gif" (None: the default) or "webp"."""
+    return to_the_end(animation_steps(frames, headers, names, labels, fmt))
+
+
+def animation_steps(
+    frames: Sequence[Frame],
+    headers: Sequence[Header],
+    names: Names = None,
+    labels: Labels = None,
+    fmt: str | None = None,
+) -> Generator[None, None, bytes]:
+    """``animate`` a frame a step (render/steps.py): a GIF is drawn and written one frame at
+    a time, between the live boards (a WebP, for the command line, all in its last step)."""
     if not frames or len(headers) != len(frames):
         raise ValueError(f"{len(frames)} frames but {len(headers)} headers")
     views = [frame.view for frame in frames]
@@ -219,7 +243,24 @@ def animate(
     picture, palette = painter(views, names, labels)
     durations = [turn_ms(len(frames) - 1)] * (len(frames) - 1) + [RESULT_MS]
     pictures = _pictures(views, headers, picture, palette)
-    return encode(pictures, durations, fmt or default_format())
+    fmt = fmt or default_format()
+    if fmt != "gif":
+        return encode(pictures, durations, fmt)
+    return (yield from _gif_steps(pictures, durations))
+
+
+def _gif_steps(
+    pictures: Iterator[Image.Image], durations: Sequence[int]
+) -> Generator[None, None, bytes]:
+    """The GIF of ``pictures``, a frame a step (render/gif.py)."""
+    writer: GifWriter | None = None
+    for picture, ms in zip(pictures, durations, strict=True):
+        writer = writer or GifWriter(picture)  # every frame is on the first one's palette
+        writer.add(picture, ms)
+        yield
+    if writer is None:
+        raise ValueError("no frame to animate")
+    return writer.finish()
 
 
 def _pictures(
@@ -264,25 +305,23 @@ def default_format() -> str:
 def encode(pictures: Iterator[Image.Image], durations: Sequence[int], fmt: str) -> bytes:
     """An endlessly looping animation of palette ``pictures``, one per duration.
 
-    GIF (every frame held): Pillow's ``optimize`` turns pixels that did not change into
-    transparency, which compresses to almost nothing; measured on whole games it is also
-    quicker to write than WebP, though Pillow keeps every frame until it writes them (about
-    50 MB more at its peak than WebP for a 72-tile Islas game; one replay is drawn at a time).
+    GIF (every frame held): written a frame at a time by render/gif.py, each frame only the
+    rectangle that changed, its unchanged pixels transparent, which compresses to almost
+    nothing; measured on whole games it is also quicker to write than WebP.
     WebP (for the command line, on request): lossless (the frames are already palette
     images, which it stores as such), method 1 at a low effort, one key frame (libwebp's
     default puts one every 9-17 frames, each a whole picture); about two thirds of the GIF's
     size, with the same exact colours and sharp text.
     """
+    if fmt == "gif":
+        return to_the_end(_gif_steps(pictures, durations))
+    if fmt != "webp":
+        raise ValueError(f"unknown animation format {fmt!r}")
     out = io.BytesIO()
     options = {"save_all": True, "duration": list(durations), "loop": 0}
-    if fmt == "webp":  # one frame in memory at a time (render/stream.py)
-        frames = LazyFrames((picture.convert("RGB") for picture in pictures), len(durations))
-        frames.save(out, format="WEBP", lossless=True, quality=10, method=1, kmax=0, **options)
-    elif fmt == "gif":
-        first, *rest = pictures
-        first.save(out, format="GIF", append_images=rest, optimize=True, **options)
-    else:
-        raise ValueError(f"unknown animation format {fmt!r}")
+    # one frame in memory at a time (render/stream.py)
+    frames = LazyFrames((picture.convert("RGB") for picture in pictures), len(durations))
+    frames.save(out, format="WEBP", lossless=True, quality=10, method=1, kmax=0, **options)
     return out.getvalue()
 
 

@@ -5,9 +5,17 @@ a header giving the length of a pickled body and the number of the draw it is fo
 is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
 process could not even load (its function or game does not import here). It starts by importing
 the modules named on its command line, which register the games it draws (render/drawings.py).
-Draws are answered in the order they arrive; while none is waiting, the renderers' caches are
-warmed one position at a time. The process ends when its input closes (the bot stopped, or died), or
-when an answer finds nobody to read it (the bot died during that draw): quietly, either way.
+
+Live draws (a board, a hand) are answered in the order they arrive, each as soon as the draw
+before it is done. A draw marked ``background`` (a replay: a second of work) is made in steps
+(one frame each) between them: before each step every live draw that has arrived is made, so a
+live board waits for one step at most, never for a whole replay. Background draws are made one
+after another, the first asked first done (eight replays asked at once are done after an
+eighth of the time, two eighths, ..., not all at the end; and one replay's frames are in memory
+at a time). While nothing waits, the renderers' caches are warmed one position at a time.
+The process ends when its input closes (the bot stopped, or died; the background draws under
+way are finished first), or when an answer finds nobody to read it (the bot died during that
+draw): quietly, either way.
 Like painter.py, it imports nothing of Discord, nor of a game but through its registration.
 """
 
@@ -27,10 +35,12 @@ import struct
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from render.drawings import GameDrawing, drawing_of, drawings
+from render.steps import Answer, Background, is_background, to_the_end
 from rules import State
 
 log = logging.getLogger(__name__)
@@ -42,8 +52,6 @@ PROTOCOL = pickle.HIGHEST_PROTOCOL
 WARMED = "warmed"
 #: Seconds between two returns of freed memory to the system, made while no draw waits.
 TRIM_SECONDS = 30.0
-
-
 # -- the draws ---------------------------------------------------------------------------
 
 
@@ -164,42 +172,67 @@ def serve(into: int = 0, out: int = 1) -> None:
                 return
 
     threading.Thread(target=read, name="requests", daemon=True).start()
-    steps: Iterator[Callable[[], object]] | None = warm_steps()
+    run(requests, out, warm_steps())
+
+
+Request = tuple[int, bytes] | None
+
+
+def run(
+    requests: queue.SimpleQueue[Request],
+    out: int,
+    steps: Iterator[Callable[[], object]] | None,
+) -> None:
+    """Answer ``requests`` on ``out`` until a None arrives, warming up with ``steps`` (None:
+    warm already) while nothing waits. Before anything else is done (a step of a background
+    draw, of the warming), every request that has arrived is taken: live draws first."""
     waiting: list[int] = []  # WARMED requests, answered once the caches are warm
+    later: deque[Background] = deque()  # background draws under way, the first asked first
     trimmed = 0.0
+    closed = False
     while True:
-        if steps is not None:
-            try:
-                request = requests.get_nowait()
-            except queue.Empty:
-                steps = _warm_once_more(steps, out, waiting)
-                continue
-        else:
-            if requests.empty() and time.monotonic() - trimmed > TRIM_SECONDS:
-                trim_memory()
-                trimmed = time.monotonic()
-            request = requests.get()
-        if request is None:
+        idle = steps is None and not later
+        if closed and idle:
             return
+        if idle and requests.empty() and time.monotonic() - trimmed > TRIM_SECONDS:
+            trim_memory()
+            trimmed = time.monotonic()
+        try:
+            request = requests.get_nowait() if closed or not idle else requests.get()
+        except queue.Empty:
+            if later:
+                answer = later[0].step()
+                if answer is not None:
+                    write_all(out, frame(later.popleft().job, _sent(answer)))
+                    trimmed = 0.0  # a replay's images freed: given back once idle
+            elif steps is not None:
+                steps = _warm_once_more(steps, out, waiting)
+            continue
+        if request is None:  # the bot is gone or stopping: what is under way is finished
+            closed, steps = True, None
+            continue
         job, body = request
         try:
             fn, args = pickle.loads(body)
         except Exception as error:  # a function or game this process cannot import
             write_all(out, frame(job, (None, _sendable(error), 0.0)))
             continue
+        if fn == WARMED:
+            if steps is None:
+                write_all(out, frame(job, (True, None, 0.0)))
+            else:
+                waiting.append(job)
+            continue
+        if is_background(fn):
+            later.append(Background(job, fn, args))
+            continue
         try:
-            if fn == WARMED:
-                if steps is None:
-                    write_all(out, frame(job, (True, None, 0.0)))
-                else:
-                    waiting.append(job)
-                continue
             started = time.perf_counter()
             value = fn(*args)
-            answer: tuple[bool, Any, float] = (True, value, _ms_since(started))
+            answer: Answer = (True, value, _ms_since(started))
         except Exception as error:
-            answer = (False, _sendable(error), 0.0)
-        write_all(out, frame(job, answer))
+            answer = (False, error, 0.0)
+        write_all(out, frame(job, _sent(answer)))
 
 
 def _warm_once_more(
@@ -232,9 +265,17 @@ def _ms_since(started: float) -> float:
 
 
 def timed_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, float]:
-    """``fn(*args)`` and the ms it took (a draw in a thread of the bot's own process)."""
+    """``fn(*args)`` and the ms it took (a draw in a thread of the bot's own process; a
+    background draw's steps all at once)."""
     started = time.perf_counter()
-    return fn(*args), _ms_since(started)
+    value = to_the_end(fn(*args)) if is_background(fn) else fn(*args)
+    return value, _ms_since(started)
+
+
+def _sent(answer: Answer) -> Answer:
+    """``answer`` as it can be sent: an error that does not pickle named by its type only."""
+    ok, value, ms = answer
+    return answer if ok else (ok, _sendable(value), ms)
 
 
 def _sendable(error: Exception) -> Exception:

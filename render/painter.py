@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 from render import paint_worker
 from render.drawings import homes
 from render.paint_worker import WARMED, frame, read_frame, timed_here, write_all
+from render.steps import is_background
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,8 @@ class _Worker:
         with self._lock:
             if not self.alive:
                 raise WorkerGone
-            self._owed[job] = (loop, future, fn != WARMED)
+            # Told to the watchers: draws of boards, not a warm-up or a background draw.
+            self._owed[job] = (loop, future, fn != WARMED and not is_background(fn))
             try:
                 write_all(self._into, data)
             except OSError:
@@ -202,7 +204,8 @@ class Painter:
 
     async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a module-level function) in a worker, or in a thread when there is
-        none or it cannot take this draw."""
+        none or it cannot take this draw. A background draw (render/steps.py: a replay) is
+        made in steps between the live draws, which never wait for it to end."""
         worker = self._worker()
         if worker is None:
             return await self._in_thread(fn, args)
@@ -227,8 +230,9 @@ class Painter:
 
     async def _in_thread(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
         result, ms = await asyncio.to_thread(timed_here, fn, args)
-        for watcher in self.watchers:
-            watcher(ms)
+        if not is_background(fn):
+            for watcher in self.watchers:
+                watcher(ms)
         return result
 
     def processes_alive(self) -> list[subprocess.Popen[bytes]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -44,6 +45,8 @@ class Host(commands.AutoShardedBot):
     #: how long, in seconds, a claim on a timer holds unless renewed: another process of
     #: the same shards takes a timer over that long after the one acting on it died
     timer_lease: float
+    #: where finished games' replays are kept once drawn (None: a few, in memory)
+    replays_dir: Path | None = None
 
     @functools.cached_property  # shard_ids and shard_count come with the constructor
     def own_shards(self) -> Shards | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -360,11 +361,23 @@ async def test_forget_me_leaves_neither_the_id_nor_the_name_anywhere(tablero: Wo
     world.fake.lock_thread(locked)  # a moderator locked it, and the bot may not unlock it
     world.fake.deny_bot(world.channel, perms.MANAGE_THREADS)
     world.fake.delete_channel(deleted)
+    # A replay kept shows their name (in its picture, and its alt text).
+    replayed = await (
+        await world.fake.slash(world.eve, world.channel, "replay", {"game": 1})
+    ).done()
+    assert "Zephyrine" in replayed.messages[0].attachments[0].description
+    kept = Path(f"{world.database}.replays")
+    assert any(b"Zephyrine" in path.read_bytes() for path in kept.iterdir())
 
     asked = await (await world.fake.slash(zed, world.channel, "forget-me")).done()
     assert asked.message is not None
     done = await (await world.fake.click(zed, asked.message, f"fm:{zed.id}")).done()
     assert "you are forgotten" in done.text and "3 stored games" in done.text, done.text
+
+    async def no_replay_kept() -> bool:
+        return not any(kept.iterdir())
+
+    await until(no_replay_kept, "the replays kept to be forgotten")
     assert f"<#{locked.id}>" in done.text and f"<#{deleted.id}>" in done.text, done.text
     assert f"<#{archived.id}>" not in done.text
     assert archived.name == "Stonehenge: former player – Luis" and archived.archived

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -298,3 +300,30 @@ async def test_after_a_rematch_the_thread_replays_its_finished_game(tablero: Wor
     # By its number, the game under way is still refused.
     asked = await (await world.fake.slash(world.eve, place, "export", {"game": 2})).done()
     assert asked.ephemeral and "still being played" in asked.text and not asked.attachments
+
+
+async def test_a_replay_is_drawn_once_kept_beside_the_database_and_posted_again(
+    tablero: World,
+) -> None:
+    world = tablero
+    place = await started(world)
+    await move(world, world.ana, place, "6L")
+    await resign(world, world.luis, place)
+    await wait_boards(world, place, 3)
+    asked = [world.fake.slash(user, place, "replay") for user in (world.eve, world.ana)]
+    first, second = [await ix.done() for ix in await asyncio.gather(*asked)]
+    again = await (await world.fake.slash(world.luis, world.channel, "replay", {"game": 1})).done()
+    files = [ix.messages[0].attachments[0] for ix in (first, second, again)]
+    assert len({f.data for f in files}) == 1 and {f.filename for f in files} == {
+        "tablero-stonehenge-1.gif"
+    }
+    assert world.bot is not None
+    cache = world.bot.get_cog("Records").replays  # type: ignore[union-attr]
+    assert cache.drawn == 1  # asked twice at once, then once more: drawn once
+    if not str(world.database).startswith("postgres"):  # beside the SQLite file
+        (kept,) = Path(f"{world.database}.replays").iterdir()
+        assert kept.name.startswith("1-gif-en-") and kept.read_bytes().endswith(files[0].data)
+    # A restarted bot posts the kept file.
+    await world.restart()
+    restarted = await (await world.fake.slash(world.eve, place, "replay")).done()
+    assert restarted.messages[0].attachments[0].data == files[0].data

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ai.__main__ import main
 from ai.review import ReviewBudget
-from cogs.utils.replays import _header
+from games.replays import _header
 from loopback.perms import MANAGE_GUILD
 from render.animate import Frame
 from rules import get_game

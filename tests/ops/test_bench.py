@@ -242,3 +242,26 @@ def test_bench_load_due_games_fire_each_timer_once_beside_a_baseline(tmp_path: P
     assert timers["delay_ms"]["p50"] <= timers["delay_ms"]["p99"] <= timers["delay_ms"]["max"]
     assert timers["move_ms"] == figures["move_ms"] and figures["baseline"]["move_ms"]
     assert timers["move_p99_ratio"] > 0
+
+
+def test_bench_replays_times_replay_through_the_bot(tmp_path: Path) -> None:
+    done = _bench("replays", "--json", "--at-once", "2", "--moves", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert set(figures) == {
+        "cold_ms", "cached_ms", "bytes", "at_once", "same_at_once", "memory_mb", "live_move_ms",
+        "drawn",
+    }  # fmt: skip
+    assert figures["cold_ms"] > 0 and figures["cached_ms"] > 0
+    assert 0 < figures["bytes"] <= 8 * 1024 * 1024
+    at_once = figures["at_once"]
+    assert at_once["count"] == 2 and len(at_once["finish_ms"]) == 2
+    assert at_once["last_ms"] == max(at_once["finish_ms"]) and at_once["cpu_ms_each"] > 0
+    for when in ("before", "after"):
+        assert figures["memory_mb"][when]["bot"] > 0 and figures["memory_mb"][when]["drawing"] > 0
+    live = figures["live_move_ms"]
+    assert live["quiet"]["moves"] == 2 and live["during"]["moves"] >= 1
+    assert 0 < live["during"]["p50"] <= live["during"]["max"]
+    assert figures["same_at_once"]["count"] == 2 and figures["same_at_once"]["last_ms"] > 0
+    # Each game's replay drawn once: asked twice, or twice at once, it was drawn once.
+    assert figures["drawn"] == {"games": 1 + 2 + 1 + 2, "kept_files": 1 + 2 + 1 + 2}
