@@ -132,15 +132,24 @@ _MOVE = re.compile(
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 
 
+#: (kind, where) already canonical -> where: every move of a search names its follower so.
+_CANONICAL: dict[tuple[str, str], str] = {}
+
+
 def where_named(kind: str, where: str) -> str:
     """``where`` in upper case with W for O, checked against ``kind`` (``islas-bad-where``).
 
     A side names an island or a bridge, a half-edge names water, a lighthouse takes nothing.
     """
+    known = _CANONICAL.get((kind, where))
+    if known is not None:
+        return known
     spelled = where.upper().replace("O", "W") if where.isascii() else where
     allowed: tuple[str, ...] = ("",) if kind == LIGHTHOUSE else HALVES if kind == WATER else SIDES
     if spelled not in allowed:
         raise InvalidMove("islas-bad-where", kind=kind, where=where)
+    if spelled == where:  # only canonical spellings are kept: a bounded few
+        _CANONICAL[kind, where] = where
     return spelled
 
 

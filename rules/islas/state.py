@@ -19,10 +19,8 @@ from rules.islas.moves import (
     where_named,
 )
 from rules.islas.shapes import (
-    BRIDGE,
     FOLLOWER_CHOICES,
     FOLLOWER_MASKS,
-    ISLAND,
     KINDS,
     SHAPES,
     Shape,
@@ -89,7 +87,9 @@ class IslasState(State[Placement]):
         self.followers_left = [FOLLOWERS] * players
         self.scores = [0] * players
         self.put_out: list[str] = []
-        self.last: PlacedTile | None = None
+        # The last placement as (type, x, y, rotation): ``last`` makes it a PlacedTile when
+        # a view asks, not on every move of a search.
+        self._last: tuple[str, int, int, int] | None = None
         self.scored: tuple[Scored, ...] = ()
         self.finished = False
         self.winners: tuple[int, ...] = ()
@@ -111,6 +111,11 @@ class IslasState(State[Placement]):
     def current(self) -> str | None:
         """The tile type to place now (public), or None when the game is over."""
         return None if self.finished else self.pile[self.next]
+
+    @property
+    def last(self) -> PlacedTile | None:
+        """The tile placed by the last move (None before the first)."""
+        return None if self._last is None else PlacedTile(*self._last)
 
     @property
     def tiles_left(self) -> int:
@@ -214,7 +219,7 @@ class IslasState(State[Placement]):
             self.followers_left[seat] -= 1
             follower, where = shape.segments[segment].kind, shape.segments[segment].where
         self.ply += 1
-        self.last = PlacedTile(shape.name, move.x, move.y, move.rotation)
+        self._last = (shape.name, move.x, move.y, move.rotation)
         params = {
             "seat": seat,
             "tile": shape.name,
@@ -254,16 +259,16 @@ class IslasState(State[Placement]):
         board = self.board
         placed = board.tiles[tile]
         nodes, roots = [], set()
-        for index, segment in enumerate(placed.shape.segments):
-            if segment.kind not in (ISLAND, BRIDGE):
-                continue
-            node = placed.base + index
-            root = board.find(node)
-            if root not in roots and board.open[root] == 0:  # no side left open: complete
+        parent, open_ = board.parent, board.open
+        for index in placed.shape.closable:
+            node = root = placed.base + index
+            while parent[root] != root:  # ``find`` without a call (nor path halving)
+                root = parent[root]
+            if root not in roots and open_[root] == 0:  # no side left open: complete
                 roots.add(root)
                 nodes.append(node)
         x, y = placed.x, placed.y
-        if not any(abs(lx - x) <= 1 and abs(ly - y) <= 1 for lx, ly in board.lighthouses):
+        if (x, y) not in board.near_lighthouses:
             return nodes
         # The tile's own lighthouse, then those around it that it was the last neighbour of.
         for dx, dy in ((0, 0), *AROUND):
