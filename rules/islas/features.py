@@ -318,9 +318,9 @@ class Board:
         self.tiles.append(Placed(shape, x, y, base))
         count = len(shape.segments)
         self.parent.extend(range(base, base + count))
-        self.size.extend([1] * count)
+        self.size.extend(shape.ones)
         self.open.extend(shape.opens)
-        self.occupied.extend([0] * count)
+        self.occupied.extend(shape.zeros)
         self.node_tile.extend([index] * count)
         # ``_links`` and ``_join`` written out (place runs on every move of a search), in
         # the same order, so that the same nodes end up roots.
@@ -328,13 +328,12 @@ class Board:
         size, open_, occupied = self.size, self.open, self.occupied
         for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
             closes = shape.closes[i]
-            for dx, dy, by_side, facing in ports:
+            for dx, dy, _, facing in ports:
                 neighbour = at.get((x + dx, y + dy))
                 if neighbour is None:
                     continue
                 placed = tiles[neighbour]
-                table = placed.shape.side_segment if by_side else placed.shape.half_segment
-                ra, rb = base + i, placed.base + table[facing]
+                ra, rb = base + i, placed.base + placed.shape.edge_segment[facing]
                 while parent[ra] != ra:  # ``find`` without a call: union by size keeps
                     ra = parent[ra]  # trees shallow, path halving is not needed here
                 while parent[rb] != rb:

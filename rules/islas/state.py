@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -11,6 +12,7 @@ from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
     BARE_PLACEMENTS,
+    FOLLOWER_SLOTS,
     PLACEMENTS,
     Placement,
     Skip,
@@ -20,7 +22,6 @@ from rules.islas.moves import (
 )
 from rules.islas.shapes import (
     FOLLOWER_CHOICES,
-    FOLLOWER_MASKS,
     KINDS,
     SHAPES,
     Shape,
@@ -61,6 +62,11 @@ def _well_formed(move: Any) -> bool:
         and follower[0] in KINDS
         and isinstance(follower[1], str)
     )
+
+
+def _north_west(spot: tuple[int, int, tuple[int, ...]]) -> tuple[int, int]:
+    """A spot's place in the order of spots: north first, then west to east."""
+    return (-spot[1], spot[0])
 
 
 def _majority(seats: Iterable[int]) -> tuple[int, ...]:
@@ -137,17 +143,30 @@ class IslasState(State[Placement]):
         # Search lists moves at every step: the edges facing an occupied feature are one int
         # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
         followed = bool(board.followers)
+        choices = FOLLOWER_SLOTS[name]
+        faces, parent, occupied = board.faces, board.parent, board.occupied
         for x, y, rotations in board.fitting(name):
-            taken, tied = board.taken_mask(x, y) if followed else (0, False)
-            if tied:
-                self._tied_moves(moves, name, x, y, rotations)
-                continue
+            taken = 0
+            if followed:  # ``Board.taken_mask`` written out: it runs for every spot
+                free = []
+                for bit, root in faces[x, y]:
+                    while parent[root] != root:
+                        root = parent[root]
+                    if occupied[root]:
+                        taken |= bit
+                    else:
+                        free.append(root)
+                if taken and len(free) != len(set(free)):
+                    self._tied_moves(moves, name, x, y, rotations)
+                    continue
             made = PLACEMENTS[x, y]
+            slots = made.slots
             for rotation in rotations:
-                moves.append(made[rotation, None])
-                for mask, follower in FOLLOWER_MASKS[name, rotation]:
+                bare, followers = choices[rotation]
+                moves.append(slots[bare] or made.fill(bare))
+                for mask, index in followers:
                     if not mask & taken:
-                        moves.append(made[rotation, follower])
+                        moves.append(slots[index] or made.fill(index))
         return moves
 
     def _tied_moves(
@@ -238,10 +257,11 @@ class IslasState(State[Placement]):
 
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
-        name = self.current or ""
-        for index, (sx, sy, _) in enumerate(self.board.fitting(name)):
-            if sx == x and sy == y:
-                return spot_label(index)
+        spots = self.board.fitting(self.current or "")
+        # The spots run north to south, then west to east: halve the way to (x, y).
+        index = bisect_left(spots, (-y, x), key=_north_west)
+        if index < len(spots) and spots[index][:2] == (x, y):
+            return spot_label(index)
         return ""
 
     def _skip(self) -> list[Event]:
