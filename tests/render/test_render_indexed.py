@@ -14,13 +14,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PIL import Image
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageChops
 
 from bench.positions import random_game
 from render import kahuna as kahuna_render
 from render import render
 from render import stonehenge as stonehenge_render
-from render.common import encode_png
+from render.common import coalesce, encode_png
 from render.islas import art as islas_art
 from render.islas import board as islas_board
 from render.kahuna import art as kahuna_art
@@ -136,3 +138,38 @@ def test_encode_png_is_the_picture_mapped_whole() -> None:
 def test_png_writer_refuses_other_modes() -> None:
     with pytest.raises(ValueError, match="palette image"):
         png_bytes(Image.new("RGB", (2, 2)))
+
+
+boxes_strategy = st.lists(
+    st.tuples(
+        st.integers(-40, 400), st.integers(-40, 300), st.integers(-40, 400), st.integers(-40, 300)
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(boxes=boxes_strategy, width=st.integers(1, 360), height=st.integers(1, 260))
+def test_coalesced_boxes_cover_every_box_inside_the_picture(
+    boxes: list[tuple[int, int, int, int]], width: int, height: int
+) -> None:
+    """Every pixel of every box (cut to the picture) lies in a gathered box, which stay inside
+    the picture and never overlap (no pixel is mapped twice); or the picture is mapped whole."""
+    found = coalesce(boxes, (width, height))
+    wanted = Image.new("1", (width, height), 0)
+    for x0, y0, x1, y1 in boxes:
+        if x0 < x1 and y0 < y1:
+            wanted.paste(1, (x0, y0, x1, y1))
+    if found is None:
+        assert wanted.getbbox() is not None  # only a picture with something to map
+        return
+    covered = Image.new("L", (width, height), 0)
+    for x0, y0, x1, y1 in found:
+        assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+        covered.paste(
+            ImageChops.add(covered.crop((x0, y0, x1, y1)), Image.new("L", (x1 - x0, y1 - y0), 1)),
+            (x0, y0),
+        )
+    assert covered.getextrema()[1] <= 1  # no overlap
+    missed = ImageChops.subtract(wanted.convert("L"), covered.point(lambda v: 255 if v else 0))
+    assert missed.getbbox() is None
