@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import functools
-import io
 import itertools
 import math
 import threading
 import weakref
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
@@ -17,6 +15,7 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.png import png_bytes
 from rules.text import one_line
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -24,6 +23,8 @@ SUPERSAMPLE = 4  # sprites are drawn this much larger, then shrunk: smooth edges
 
 RGB = tuple[int, int, int]
 Piece = tuple[Image.Image, int, int]  # part of an image (a mask, a sprite) and its offset
+#: A rectangle of pixels, left, top, right, bottom (the last two excluded), as Pillow's crop.
+Box = tuple[int, int, int, int]
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -180,11 +181,12 @@ def draw_text(
     anchor: str = "la",
     outline: RGB | None = None,
     outline_width: int = 3,
-) -> None:
+) -> Box | None:
     """Draw ``text`` at ``xy`` (a Pillow ``anchor``), optionally outlined for busy backgrounds.
 
     Any text: it is made ``drawable`` (one line), and should the layout still refuse it, it
     is drawn by the basic layout engine, or left out, rather than fail the whole picture.
+    Returns the pixels it may have changed (None: none), for ``encode_png``'s ``boxes``.
     """
     text = drawable(text)
     stroke = outline_width if outline else 0
@@ -199,21 +201,42 @@ def draw_text(
                     xy, text, font=shape, fill=fill, anchor=anchor,
                     stroke_width=stroke, stroke_fill=outline,
                 )  # fmt: skip
-                return
             except LAYOUT_ERRORS:
                 continue
-        return
+            return _drawn_box(draw, xy, text, shape, anchor, stroke)
+        return None
     # What ``draw.text`` does: the outline (glyphs included) first, then the glyphs on top.
     edge, body = masks
     left, top = math.floor(xy[0]), math.floor(xy[1])
+    boxes = []
     if edge is not None and outline is not None:
         mask, dx, dy = edge
         draw.bitmap((left + dx, top + dy), mask, fill=outline)
+        boxes.append((left + dx, top + dy, left + dx + mask.width, top + dy + mask.height))
         if outline == fill:
-            return
+            return boxes[0]
     if body is not None:
         mask, dx, dy = body
         draw.bitmap((left + dx, top + dy), mask, fill=fill)
+        boxes.append((left + dx, top + dy, left + dx + mask.width, top + dy + mask.height))
+    return union(boxes)
+
+
+def _drawn_box(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    shape: ImageFont.FreeTypeFont,
+    anchor: str,
+    stroke: int,
+) -> Box:
+    """Where Pillow drew ``text`` itself, with a pixel to spare round its rounding; the whole
+    picture should even that not be known (a box too big costs time, one too small pixels)."""
+    try:
+        x0, y0, x1, y1 = draw.textbbox(xy, text, font=shape, anchor=anchor, stroke_width=stroke)
+    except LAYOUT_ERRORS:
+        return (0, 0, *draw.im.size)
+    return (math.floor(x0) - 1, math.floor(y0) - 1, math.ceil(x1) + 1, math.ceil(y1) + 1)
 
 
 TextMasks = tuple[Piece | None, Piece | None]  # outline, glyphs; offsets from the anchor's pixel
@@ -278,9 +301,10 @@ def draw_centered(
     *,
     bold: bool = True,
     outline: RGB | None = None,
-) -> None:
-    """Draw ``text`` centred on ``center`` (middle of the ink, not the baseline)."""
-    draw_text(draw, center, text, size, fill, bold=bold, anchor="mm", outline=outline)
+) -> Box | None:
+    """Draw ``text`` centred on ``center`` (middle of the ink, not the baseline); the box
+    it may have changed."""
+    return draw_text(draw, center, text, size, fill, bold=bold, anchor="mm", outline=outline)
 
 
 def blend(a: RGB, b: RGB, t: float) -> RGB:
@@ -343,11 +367,12 @@ def polygon_sprite(
     return shrink(big, k)
 
 
-def paste_centered(base: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> None:
-    """Alpha-paste ``sprite`` so that its centre lands on ``center``."""
+def paste_centered(base: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> Box:
+    """Alpha-paste ``sprite`` so that its centre lands on ``center``; the box it covers."""
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
     base.paste(sprite, (x, y), sprite)
+    return (x, y, x + sprite.width, y + sprite.height)
 
 
 _STRIP = 32  # rows a piece: fewer pastes against fewer transparent pixels blended (measured)
@@ -371,16 +396,21 @@ def _visible_pieces(sprite: Image.Image) -> tuple[Piece, ...]:
     return found
 
 
-def paste_sparse(base: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> None:
+def paste_sparse(base: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> list[Box]:
     """Alpha-paste a cached, mostly transparent ``sprite`` (a band along a path, a ring) at ``at``.
 
     The same pixels as ``base.paste(sprite, at, sprite)``: a fully transparent pixel changes
     nothing, so only the visible pieces are blended, which for a diagonal bridge or a ring
     round an island is a small part of its box. The pieces are cut once per sprite, so the
-    sprite must not change after its first paste (cached sprites never do).
+    sprite must not change after its first paste (cached sprites never do). Returns the
+    boxes of the pieces: all it may have changed.
     """
+    boxes = []
     for piece, dx, dy in _visible_pieces(sprite):
-        base.paste(piece, (at[0] + dx, at[1] + dy), piece)
+        x, y = at[0] + dx, at[1] + dy
+        base.paste(piece, (x, y), piece)
+        boxes.append((x, y, x + piece.width, y + piece.height))
+    return boxes
 
 
 def build_palette(
@@ -425,22 +455,110 @@ def default_palette() -> Image.Image:
     return build_palette(keys, [BACKGROUND, PANEL, PANEL_EDGE], steps=4)
 
 
-def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """PNG bytes of ``image`` mapped to a fixed palette (P mode, no dither, default level).
+def encode_png(
+    image: Image.Image,
+    palette: Image.Image | None = None,
+    *,
+    base: Image.Image | None = None,
+    boxes: Iterable[Box | None] = (),
+) -> bytes:
+    """PNG bytes of ``image`` mapped to a fixed palette (P mode, no dither).
 
-    Deflate dominated the render (11-16 ms of 15-25 ms a board at the default strategy), so the
-    stream is deflated with zlib's run-length strategy, still at the default level: a palette
-    board is long runs of one index, which RLE finds without the hash-chain search, about
-    2.5 times faster for files about half again as large (about 50-130 KB, far inside the
-    budgets). Same pixels; PNG readers need nothing special. Pillow already leaves palette rows
-    unfiltered, as the PNG spec advises.
+    Mapping a picture onto the palette costs about as much as drawing it, and most of a board
+    is the same every turn (the sea, the map's tiles, the slate). So a renderer may give the
+    ``base``: ``image`` already mapped to ``palette`` (a P image, changed here), right except
+    inside ``boxes``, which are mapped again from ``image``. No dither, so every pixel maps on
+    its own and the result is the picture mapped whole, pixel for pixel (the renderers' tests
+    check each against it). The PNG itself is written by ``render.png``.
     """
     pal = palette if palette is not None else default_palette()
     rgb = image if image.mode == "RGB" else image.convert("RGB")
-    indexed = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    indexed.save(out, format="PNG", compress_type=zlib.Z_RLE)
-    return out.getvalue()
+    parts = None if base is None else coalesce(boxes, rgb.size)
+    if base is None or parts is None:
+        indexed = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
+    else:
+        indexed = base
+        for part in parts:
+            indexed.paste(rgb.crop(part).quantize(palette=pal, dither=Image.Dither.NONE), part[:2])
+    return png_bytes(indexed, pal)
+
+
+#: Side of the squares ``coalesce`` gathers boxes into: mapping a crop costs about as much as
+#: ten thousand pixels, so a few rows or columns more are cheaper than another crop.
+CELL = 32
+#: Past this share of the picture, mapping it whole is quicker than mapping its parts.
+MOST = 0.6
+
+
+def coalesce(boxes: Iterable[Box | None], size: tuple[int, int]) -> list[Box] | None:
+    """``boxes`` (cut to a picture of ``size``) gathered into few boxes that cover them all:
+    each run of ``CELL`` squares along a row of squares, runs that repeat on the next row
+    joined. None when they cover most of the picture (map it whole)."""
+    width, height = size
+    rows: dict[int, set[int]] = {}
+    for box in boxes:
+        if box is None:
+            continue
+        x0, y0 = max(0, box[0]), max(0, box[1])
+        x1, y1 = min(width, box[2]), min(height, box[3])
+        if x0 >= x1 or y0 >= y1:
+            continue
+        columns = range(x0 // CELL, (x1 - 1) // CELL + 1)
+        for row in range(y0 // CELL, (y1 - 1) // CELL + 1):
+            rows.setdefault(row, set()).update(columns)
+    runs: dict[tuple[int, int], list[int]] = {}  # (first, last column) -> [top row, bottom row]
+    found: list[Box] = []
+    for row in sorted(rows):
+        now: set[tuple[int, int]] = set()
+        columns = sorted(rows[row])
+        start = previous = columns[0]
+        for column in [*columns[1:], -2]:
+            if column != previous + 1:
+                now.add((start, previous))
+                start = column
+            previous = column
+        for run in list(runs):
+            if run not in now or runs[run][1] != row - 1:
+                found.append(_cells(run, runs.pop(run), size))
+        for run in now:
+            if run in runs:
+                runs[run][1] = row
+            else:
+                runs[run] = [row, row]
+    found += [_cells(run, span, size) for run, span in runs.items()]
+    covered = sum((b[2] - b[0]) * (b[3] - b[1]) for b in found)
+    return None if covered > MOST * width * height else found
+
+
+def _cells(run: tuple[int, int], span: list[int], size: tuple[int, int]) -> Box:
+    """The pixels of columns ``run`` and rows ``span`` of ``CELL`` squares."""
+    return (
+        run[0] * CELL,
+        span[0] * CELL,
+        min(size[0], (run[1] + 1) * CELL),
+        min(size[1], (span[1] + 1) * CELL),
+    )
+
+
+def index_image(size: tuple[int, int], colour: RGB, palette: Image.Image) -> Image.Image:
+    """A P image of ``size`` in ``colour`` mapped to ``palette``: a flat picture, mapped."""
+    dot = Image.new("RGB", (1, 1), colour).quantize(palette=palette, dither=Image.Dither.NONE)
+    image = Image.new("P", size, dot.getpixel((0, 0)))
+    image.putpalette(palette.getpalette() or [])
+    return image
+
+
+def union(boxes: Iterable[Box | None]) -> Box | None:
+    """The smallest box holding every one of ``boxes`` (None for none)."""
+    found = [box for box in boxes if box is not None]
+    if not found:
+        return None
+    return (
+        min(b[0] for b in found),
+        min(b[1] for b in found),
+        max(b[2] for b in found),
+        max(b[3] for b in found),
+    )
 
 
 def along(

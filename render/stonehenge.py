@@ -23,6 +23,7 @@ from render.common import (
     PANEL,
     PANEL_EDGE,
     RGB,
+    Box,
     blend,
     build_palette,
     disc_sprite,
@@ -227,8 +228,8 @@ def _line_band(index: int, colour: RGB, width: int) -> tuple[Image.Image, tuple[
     return shrink(big, k), (x0, y0)
 
 
-def _paste_band(base: Image.Image, index: int, colour: RGB, width: int) -> None:
-    paste_sparse(base, *_line_band(index, colour, width))
+def _paste_band(base: Image.Image, index: int, colour: RGB, width: int) -> list[Box]:
+    return paste_sparse(base, *_line_band(index, colour, width))
 
 
 # --- the static layer ------------------------------------------------------------------------
@@ -268,6 +269,12 @@ def static_layer() -> Image.Image:
 
 
 @lru_cache(maxsize=1)
+def indexed_layer() -> Image.Image:
+    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
+    return static_layer().quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The fixed palette every Stonehenge image is encoded with."""
     keys = [
@@ -294,30 +301,33 @@ def palette() -> Image.Image:
 # --- the dynamic parts -----------------------------------------------------------------------
 
 
-def _draw_board(image: Image.Image, view: StonehengeView) -> None:
+def _draw_board(image: Image.Image, view: StonehengeView) -> list[Box]:
+    """Lines taken, megaliths, the last druid's ring, the druids and their tags; the boxes."""
     cells, lines = geometry()
+    drawn: list[Box] = []
     for index in view.last_lines:
-        _paste_band(image, index, GLOW, 30)
+        drawn += _paste_band(image, index, GLOW, 30)
     for line, owner in zip(lines, view.line_owners, strict=True):
         if owner is not None:
-            _paste_band(image, line.index, LINE_OWNED[owner], 9)
+            drawn += _paste_band(image, line.index, LINE_OWNED[owner], 9)
     if view.last_lines or any(o is not None for o in view.line_owners):
         for label, centre in cells.items():
             if view.points.get(label) is None:
-                paste_centered(image, _point(label), centre)
+                drawn.append(paste_centered(image, _point(label), centre))
     for line, owner in zip(lines, view.line_owners, strict=True):
         if line.index in view.last_lines:
-            paste_centered(image, _megalith(None, glow=True), line.megalith)
+            drawn.append(paste_centered(image, _megalith(None, glow=True), line.megalith))
         if owner is not None:
-            paste_centered(image, _megalith(owner), line.megalith)
+            drawn.append(paste_centered(image, _megalith(owner), line.megalith))
     if view.last_point is not None:
-        paste_centered(image, _ring(DRUID_D + 26, 8), cells[view.last_point])
+        drawn.append(paste_centered(image, _ring(DRUID_D + 26, 8), cells[view.last_point]))
     for label, druid in view.points.items():
         if druid is not None:
-            paste_centered(image, _druid_sprite(druid), cells[label])
+            drawn.append(paste_centered(image, _druid_sprite(druid), cells[label]))
     for label, druid in view.points.items():
         if druid is not None:
-            paste_centered(image, _tag(label), tag_centre(label))
+            drawn.append(paste_centered(image, _tag(label), tag_centre(label)))
+    return drawn
 
 
 def _druid_sprite(druid: Druid, size: int = DRUID_D) -> Image.Image:
@@ -373,19 +383,28 @@ def _draw_card(
         draw_text(draw, (x0 + 18, row3), f"0 {words['druids']}", 30, MUTED, anchor="lm")
 
 
-def _draw_corners(image: Image.Image, view: StonehengeView, words: Mapping[str, str]) -> None:
+def _draw_corners(
+    image: Image.Image, view: StonehengeView, words: Mapping[str, str]
+) -> list[Box | None]:
+    """The move's number at the top left of the board, the last move at the bottom left;
+    the boxes drawn."""
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (MARGIN + 6, BOARD_TOP + 14), f"{words['move']} {view.ply}", 32, MUTED)
+    drawn = [
+        draw_text(draw, (MARGIN + 6, BOARD_TOP + 14), f"{words['move']} {view.ply}", 32, MUTED)
+    ]
     if view.last_point is None or view.last_seat is None:
-        return
+        return drawn
     druid = view.points.get(view.last_point)
     value = "?" if druid is None or druid.value is None else str(druid.value)
     y = HEIGHT - MARGIN - 40
-    draw_text(draw, (MARGIN + 6, y - 58), words["last"], 32, MUTED, anchor="lm")
-    paste_centered(image, _megalith(view.last_seat, 30, 44), (MARGIN + 24, y))
-    draw_text(
-        draw, (MARGIN + 50, y), f"{value} → {view.last_point}", 40, INK, bold=True, anchor="lm"
+    drawn.append(draw_text(draw, (MARGIN + 6, y - 58), words["last"], 32, MUTED, anchor="lm"))
+    drawn.append(paste_centered(image, _megalith(view.last_seat, 30, 44), (MARGIN + 24, y)))
+    drawn.append(
+        draw_text(
+            draw, (MARGIN + 50, y), f"{value} → {view.last_point}", 40, INK, bold=True, anchor="lm"
+        )
     )
+    return drawn
 
 
 def render_stonehenge(
@@ -394,7 +413,9 @@ def render_stonehenge(
     labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """PNG bytes of the board, both players' panels, the last move and whose turn it is."""
-    return encode_png(draw_stonehenge(view, names, labels), palette())
+    image, boxes = _draw(view, names, labels)
+    boxes.append((0, 0, WIDTH, BOARD_TOP))  # the players' cards, drawn anew every turn
+    return encode_png(image, palette(), base=indexed_layer().copy(), boxes=boxes)
 
 
 def draw_stonehenge(
@@ -403,14 +424,23 @@ def draw_stonehenge(
     labels: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The picture of ``render_stonehenge`` (RGB), before it is encoded: an animation's frame."""
+    return _draw(view, names, labels)[0]
+
+
+def _draw(
+    view: StonehengeView,
+    names: tuple[str, str] | None,
+    labels: Mapping[str, str] | None,
+) -> tuple[Image.Image, list[Box | None]]:
+    """``draw_stonehenge``, and the boxes of what it drew on the static layer's board."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["light"], words["dark"])
     image = static_layer().copy()
-    _draw_board(image, view)
+    boxes: list[Box | None] = [*_draw_board(image, view)]
     for seat in (0, 1):
         _draw_card(image, view, seat, names[seat], words)
-    _draw_corners(image, view, words)
-    return image
+    boxes += _draw_corners(image, view, words)
+    return image, boxes
 
 
 def paint_frames(

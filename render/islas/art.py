@@ -341,6 +341,16 @@ def tile_sprite(name: str, rotation: int, size: int) -> Image.Image:
     return master(name, rotation).resize((size, size), Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
+#: The same tiles mapped to the palette (a byte a pixel): a board lays them out as they are.
+INDEXED_TILE_BYTES = 4 * 2**20
+
+
+@image_cache(INDEXED_TILE_BYTES)
+def indexed_tile(name: str, rotation: int, size: int) -> Image.Image:
+    """``tile_sprite`` mapped to the palette: its pixels as a whole board maps them."""
+    return tile_sprite(name, rotation, size).quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
 # --- masks of segments (for highlights) ---------------------------------------------------------
 
 
@@ -489,6 +499,7 @@ __all__ = [
     "SHAPES",
     "framed",
     "glowing",
+    "indexed_tile",
     "master",
     "palette",
     "piece",

@@ -23,11 +23,13 @@ from render.common import (
     MUTED,
     PANEL,
     PANEL_EDGE,
+    Box,
     draw_centered,
     draw_text,
     encode_png,
     fit_name,
     fit_text,
+    index_image,
     paste_centered,
     text_width,
 )
@@ -36,6 +38,7 @@ from render.islas.art import (
     GLOW_T,
     MAP_BG,
     framed,
+    indexed_tile,
     palette,
     piece,
     segment_mask,
@@ -158,8 +161,14 @@ def draw_map(
     geo: Layout,
     show_spots: bool = True,
     highlight: bool = True,
+    boxes: list[Box | None] | None = None,
 ) -> None:
-    """Spots, tiles, what was just scored, the last tile, followers: onto ``image``."""
+    """Spots, tiles, what was just scored, the last tile, followers: onto ``image``.
+
+    ``boxes`` gets every part drawn but the tiles (which ``indexed_map`` lays out already
+    mapped to the palette): the pixels that must be mapped again.
+    """
+    drawn: list[Box | None] = [] if boxes is None else boxes
     t = geo.tile
     draw = ImageDraw.Draw(image)
     if show_spots and view.current is not None:
@@ -167,7 +176,8 @@ def draw_map(
         for spot in view.spots:
             at = geo.corner(spot.x, spot.y)
             image.paste(square, at, square)
-            draw_centered(
+            drawn.append((at[0], at[1], at[0] + t, at[1] + t))
+            label = draw_centered(
                 draw,
                 (at[0] + t / 2, at[1] + t / 2),
                 spot.label,
@@ -175,11 +185,12 @@ def draw_map(
                 INK,
                 outline=DARK_INK,
             )
+            drawn.append(label)
     for placed in view.tiles:
         image.paste(tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y))
     board = {(p.x, p.y): p for p in view.tiles}
     if highlight:
-        _draw_scored(image, view, geo, board)
+        drawn += _draw_scored(image, view, geo, board)
     if view.last is not None:
         x, y = geo.corner(view.last.x, view.last.y)
         w = max(4, round(t * 0.06))
@@ -193,6 +204,7 @@ def draw_map(
             outline=HIGHLIGHT,
             width=w,
         )
+        drawn.append((x - w // 2, y - w // 2, x + t + w // 2, y + t + w // 2))
     d = piece_size(t)
     for follower in view.followers:
         placed = board.get((follower.x, follower.y))
@@ -200,9 +212,9 @@ def draw_map(
             continue
         u, v = follower_spot(placed.name, placed.rotation, follower.kind, follower.where)
         sprite = piece(follower.seat, d, follower.kind == "water")
-        paste_centered(image, sprite, geo.point(follower.x, follower.y, u, v))
+        drawn.append(paste_centered(image, sprite, geo.point(follower.x, follower.y, u, v)))
     if highlight:
-        _draw_points(image, view, geo)
+        drawn += _draw_points(image, view, geo)
 
 
 def shown_scored(view: IslasView) -> list[Scored]:
@@ -213,8 +225,9 @@ def shown_scored(view: IslasView) -> list[Scored]:
 
 def _draw_scored(
     image: Image.Image, view: IslasView, geo: Layout, board: dict[tuple[int, int], PlacedTile]
-) -> None:
-    """Wash each feature just scored with light and ring it with a glowing edge."""
+) -> list[Box]:
+    """Wash each feature just scored with light and ring it with a glowing edge; the boxes."""
+    drawn: list[Box] = []
     t = geo.tile
     grow = max(3, round(t * 0.05))
     for scored in shown_scored(view):
@@ -237,10 +250,14 @@ def _draw_scored(
         image.paste(lit, box, mask)
         ring = ImageChops.subtract(mask.filter(ImageFilter.MaxFilter(2 * grow + 1)), mask)
         image.paste(GLOW, box, ring)
+        drawn.append(box)
+    return drawn
 
 
-def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
-    """A "+N" tag with the scorers' pieces over each feature just scored (at its top edge)."""
+def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> list[Box | None]:
+    """A "+N" tag with the scorers' pieces over each feature just scored (at its top edge);
+    the boxes drawn."""
+    drawn: list[Box | None] = []
     draw = ImageDraw.Draw(image)
     size, d = 30, 28
     taken: list[tuple[float, float, float, float]] = []
@@ -260,11 +277,22 @@ def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> None:
         taken.append((cx, cy, w, h))
         box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
         draw.rounded_rectangle(box, radius=h / 2, fill=GLOW, outline=DARK_INK, width=3)
-        draw_text(draw, (box[0] + 11, cy + 1), text, size, DARK_INK, bold=True, anchor="lm")
+        drawn.append(
+            (
+                math.floor(box[0]) - 1,
+                math.floor(box[1]) - 1,
+                math.ceil(box[2]) + 2,
+                math.ceil(box[3]) + 2,
+            )
+        )
+        drawn.append(
+            draw_text(draw, (box[0] + 11, cy + 1), text, size, DARK_INK, bold=True, anchor="lm")
+        )
         x = box[0] + 13 + text_width(text, size, True) + 2
         for seat in scored.seats:
-            paste_centered(image, piece(seat, d), (x + d / 2, cy))
+            drawn.append(paste_centered(image, piece(seat, d), (x + d / 2, cy)))
             x += d + 4
+    return drawn
 
 
 # --- the panel ----------------------------------------------------------------------------------
@@ -418,6 +446,39 @@ def _canvas(width: int, height: int) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=1)
+def _small_indexed() -> Image.Image:
+    return _small_canvas().quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+def indexed_canvas(width: int, height: int) -> Image.Image:
+    """``_canvas`` already mapped to the palette (a P image), laid out the same way."""
+    image = index_image((width, height), MAP_BG, palette())
+    slate = index_image((1, 1), BACKGROUND, palette()).getpixel((0, 0))
+    right, bottom = width - MARGIN, height - MARGIN
+    image.paste(slate, (0, 0, MAP_X, height))
+    image.paste(slate, (MAP_X, 0, width, MAP_Y))
+    image.paste(slate, (right + 1, MAP_Y, width, height))
+    image.paste(slate, (MAP_X, bottom + 1, right + 1, height))
+    small = _small_indexed()
+    s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
+    c = _CORNER
+    for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
+        for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
+            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
+    return image
+
+
+def indexed_map(view: IslasView, geo: Layout) -> Image.Image:
+    """The empty picture and the placed tiles, mapped to the palette: what does not change
+    from one map to the next but for a tile (the rest is mapped from the drawn picture)."""
+    image = indexed_canvas(geo.width, geo.height)
+    for placed in view.tiles:
+        tile = indexed_tile(placed.name, placed.rotation, geo.tile)
+        image.paste(tile, geo.corner(placed.x, placed.y))
+    return image
+
+
 def player_names(
     view: IslasView, names: Sequence[str] | None, words: Mapping[str, str]
 ) -> list[str]:
@@ -438,7 +499,14 @@ def render_islas(
     show_spots: bool = True,
 ) -> bytes:
     """PNG bytes of the map, the tile to place, and every player's score and followers."""
-    return encode_png(draw_islas(view, names, labels, show_spots), palette())
+    boxes: list[Box | None] = []
+    image, geo = _draw(view, names, labels, show_spots, None, boxes)
+    # The panel's boxes, drawn anew every turn on the slate: the tile box and a row a player.
+    boxes.append((MARGIN, MAP_Y, MARGIN + PANEL_W + 1, MAP_Y + TILE_BOX_H + 1))
+    for seat in range(view.players):
+        top = ROWS_Y + seat * (ROW_H + ROW_GAP)
+        boxes.append((MARGIN, top, MARGIN + PANEL_W + 1, top + ROW_H + 1))
+    return encode_png(image, palette(), base=indexed_map(view, geo), boxes=boxes)
 
 
 def draw_islas(
@@ -453,6 +521,18 @@ def draw_islas(
     ``geo`` fixes the map's layout (an animation keeps that of its last map, which holds
     every earlier one, so the map stays put from frame to frame); by default it fits ``view``.
     """
+    return _draw(view, names, labels, show_spots, geo, None)[0]
+
+
+def _draw(
+    view: IslasView,
+    names: Sequence[str] | None,
+    labels: Mapping[str, str] | None,
+    show_spots: bool,
+    geo: Layout | None,
+    boxes: list[Box | None] | None,
+) -> tuple[Image.Image, Layout]:
+    """``draw_islas``, with its layout, the map's drawn parts added to ``boxes``."""
     words = {**LABELS, **(labels or {})}
     seats = player_names(view, names, words)
     if geo is None:
@@ -461,10 +541,19 @@ def draw_islas(
             squares += [(s.x, s.y) for s in view.spots]
         geo = layout(squares)
     image = _canvas(geo.width, geo.height)
-    draw_map(image, view, geo, show_spots)
+    draw_map(image, view, geo, show_spots, boxes=boxes)
     _draw_tile_box(image, view, words, seats)
     _draw_players(image, view, words, seats)
-    return image
+    return image, geo
 
 
-__all__ = ["LABELS", "Layout", "draw_islas", "draw_map", "layout", "render_islas"]
+__all__ = [
+    "LABELS",
+    "Layout",
+    "draw_islas",
+    "draw_map",
+    "indexed_canvas",
+    "indexed_map",
+    "layout",
+    "render_islas",
+]

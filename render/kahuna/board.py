@@ -23,6 +23,7 @@ from render.common import (
     PANEL,
     PANEL_EDGE,
     RGB,
+    Box,
     along,
     draw_centered,
     draw_text,
@@ -166,11 +167,17 @@ def static_layer(private: bool) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=2)
+def indexed_layer(private: bool) -> Image.Image:
+    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
+    return static_layer(private).quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
 # --- the board -------------------------------------------------------------------------------
 
 
-def _paste(image: Image.Image, sprite: Sprite) -> None:
-    paste_sparse(image, *sprite)
+def _paste(image: Image.Image, sprite: Sprite) -> list[Box]:
+    return paste_sparse(image, *sprite)
 
 
 def recent(view: KahunaView) -> TurnChanges:
@@ -181,32 +188,35 @@ def recent(view: KahunaView) -> TurnChanges:
     return view.changes
 
 
-def _draw_board(image: Image.Image, view: KahunaView) -> None:
+def _draw_board(image: Image.Image, view: KahunaView) -> list[Box]:
+    """Bridges, rings, stones and badges on the sea; the boxes they cover."""
     geo = board()
     changes = recent(view)
     placed = set(changes.placed)
+    drawn: list[Box] = []
     for line in geo.lines:
         if line in placed and view.bridges.get(line) is not None:
-            _paste(image, glow(line))
+            drawn += _paste(image, glow(line))
     for line, seat in changes.removed:
         if line in geo.lines and view.bridges.get(line) is None:
-            _paste(image, ghost(line, seat))
+            drawn += _paste(image, ghost(line, seat))
     for line, owner in view.bridges.items():
         if owner is not None and line in geo.lines:
-            _paste(image, plank(line, owner))
+            drawn += _paste(image, plank(line, owner))
     for name in changes.taken:
         if name in geo.islands:
-            _paste(image, taken_ring(name))
+            drawn += _paste(image, taken_ring(name))
     lost = {name: seat for name, seat in changes.lost}
     for name, island in geo.islands.items():
         owner = view.control.get(name)
         if owner is not None:
-            _paste(image, coast_ring(name, owner))
-            paste_centered(image, stone(owner), island.stone)
+            drawn += _paste(image, coast_ring(name, owner))
+            drawn.append(paste_centered(image, stone(owner), island.stone))
         elif name in lost:
-            _paste(image, lost_ring(name, lost[name]))
-            paste_centered(image, stone(lost[name], ghost=True), island.stone)
-        paste_centered(image, badge(island.need), island.badge)
+            drawn += _paste(image, lost_ring(name, lost[name]))
+            drawn.append(paste_centered(image, stone(lost[name], ghost=True), island.stone))
+        drawn.append(paste_centered(image, badge(island.need), island.badge))
+    return drawn
 
 
 # --- player panels ----------------------------------------------------------------------------
@@ -389,7 +399,11 @@ def render_kahuna(
 
     A private view (``view.hand`` not None) adds a strip with the viewer's cards.
     """
-    return encode_png(draw_kahuna(view, names, labels), palette())
+    image, boxes = _draw(view, names, labels)
+    # Above the sea: the players' panels; below it: the cards (and the hand), all drawn anew.
+    boxes += [(0, 0, WIDTH, BOARD_TOP), (0, BOARD_BOTTOM, WIDTH, image.height)]
+    base = indexed_layer(view.hand is not None).copy()
+    return encode_png(image, palette(), base=base, boxes=boxes)
 
 
 def draw_kahuna(
@@ -398,17 +412,26 @@ def draw_kahuna(
     labels: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The picture of ``render_kahuna`` (RGB), before it is encoded: an animation's frame."""
+    return _draw(view, names, labels)[0]
+
+
+def _draw(
+    view: KahunaView,
+    names: tuple[str, str] | None,
+    labels: Mapping[str, str] | None,
+) -> tuple[Image.Image, list[Box]]:
+    """``draw_kahuna``, and the boxes of what it drew on the sea."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["orange"], words["blue"])
     private = view.hand is not None
     image = static_layer(private).copy()
-    _draw_board(image, view)
+    boxes = _draw_board(image, view)
     for seat in (0, 1):
         _draw_panel(image, view, seat, names[seat], words)
     _draw_footer(image, view, words)
     if private:
         _draw_hand(image, view, words)
-    return image
+    return image, boxes
 
 
 __all__ = ["LABELS", "draw_kahuna", "render_kahuna"]

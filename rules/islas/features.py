@@ -43,8 +43,6 @@ _AROUND_EDGES = (
     tuple(dy for _, dy in _STEPS),
     _FACING,
 )
-#: (side index, dx, dy) of each neighbour of a square.
-_SIDE_STEPS = tuple((i, dx, dy) for i, (dx, dy) in enumerate(_STEPS))
 #: Per side index, edge -> the pattern of a square with only that neighbour.
 _LONE: tuple[dict[str, str], ...] = tuple(
     {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
@@ -120,14 +118,19 @@ class Board:
         self.occupied: list[int] = []  # followers on the feature
         self.node_tile: list[int] = []
         self.followers: dict[int, int] = {}  # node -> seat, in placement order
-        # Squares of placed lighthouse tiles: a new tile seldom has one around it.
-        self.lighthouses: list[Square] = []
+        # Squares of placed lighthouse tiles and the eight round each: a new tile seldom
+        # lands on one, and one look tells whether it may complete a lighthouse.
+        self.near_lighthouses: set[Square] = set()
         # Frontier square -> its ``pattern``, kept up to date by ``place``: only the four
         # squares around a new tile change, and search asks where tiles fit on every move.
         self.patterns: dict[Square, str] = {}
         # The frontier as (-y, x, pattern), kept sorted: the order of ``spots`` without a
         # sort a move, and the patterns at hand.
         self._order: list[tuple[int, int, str]] = []
+        # Frontier square -> (edge bit, node) for each side and half-edge of it that a placed
+        # neighbour's segment faces, kept up to date by ``place`` as ``patterns`` is: legal
+        # moves ask ``taken_mask`` of every spot on every move.
+        self.faces: dict[Square, tuple[tuple[int, int], ...]] = {}
         # Tile type -> its ``spots``, valid until the next ``place`` (legal moves, the spot
         # label of a move and the next draw all ask for the same map).
         self._spots: dict[str, tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
@@ -144,9 +147,10 @@ class Board:
         other.occupied = list(self.occupied)
         other.node_tile = list(self.node_tile)
         other.followers = dict(self.followers)
-        other.lighthouses = list(self.lighthouses)
+        other.near_lighthouses = set(self.near_lighthouses)
         other.patterns = dict(self.patterns)
         other._order = list(self._order)
+        other.faces = dict(self.faces)  # its values are tuples: shared, never changed
         other._spots = dict(self._spots)  # its values are tuples: shared, never changed
         return other
 
@@ -238,24 +242,18 @@ class Board:
         """``taken_edges`` as ``EDGE_BITS``, and whether its second part would not be None
         (a free feature faces two edges, so a tile there might tie it to an occupied one).
 
-        The fast form for listing legal moves: ints, and the faces each shape keeps.
+        The fast form for listing legal moves: ints, and the faces ``place`` keeps.
         """
-        at, tiles, parent, occupied = self.at, self.tiles, self.parent, self.occupied
+        parent, occupied = self.parent, self.occupied
         taken = 0
         free = []
-        for side, dx, dy in _SIDE_STEPS:
-            neighbour = at.get((x + dx, y + dy))
-            if neighbour is None:
-                continue
-            base, shape = tiles[neighbour].base, tiles[neighbour].shape
-            for bit, index in shape.faces[side]:
-                root = base + index
-                while parent[root] != root:  # ``find`` without a call (nor path halving)
-                    root = parent[root]
-                if occupied[root]:
-                    taken |= bit
-                else:
-                    free.append(root)
+        for bit, root in self.faces.get((x, y), ()):
+            while parent[root] != root:  # ``find`` without a call (nor path halving)
+                root = parent[root]
+            if occupied[root]:
+                taken |= bit
+            else:
+                free.append(root)
         return taken, bool(taken) and len(free) != len(set(free))
 
     def taken_edges(self, x: int, y: int) -> tuple[set[str], dict[str, int] | None]:
@@ -320,9 +318,9 @@ class Board:
         self.tiles.append(Placed(shape, x, y, base))
         count = len(shape.segments)
         self.parent.extend(range(base, base + count))
-        self.size.extend([1] * count)
+        self.size.extend(shape.ones)
         self.open.extend(shape.opens)
-        self.occupied.extend([0] * count)
+        self.occupied.extend(shape.zeros)
         self.node_tile.extend([index] * count)
         # ``_links`` and ``_join`` written out (place runs on every move of a search), in
         # the same order, so that the same nodes end up roots.
@@ -330,13 +328,12 @@ class Board:
         size, open_, occupied = self.size, self.open, self.occupied
         for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
             closes = shape.closes[i]
-            for dx, dy, by_side, facing in ports:
+            for dx, dy, _, facing in ports:
                 neighbour = at.get((x + dx, y + dy))
                 if neighbour is None:
                     continue
                 placed = tiles[neighbour]
-                table = placed.shape.side_segment if by_side else placed.shape.half_segment
-                ra, rb = base + i, placed.base + table[facing]
+                ra, rb = base + i, placed.base + placed.shape.edge_segment[facing]
                 while parent[ra] != ra:  # ``find`` without a call: union by size keeps
                     ra = parent[ra]  # trees shallow, path halving is not needed here
                 while parent[rb] != rb:
@@ -352,27 +349,32 @@ class Board:
                     open_[ra] -= 2
         at[(x, y)] = index
         if shape.lighthouse is not None:
-            self.lighthouses.append((x, y))
-        frontier, patterns, order = self.frontier, self.patterns, self._order
+            self.near_lighthouses.update((x + dx, y + dy) for dx, dy in ((0, 0), *AROUND))
+        frontier, patterns, order, faces = self.frontier, self.patterns, self._order, self.faces
         if (x, y) in frontier:  # only the start tile is placed off the frontier
             frontier.discard((x, y))
             del patterns[x, y]
+            del faces[x, y]
             del order[bisect_left(order, (-y, x))]
-        # The new tile changes one letter of each empty neighbour's pattern: the one facing it.
+        # The new tile changes one letter of each empty neighbour's pattern: the one facing it,
+        # and adds its segments on that side to the neighbour's faces.
         for edge, dx, dy, facing in zip(shape.edges, *_AROUND_EDGES, strict=True):
             square = (x + dx, y + dy)
             if square in at:
                 continue
             old = patterns.get(square)
+            mine = tuple([(bit, base + segment) for bit, segment in shape.faces[facing]])
             if old is None:  # off the frontier until now, so no other tile touches it
                 pattern = _LONE[facing][edge]
                 frontier.add(square)
                 insort(order, (-y - dy, x + dx, pattern))
+                faces[square] = mine
             else:
                 pattern = old[:facing] + edge + old[facing + 1 :]
                 # (-y, x) sorts just before (-y, x, anything): that square's entry.
                 at_order = bisect_left(order, (-y - dy, x + dx))
                 order[at_order] = (-y - dy, x + dx, pattern)
+                faces[square] += mine
             patterns[square] = pattern
         self._spots = {}
         return index

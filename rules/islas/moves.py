@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import InvalidMove
-from rules.islas.shapes import BRIDGE, ISLAND, LIGHTHOUSE, WATER
+from rules.islas.shapes import BRIDGE, FOLLOWER_MASKS, ISLAND, LIGHTHOUSE, WATER
 from rules.islas.tiles import HALVES, SIDES
 
 Follower = tuple[str, str]  # (kind, where): where is "" for a lighthouse
@@ -43,15 +43,41 @@ class Skip:
 _SQUARES_KEPT = 2048
 
 
+#: Every follower a placement can name (None: none), numbered: a placement's ``slot``.
+FOLLOWERS: tuple[Follower | None, ...] = (
+    None,
+    *((kind, side) for kind in (ISLAND, BRIDGE) for side in SIDES),
+    *((WATER, half) for half in HALVES),
+    (LIGHTHOUSE, ""),
+)
+FOLLOWER_NUMBERS: dict[Follower | None, int] = {f: i for i, f in enumerate(FOLLOWERS)}
+
+
+def slot(rotation: int, follower: Follower | None) -> int:
+    """Where ``_PlacementsAt.slots`` keeps the placement of ``rotation`` and ``follower``."""
+    return rotation // 90 * len(FOLLOWERS) + FOLLOWER_NUMBERS[follower]
+
+
 class _PlacementsAt(dict[tuple[int, Follower | None], Placement]):
-    """(rotation, follower or None) -> the placement of a tile on the square (x, y)."""
+    """(rotation, follower or None) -> the placement of a tile on the square (x, y).
+
+    The same placements also by ``slot`` in a list, as legal moves look them up (an index,
+    no key to build and hash): ``slots[i] or fill(i)``.
+    """
 
     def __init__(self, x: int, y: int) -> None:
         super().__init__()
         self.x, self.y = x, y
+        self.slots: list[Placement | None] = [None] * (len(FOLLOWERS) * 4)
 
     def __missing__(self, key: tuple[int, Follower | None]) -> Placement:
         move = self[key] = Placement(self.x, self.y, *key)
+        return move
+
+    def fill(self, index: int) -> Placement:
+        """The placement of slot ``index``, made (and kept) on its first use."""
+        turn, number = divmod(index, len(FOLLOWERS))
+        move = self.slots[index] = self[turn * 90, FOLLOWERS[number]]
         return move
 
 
@@ -78,7 +104,16 @@ class _Bare(dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]]):
 
 
 #: (x, y) -> (rotation, follower or None) -> ``Placement(x, y, rotation, follower)``, shared.
-PLACEMENTS: dict[tuple[int, int], dict[tuple[int, Follower | None], Placement]] = _Squares()
+PLACEMENTS: dict[tuple[int, int], _PlacementsAt] = _Squares()
+#: Per tile type, per rotation: the ``slot`` of the bare placement, and each follower's
+#: ``FOLLOWER_MASKS`` mask with its placement's slot: what legal moves look up, as ints.
+FOLLOWER_SLOTS: dict[str, dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = {}
+for (_name, _rotation), _masks in FOLLOWER_MASKS.items():
+    FOLLOWER_SLOTS.setdefault(_name, {})[_rotation] = (
+        slot(_rotation, None),
+        tuple((mask, slot(_rotation, follower)) for mask, follower in _masks),
+    )
+
 #: (x, y, rotations) -> the bare placements of those rotations on (x, y), shared.
 BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] = _Bare()
 
@@ -132,15 +167,24 @@ _MOVE = re.compile(
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212", "-"))
 
 
+#: (kind, where) already canonical -> where: every move of a search names its follower so.
+_CANONICAL: dict[tuple[str, str], str] = {}
+
+
 def where_named(kind: str, where: str) -> str:
     """``where`` in upper case with W for O, checked against ``kind`` (``islas-bad-where``).
 
     A side names an island or a bridge, a half-edge names water, a lighthouse takes nothing.
     """
+    known = _CANONICAL.get((kind, where))
+    if known is not None:
+        return known
     spelled = where.upper().replace("O", "W") if where.isascii() else where
     allowed: tuple[str, ...] = ("",) if kind == LIGHTHOUSE else HALVES if kind == WATER else SIDES
     if spelled not in allowed:
         raise InvalidMove("islas-bad-where", kind=kind, where=where)
+    if spelled == where:  # only canonical spellings are kept: a bounded few
+        _CANONICAL[kind, where] = where
     return spelled
 
 

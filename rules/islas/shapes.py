@@ -70,6 +70,13 @@ class Shape:
     # joining it across an edge closes a side (not water), read by every ``Board.place``.
     opens: tuple[int, ...] = field(default=(), repr=False, compare=False)
     closes: tuple[bool, ...] = field(default=(), repr=False, compare=False)
+    # The island and bridge segments: those a new tile may complete.
+    closable: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    # A 1 and a 0 per segment (the sizes and follower counts of its new nodes), and the
+    # segment at each side or half-edge: ``side_segment`` and ``half_segment`` in one.
+    ones: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    zeros: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    edge_segment: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         # One of the tile set's shapes, named by its type and turn (``shape`` rebuilds it once
@@ -122,6 +129,10 @@ def shape(name: str, rotation: int) -> Shape:
         faces=tuple(_faces(side, side_segment, half_segment) for side in SIDES),
         opens=tuple(len(seg.sides) for seg in segments),
         closes=tuple(seg.kind != WATER for seg in segments),
+        closable=tuple(i for i, seg in enumerate(segments) if seg.kind in (ISLAND, BRIDGE)),
+        ones=(1,) * len(segments),
+        zeros=(0,) * len(segments),
+        edge_segment={**side_segment, **half_segment},
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -11,6 +12,7 @@ from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
     BARE_PLACEMENTS,
+    FOLLOWER_SLOTS,
     PLACEMENTS,
     Placement,
     Skip,
@@ -19,10 +21,7 @@ from rules.islas.moves import (
     where_named,
 )
 from rules.islas.shapes import (
-    BRIDGE,
     FOLLOWER_CHOICES,
-    FOLLOWER_MASKS,
-    ISLAND,
     KINDS,
     SHAPES,
     Shape,
@@ -65,6 +64,11 @@ def _well_formed(move: Any) -> bool:
     )
 
 
+def _north_west(spot: tuple[int, int, tuple[int, ...]]) -> tuple[int, int]:
+    """A spot's place in the order of spots: north first, then west to east."""
+    return (-spot[1], spot[0])
+
+
 def _majority(seats: Iterable[int]) -> tuple[int, ...]:
     """The seats with the most followers (all of them on a tie), in seat order."""
     counts = Counter(seats)
@@ -89,7 +93,9 @@ class IslasState(State[Placement]):
         self.followers_left = [FOLLOWERS] * players
         self.scores = [0] * players
         self.put_out: list[str] = []
-        self.last: PlacedTile | None = None
+        # The last placement as (type, x, y, rotation): ``last`` makes it a PlacedTile when
+        # a view asks, not on every move of a search.
+        self._last: tuple[str, int, int, int] | None = None
         self.scored: tuple[Scored, ...] = ()
         self.finished = False
         self.winners: tuple[int, ...] = ()
@@ -113,6 +119,11 @@ class IslasState(State[Placement]):
         return None if self.finished else self.pile[self.next]
 
     @property
+    def last(self) -> PlacedTile | None:
+        """The tile placed by the last move (None before the first)."""
+        return None if self._last is None else PlacedTile(*self._last)
+
+    @property
     def tiles_left(self) -> int:
         """Tiles neither placed nor put out, the current one included."""
         return len(self.pile) - self.next
@@ -132,17 +143,30 @@ class IslasState(State[Placement]):
         # Search lists moves at every step: the edges facing an occupied feature are one int
         # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
         followed = bool(board.followers)
+        choices = FOLLOWER_SLOTS[name]
+        faces, parent, occupied = board.faces, board.parent, board.occupied
         for x, y, rotations in board.fitting(name):
-            taken, tied = board.taken_mask(x, y) if followed else (0, False)
-            if tied:
-                self._tied_moves(moves, name, x, y, rotations)
-                continue
+            taken = 0
+            if followed:  # ``Board.taken_mask`` written out: it runs for every spot
+                free = []
+                for bit, root in faces[x, y]:
+                    while parent[root] != root:
+                        root = parent[root]
+                    if occupied[root]:
+                        taken |= bit
+                    else:
+                        free.append(root)
+                if taken and len(free) != len(set(free)):
+                    self._tied_moves(moves, name, x, y, rotations)
+                    continue
             made = PLACEMENTS[x, y]
+            slots = made.slots
             for rotation in rotations:
-                moves.append(made[rotation, None])
-                for mask, follower in FOLLOWER_MASKS[name, rotation]:
+                bare, followers = choices[rotation]
+                moves.append(slots[bare] or made.fill(bare))
+                for mask, index in followers:
                     if not mask & taken:
-                        moves.append(made[rotation, follower])
+                        moves.append(slots[index] or made.fill(index))
         return moves
 
     def _tied_moves(
@@ -214,7 +238,7 @@ class IslasState(State[Placement]):
             self.followers_left[seat] -= 1
             follower, where = shape.segments[segment].kind, shape.segments[segment].where
         self.ply += 1
-        self.last = PlacedTile(shape.name, move.x, move.y, move.rotation)
+        self._last = (shape.name, move.x, move.y, move.rotation)
         params = {
             "seat": seat,
             "tile": shape.name,
@@ -233,10 +257,11 @@ class IslasState(State[Placement]):
 
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
-        name = self.current or ""
-        for index, (sx, sy, _) in enumerate(self.board.fitting(name)):
-            if sx == x and sy == y:
-                return spot_label(index)
+        spots = self.board.fitting(self.current or "")
+        # The spots run north to south, then west to east: halve the way to (x, y).
+        index = bisect_left(spots, (-y, x), key=_north_west)
+        if index < len(spots) and spots[index][:2] == (x, y):
+            return spot_label(index)
         return ""
 
     def _skip(self) -> list[Event]:
@@ -254,16 +279,16 @@ class IslasState(State[Placement]):
         board = self.board
         placed = board.tiles[tile]
         nodes, roots = [], set()
-        for index, segment in enumerate(placed.shape.segments):
-            if segment.kind not in (ISLAND, BRIDGE):
-                continue
-            node = placed.base + index
-            root = board.find(node)
-            if root not in roots and board.open[root] == 0:  # no side left open: complete
+        parent, open_ = board.parent, board.open
+        for index in placed.shape.closable:
+            node = root = placed.base + index
+            while parent[root] != root:  # ``find`` without a call (nor path halving)
+                root = parent[root]
+            if root not in roots and open_[root] == 0:  # no side left open: complete
                 roots.add(root)
                 nodes.append(node)
         x, y = placed.x, placed.y
-        if not any(abs(lx - x) <= 1 and abs(ly - y) <= 1 for lx, ly in board.lighthouses):
+        if (x, y) not in board.near_lighthouses:
             return nodes
         # The tile's own lighthouse, then those around it that it was the last neighbour of.
         for dx, dy in ((0, 0), *AROUND):
