@@ -5,7 +5,8 @@
 `python -m bench ai` how strong the computer players are (bench/ai.py); `python -m bench load`
 how many games and moves a second the bot keeps up with (bench/load.py); `python -m bench
 tournament` how long a Swiss round of 1,000 players takes to pair (bench/tournament.py), and
-a whole Swiss of 64 played through the bot while people's /move is timed (bench/event.py).
+a whole Swiss of 64 played through the bot while people's /move is timed (bench/event.py);
+`python -m bench data` every command on a year of data against an empty database (bench/data.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -75,6 +76,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.tournament import main as tournament
 
         tournament(argv[1:])
+        return
+    if argv[:1] == ["data"]:
+        from bench.data import main as data
+
+        data(argv[1:])
         return
     if argv[:1] == ["ai"]:
         from bench.ai import main as ai

@@ -359,6 +359,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX tournaments_running ON tournaments(id) WHERE status = 'running';
     CREATE INDEX user_settings_public ON user_settings(user_id) WHERE public = 1
     """,
+    # 22: (issue 25, `python -m bench data`) a leaderboard read in its order, a page at a
+    # time, and a player's place counted down that order, not every rating of the game
+    # sorted; a person's seats by game, newest first (the name at their latest game, their
+    # games in play and finished): the index on user_id alone led to every seat they ever
+    # had, each read from the table to find its game.
+    """
+    CREATE INDEX ratings_rank ON ratings(game, scope, (mu - 3 * sigma) DESC, games DESC, player);
+    CREATE INDEX seats_user_game ON seats(user_id, game_id);
+    DROP INDEX seats_user
+    """,
 ]
 
 

@@ -271,10 +271,12 @@ class RatingStore:
             return None
         ordinal = rating.mu - 3 * rating.sigma
         row = await self.db.fetchone(
+            # Those ahead, counted down the ranking's index from the top (the first bound
+            # says where to stop; the rest breaks the ties).
             f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}"
-            " AND ((mu - 3 * sigma) > ? OR ((mu - 3 * sigma) = ? AND"
-            " (games > ? OR (games = ? AND player < ?))))",
-            (game, scope, ordinal, ordinal, rating.games, rating.games, player),
+            " AND (mu - 3 * sigma) >= ? AND ((mu - 3 * sigma) > ? OR ((mu - 3 * sigma) = ?"
+            " AND (games > ? OR (games = ? AND player < ?))))",
+            (game, scope, ordinal, ordinal, ordinal, rating.games, rating.games, player),
         )
         return (int(row["n"]) + 1 if row else 1), rating
 

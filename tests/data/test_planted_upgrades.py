@@ -186,6 +186,10 @@ SEEDS: dict[int, list[str]] = {
         "UPDATE seats SET held_notice = 'held' WHERE game_id = 1 AND seat = 1",
         "UPDATE user_settings SET public = 1 WHERE user_id = 1",
     ],
+    22: [
+        # indexes only (a leaderboard's order, a person's seats by game): the ratings and
+        # seats seeded before are what they index
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

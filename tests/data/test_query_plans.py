@@ -38,6 +38,7 @@ import pytest
 import data.postgres
 from data import Store
 from data.postgres import PostgresDatabase, translate
+from data.ratings import GLOBAL
 from tests.data.test_storage_engines import _clock, _public, _scenario, _stores
 from tests.postgres import PostgresServer
 
@@ -205,12 +206,34 @@ def _capturing(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Statement]]:
         monkeypatch.undo()
 
 
+async def _variants(store: Store) -> None:
+    """The reads whose SQL differs with their arguments, each way the commands ask them
+    (the scenario asks each method once): a leaderboard across servers (only the people who
+    made theirs public) and a season's, a person's games on every server or one game's,
+    a later page, names across servers."""
+    guild, season = 10, -1
+    ratings, stats = store.ratings, store.stats
+    for scope in (GLOBAL, guild, season):
+        await ratings.leaderboard("stonehenge", scope, offset=10)
+        await ratings.count("stonehenge", scope)
+        await ratings.count("stonehenge", scope, listed=False)
+        await ratings.place_of("stonehenge", scope, "u:1")
+        await ratings.trend("stonehenge", scope, "u:1", 11)
+    for where in ({}, {"guild_id": guild}, {"game": "stonehenge"}):
+        await stats.finished(1, offset=10, **where)
+        await stats.count_finished(1, **where)
+    await stats.records(1)
+    await stats.head_to_head(1, 2)
+    await stats.names([1, 2, 3])
+
+
 async def _captured(target: str, monkeypatch: pytest.MonkeyPatch) -> list[Statement]:
     store = await Store(target, _clock()).open()
     _name_calls(store)
     try:
         with _capturing(monkeypatch) as seen:
             await _scenario(store)
+            await _variants(store)
         return seen
     finally:
         await store.close()
@@ -272,8 +295,11 @@ def _checked(statements: list[Statement]) -> list[Statement]:
     return [s for s in _unique(statements) if s[0] not in SCANS_BY_NATURE]
 
 
+# The bot never runs ANALYZE on its SQLite file: its planner goes by its rules of thumb
+# there, and by the statistics where an operator ran one. Both must find the index.
+@pytest.mark.parametrize("analysed", [False, True], ids=["as-the-bot-leaves-it", "analysed"])
 async def test_store_queries_use_an_index_on_sqlite(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, analysed: bool
 ) -> None:
     path = tmp_path / "t.sqlite3"
     statements = await _captured(str(path), monkeypatch)
@@ -285,7 +311,8 @@ async def test_store_queries_use_an_index_on_sqlite(
             conn.execute(fill)
         conn.execute("DROP TABLE qp_n")
         conn.commit()
-        conn.execute("ANALYZE")
+        if analysed:
+            conn.execute("ANALYZE")
         found = [
             (method, sql, scans)
             for method, sql, params in _checked(statements)
