@@ -25,7 +25,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bench.data_rows import MOVE_COLUMNS, Sizes, Tables, build, move_rows
+from bench.data_rows import build
+from bench.data_world import MOVE_COLUMNS, Sizes, Tables, move_rows
 from data import Store
 from data.migrations import MIGRATIONS
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bench.data_build import write_sqlite
-from bench.data_rows import Sizes, build
+from bench.data_rows import build
+from bench.data_world import Sizes
 from data import Store
 from data.check import check_path
 
