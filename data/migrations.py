@@ -363,11 +363,14 @@ MIGRATIONS: list[str] = [
     # time, and a player's place counted down that order, not every rating of the game
     # sorted; a person's seats by game, newest first (the name at their latest game, their
     # games in play and finished): the index on user_id alone led to every seat they ever
-    # had, each read from the table to find its game.
+    # had, each read from the table to find its game; the finished games without a number
+    # (ended by a Tablero older than schema 13 beside a newer one: none, nearly always),
+    # where the start looks for a game never rated.
     """
     CREATE INDEX ratings_rank ON ratings(game, scope, (mu - 3 * sigma) DESC, games DESC, player);
     CREATE INDEX seats_user_game ON seats(user_id, game_id);
-    DROP INDEX seats_user
+    DROP INDEX seats_user;
+    CREATE INDEX games_unnumbered ON games(id) WHERE status = 'finished' AND finish_seq IS NULL
     """,
 ]
 

@@ -323,10 +323,24 @@ class RatingStore:
         return found
 
     async def unrated(self) -> bool:
-        """Whether some finished game was never rated (a database from before ratings)."""
+        """Whether some finished game was never rated (a database from before ratings).
+
+        Asked at every start, so it looks where such a game can be, not at every finished
+        game: since ratings exist (schema 8) each game is rated in the transaction that
+        ends it, so an unrated game ended before, and came first in the order games ended
+        (the first game numbered), or was ended beside by a Tablero too old to number its
+        games (an unnumbered one: a partial index holds those); the last game numbered is
+        looked at too (a database written by other means than the bot's own)."""
+        rated = "NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
         row = await self.db.fetchone(
-            "SELECT 1 FROM games WHERE status = 'finished'"
-            " AND id NOT IN (SELECT game_id FROM rated_games) LIMIT 1"
+            "SELECT 1 FROM games g WHERE g.status = 'finished' AND g.finish_seq IS NULL"
+            f" AND {rated} LIMIT 1"
+        )
+        if row is not None:
+            return True
+        row = await self.db.fetchone(
+            "SELECT 1 FROM games g WHERE g.finish_seq IN ((SELECT MIN(finish_seq) FROM games),"
+            f" (SELECT MAX(finish_seq) FROM games)) AND {rated}"
         )
         return row is not None
 

@@ -55,8 +55,6 @@ GROWING = frozenset(
 SCANS_BY_NATURE: dict[str, str] = {
     "ratings.rerate": "rebuilds every rating from every finished game, in the order they"
     " ended (an operator's rebuild, or once on a database from before ratings)",
-    "ratings.unrated": "once at start-up: whether some finished game was never rated, which"
-    " goes past every finished game when none is (PostgreSQL hashes rated_games for it)",
     "games.unposted": "recovery, once at start-up: a board left unposted can be in any game,"
     " finished ones too, and what marks it (posted_version < version) changes at every move:"
     " an index on it would cost every move a write (on PostgreSQL, no move's UPDATE of games"
