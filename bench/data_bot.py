@@ -86,7 +86,9 @@ class Places:
         """Some games in play and some finished, drawn at random, with everything of theirs."""
         db = store.db
         for status, into in (("active", self.active), ("finished", self.finished)):
-            rows = await db.fetchall("SELECT id FROM games WHERE status = ?", (status,))
+            rows = await db.fetchall(
+                "SELECT id FROM games WHERE status = ? AND place_id IS NOT NULL", (status,)
+            )
             for row in rng.sample(list(rows), min(GAMES_SAMPLED // 2, len(rows))):
                 record = await store.games.get(int(row["id"]))
                 if record is None or record.guild_id is None or record.place_id is None:

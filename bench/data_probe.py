@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.data_world import PLACE0
 from data import Store
 from data.ratings import GLOBAL, human
 from data.results import Ending, Result
@@ -35,6 +36,7 @@ class Asker:
     user_id: int
     other_id: int
     guild_id: int
+    channel_id: int
     place_id: int
     game: str
     public: bool
@@ -50,6 +52,7 @@ class Probe:
         self.active: list[int] = []
         self.active_places: list[int] = []
         self.seasons: list[tuple[int, int]] = []  # (guild, season id)
+        self.places = 0
 
     async def prepare(self, count: int) -> None:
         """Draw ``count`` askers from random games (not timed)."""
@@ -62,7 +65,8 @@ class Probe:
         }
         for gid in ids:
             game = await db.fetchone(
-                "SELECT game, guild_id, COALESCE(place_id, channel_id) AS place FROM games"
+                "SELECT game, guild_id, channel_id, COALESCE(place_id, channel_id) AS place"
+                " FROM games"
                 " WHERE id = ?",
                 (gid,),
             )
@@ -74,7 +78,13 @@ class Probe:
             me, other = (int(s["user_id"]) for s in self.rng.sample(list(seats), 2))
             self.askers.append(
                 Asker(
-                    me, other, int(game["guild_id"]), int(game["place"]), game["game"], me in public
+                    me,
+                    other,
+                    int(game["guild_id"]),
+                    int(game["channel_id"]),
+                    int(game["place"]),
+                    game["game"],
+                    me in public,
                 )
             )
         rows = await db.fetchall(
@@ -87,6 +97,11 @@ class Probe:
             (int(r["guild_id"]), int(r["id"]))
             for r in await db.fetchall("SELECT id, guild_id FROM seasons ORDER BY id")
         ]
+
+    def new_place(self) -> int:
+        """A thread for a game the bench starts (as the bot opens one for each game)."""
+        self.places += 1
+        return PLACE0 + 10**12 + self.places
 
     def asker(self) -> Asker:
         return self.rng.choice(self.askers)
@@ -132,7 +147,8 @@ class Probe:
                         options={},
                         lang="en",
                         guild_id=a.guild_id,
-                        channel_id=a.place_id,
+                        channel_id=a.channel_id,
+                        place_id=self.new_place(),
                     )
                 )
             gid = self.rng.choice(self.active)
@@ -181,7 +197,8 @@ class Probe:
             options={},
             lang="en",
             guild_id=a.guild_id,
-            channel_id=a.place_id,
+            channel_id=a.channel_id,
+            place_id=self.new_place(),
         )
         result = Result.forfeit(Ending.RESIGN, Outcome(False, (0, 0)), 0, (1,))
 
