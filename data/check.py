@@ -108,9 +108,13 @@ class ReadOnlySQLite:
         return int(rows[0][0])
 
     async def integrity(self) -> list[str]:
-        """SQLite's integrity check: ["ok"], or the first faults it lists."""
+        """SQLite's integrity check: ["ok"], or the first faults it lists. On a connection
+        of its own, so that the games replay meanwhile (on a year of games each takes
+        minutes)."""
+        uri = f"file:{quote(str(Path(self.path).resolve()))}?mode=ro"
         try:
-            rows = await self.fetchall(f"PRAGMA integrity_check({INTEGRITY_LINES})")
+            async with aiosqlite.connect(uri, uri=True) as conn:
+                rows = await conn.execute_fetchall(f"PRAGMA integrity_check({INTEGRITY_LINES})")
         except sqlite3.DatabaseError as error:  # too damaged to list what is wrong
             return [str(error)]
         return [str(row[0]) for row in rows]
@@ -127,8 +131,18 @@ async def check(db: Reader, load: Sequence[str] = ()) -> Report:
         )
         return report  # its tables may mean other things: reading on would mislead
     integrity = getattr(db, "integrity", None)  # a SQLite file opened for the check
-    if integrity is not None:
-        found = await integrity()
+    # The integrity check and the replay run at once; the replay counts only if the file
+    # is whole (a damaged one cannot be read reliably: what it read is set aside).
+    checking = asyncio.ensure_future(integrity()) if integrity is not None else None
+    replayed, unreadable = Report(), None
+    try:
+        if report.schema != 0:
+            await _replay_games(db, replayed, load)
+    except sqlite3.DatabaseError as error:  # damaged: the integrity check says where
+        unreadable = error
+    finally:
+        found = await checking if checking is not None else None
+    if found is not None:
         report.integrity = "ok" if found == ["ok"] else "FAILED"
         report.faults.extend(f"integrity: {line}" for line in found if line != "ok")
     elif getattr(db, "engine", "sqlite") == "postgresql":
@@ -136,10 +150,13 @@ async def check(db: Reader, load: Sequence[str] = ()) -> Report:
     if not report.ok:
         report.notes.append("games not replayed: a damaged file cannot be read reliably")
         return report
+    if unreadable is not None:
+        raise unreadable
     if report.schema == 0:
         report.notes.append("an empty database: no tables yet (the bot creates them at start)")
         return report
-    await _replay_games(db, report, load)
+    report.games, report.moves = replayed.games, replayed.moves
+    report.faults.extend(replayed.faults)
     return report
 
 

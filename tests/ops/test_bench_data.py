@@ -12,7 +12,7 @@ import pytest
 from bench.data_build import write_sqlite
 from bench.data_rows import build
 from bench.data_world import Sizes
-from data import Store
+from data import Store, check
 from data.check import check_path
 
 NOW = 1_800_000_000.0
@@ -51,3 +51,21 @@ def test_the_rows_replay_and_are_rated_as_a_rebuild_rates_them(tmp_path: Path) -
     assert [r[:3] + r[5:] for r in rebuilt] == [r[:3] + r[5:] for r in built]
     for (*_, mu, sigma, _), (*_, mu2, sigma2, _) in zip(built, rebuilt, strict=True):
         assert mu == pytest.approx(mu2) and sigma == pytest.approx(sigma2)
+
+
+def test_data_check_replays_in_worker_processes_and_says_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "year.sqlite3"
+    write_sqlite(path, build(Sizes.at(0.0005), NOW))
+    conn = sqlite3.connect(path)
+    with conn:  # two games that do not replay, in two batches
+        conn.execute("UPDATE moves SET move = 'nonsense' WHERE game_id IN (3, 57) AND ply = 0")
+    conn.close()
+    alone = asyncio.run(check_path(str(path)))
+    monkeypatch.setattr(check, "PARALLEL_FROM", 0)  # workers however few the games
+    monkeypatch.setattr(check, "BATCH", 10)
+    workers = asyncio.run(check_path(str(path)))
+    assert (workers.games, workers.moves) == (alone.games, alone.moves) == (104, alone.moves)
+    assert workers.faults == alone.faults and len(alone.faults) == 2
+    assert alone.faults[0].startswith("game #3 ") and alone.faults[1].startswith("game #57 ")
