@@ -529,9 +529,11 @@ class GameStore:
         """The active games whose turn began last, newest first, on the servers of ``shards``
         (None: every server): those a player is likeliest to move in next."""
         owned, params = where_owned(shards, "guild_id")
+        newest = "ORDER BY COALESCE(turn_started_at, 0) DESC, id DESC"
+        # The few chosen first, then read whole: not every game in play read to be sorted.
         return await self._many(
-            f"WHERE status = 'active' AND {owned}"
-            " ORDER BY COALESCE(turn_started_at, 0) DESC, id DESC LIMIT ?",
+            f"WHERE id IN (SELECT id FROM games WHERE status = 'active' AND {owned}"
+            f" {newest} LIMIT ?) {newest}",
             (*params, limit),
         )
 
