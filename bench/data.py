@@ -106,6 +106,9 @@ async def _engine(
     ready = {"big": bot["ready_s"], "empty": empty_bot["ready_s"]}
     commands = _beside(samples, empty_samples)
     bot_commands = _beside(bot["commands"], empty_bot["commands"])
+    for name, figures in bot_commands.items():  # not answered within Discord's 3 s, refused
+        figures["errors"] = bot["errors"].get(name, 0)
+        figures["empty_errors"] = empty_bot["errors"].get(name, 0)
     figures: dict[str, Any] = {
         "build_s": big.build_s.get(engine),
         "commands": commands,
@@ -113,6 +116,7 @@ async def _engine(
         "startup_ms": startup,
         "ready_s": ready,
         "check": check,
+        "bot_error_samples": bot["error_samples"] + empty_bot["error_samples"],
     }
     return figures
 
@@ -157,6 +161,8 @@ def _text(f: dict[str, Any]) -> str:
             )
             for name, c in e[key].items():
                 over = " *" if c["p99"] > GOALS["command_p99_ms"] else ""
+                if c.get("errors"):
+                    over += f" ({c['errors']} not answered in time)"
                 lines.append(
                     f"  {name:<28} {c['p50']:7.2f} {c['p99']:7.2f}   {c['empty_p50']:6.2f}"
                     f" {c['empty_p99']:6.2f}   {c['ratio_p99']:8.2f}{over}"

@@ -139,6 +139,8 @@ class Players:
     def __init__(self, fake: FakeDiscord, places: Places, store: Store, seed: int = 1) -> None:
         self.fake, self.places, self.store = fake, places, store
         self.rng = random.Random(seed)
+        #: what went wrong (a command not answered in time, an answer refused)
+        self.errors: list[str] = []
 
     def _any(self) -> tuple[Place, FakeUser]:
         place = self.rng.choice(self.places.active + self.places.finished)
@@ -148,7 +150,14 @@ class Players:
         return self.rng.choice(("kahuna", "islas", "stonehenge"))
 
     async def _timed(self, sending: Awaitable[Any]) -> float:
-        return await Table.timed(sending)
+        """ms until answered; a command not answered in Discord's 3 s (or refused) counts as
+        an error, at the time it took to fail."""
+        started = time.perf_counter()
+        try:
+            return await Table.timed(sending)
+        except (AssertionError, RuntimeError, TimeoutError) as error:
+            self.errors.append(str(error)[:200])
+            return (time.perf_counter() - started) * 1000
 
     async def move(self) -> float:
         """A legal move by the player to move, in a game in play (the bot's own path)."""
@@ -249,13 +258,22 @@ async def bot_figures(target: str, samples: int, seed: int = 1) -> dict[str, Any
                 players = Players(fake, places, store, seed)
                 commands = players.commands()
                 found: dict[str, list[float]] = {name: [] for name in commands}
+                errors: dict[str, int] = {}
                 for _ in range(samples):
                     for name, run in commands.items():
                         if name in ("/move", "autocomplete /move") and not places.active:
                             continue
+                        before = len(players.errors)
                         found[name].append(await run())
+                        if len(players.errors) > before:
+                            errors[name] = errors.get(name, 0) + 1
             finally:
                 await table.stop_bot()
     finally:
         await store.close()
-    return {"ready_s": round(ready, 2), "commands": found}
+    return {
+        "ready_s": round(ready, 2),
+        "commands": found,
+        "errors": errors,
+        "error_samples": players.errors[:5],
+    }
