@@ -139,18 +139,18 @@ class Probe:
         while True:
             if not self.active:  # every game in play ended (an empty database): a new one
                 a = self.asker()
-                self.active.append(
-                    await self.store.games.create_game(
-                        game=a.game,
-                        seats=[(a.user_id, "a"), (a.other_id, "b")],
-                        seed=self.rng.randrange(2**31),
-                        options={},
-                        lang="en",
-                        guild_id=a.guild_id,
-                        channel_id=a.channel_id,
-                        place_id=self.new_place(),
-                    )
+                started = await self.store.games.create_game(
+                    game=a.game,
+                    seats=[(a.user_id, "a"), (a.other_id, "b")],
+                    seed=self.rng.randrange(2**31),
+                    options={},
+                    lang="en",
+                    guild_id=a.guild_id,
+                    channel_id=a.channel_id,
+                    place_id=self.new_place(),
                 )
+                await self.store.games.mark_posted(started, 0, started)  # its opening board
+                self.active.append(started)
             gid = self.rng.choice(self.active)
             record = await self.store.games.get(gid)
             if record is not None and record.active:
@@ -205,6 +205,7 @@ class Probe:
         async def run() -> None:
             await self.store.games.finish(gid, 0, result)
             await self.store.ratings.changes(gid, a.guild_id)
+            await self.store.games.mark_posted(gid, 1, gid)  # its last board, posted
 
         return run
 
