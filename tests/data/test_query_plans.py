@@ -3,10 +3,14 @@
 A query that reads a whole table is as fast as any other on a test's handful of rows and
 grows with every game ever played. So the storage scenario (every public store method, see
 test_storage_engines.py) runs on each engine with every statement captured with its
-parameters; then the tables that grow with the data are filled with thousands of rows and
-analysed, so the planner's choice is the one it makes on a real server, and each statement is
-explained: a full scan of a growing table fails the test (SQLite: ``SCAN <table>`` without an
-index; PostgreSQL: a ``Seq Scan`` on it).
+parameters, and after it the reads whose SQL differs with their arguments, each way
+(``_variants``: a leaderboard across servers and a season's, a person's games everywhere,
+on one server or of one game, later pages); then the tables that grow with the data are
+filled with thousands of rows and each statement is explained: a full scan of a growing
+table fails the test (SQLite: ``SCAN <table>`` without an index; PostgreSQL: a ``Seq Scan``
+on it). PostgreSQL's tables are analysed, as autovacuum does; SQLite's both ways, since the
+bot never runs ANALYZE there (its planner goes by rules of thumb) but an operator may.
+``python -m bench data`` times the same queries on a year of games.
 
 Growing tables: every table of the schema. Each holds rows per game, move, person, server,
 challenge or tournament, all of which grow with a server's history; the smallest
