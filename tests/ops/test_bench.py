@@ -244,13 +244,14 @@ def test_bench_load_due_games_fire_each_timer_once_beside_a_baseline(tmp_path: P
     assert timers["move_p99_ratio"] > 0
 
 
-def test_bench_data_times_every_command_on_both_engines(tmp_path: Path) -> None:
-    # A tiny year (one server, a hundred games) kept in its own cache: the shape only.
-    args = ("data", "--json", "--scale", "0.0005", "--samples", "3", "--bot-samples", "2")
-    done = _bench(*args, "--cache", str(tmp_path / "cache"), cwd=tmp_path)
+def test_bench_data_times_every_command_on_a_big_and_an_empty_database(tmp_path: Path) -> None:
+    # A tiny year (one server, a hundred games) kept in its own cache, on SQLite: the shape
+    # only (PostgreSQL's figures have the same; its build is tests/ops/test_bench_data.py's).
+    args = ("data", "--json", "--scale", "0.0005", "--samples", "3", "--bot-samples", "1")
+    done = _bench(*args, "--engine", "sqlite", "--cache", str(tmp_path / "cache"), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
-    assert {"scale", "rows", "goals", "loadavg", "sqlite", "postgresql"} == set(figures)
+    assert {"scale", "rows", "goals", "loadavg", "sqlite"} == set(figures)
     assert figures["rows"]["games"] == 104 and figures["rows"]["moves"] > 0
     commands = {
         "/games", "/board", "/move", "/resign", "/leaderboard server", "/leaderboard global",
@@ -262,29 +263,21 @@ def test_bench_data_times_every_command_on_both_engines(tmp_path: Path) -> None:
         "/games", "/board", "/move", "/leaderboard server", "/leaderboard global",
         "/leaderboard season", "/profile", "/history", "/stats", "autocomplete /move",
     }  # fmt: skip
-    for engine in ("sqlite", "postgresql"):
-        e = figures[engine]
-        assert set(e) == {
-            "build_s", "commands", "bot_commands", "startup_ms", "ready_s", "check",
-            "bot_error_samples",
-        }  # fmt: skip
-        assert e["bot_error_samples"] == []
-        assert e["build_s"] > 0  # built here: the cache was empty
-        assert set(e["commands"]) == commands
-        assert set(e["bot_commands"]) == through_the_bot
-        for name, c in [*e["commands"].items(), *e["bot_commands"].items()]:
-            assert {"p50", "p99", "empty_p50", "empty_p99", "ratio_p99"} <= set(c), name
-            assert 0 < c["p50"] <= c["p99"] and 0 < c["empty_p50"] <= c["empty_p99"], name
-        for name, c in e["bot_commands"].items():
-            assert c["errors"] == 0 == c["empty_errors"], name
-        assert "games.unposted" in e["startup_ms"]
-        assert e["ready_s"]["big"] > 0 and e["ready_s"]["empty"] > 0
-        # The check comes last: it replays the games the commands added (resigned) too.
-        assert e["check"]["ok"] and e["check"]["games"] >= 104, e["check"]
-    # Again: the builds are kept, nothing is built (and no check asked for).
-    again = _bench(*args, "--engine", "sqlite", "--no-check", "--cache", str(tmp_path / "cache"),
-                   cwd=tmp_path)  # fmt: skip
-    assert again.returncode == 0, again.stderr
-    kept = json.loads(again.stdout)
-    assert kept["sqlite"]["build_s"] is None and kept["sqlite"]["check"] is None
-    assert "postgresql" not in kept
+    e = figures["sqlite"]
+    assert set(e) == {
+        "build_s", "commands", "bot_commands", "startup_ms", "ready_s", "check",
+        "bot_error_samples",
+    }  # fmt: skip
+    assert e["bot_error_samples"] == []
+    assert e["build_s"] > 0  # built here: the cache was empty
+    assert set(e["commands"]) == commands
+    assert set(e["bot_commands"]) == through_the_bot
+    for name, c in [*e["commands"].items(), *e["bot_commands"].items()]:
+        assert {"p50", "p99", "empty_p50", "empty_p99", "ratio_p99"} <= set(c), name
+        assert 0 < c["p50"] <= c["p99"] and 0 < c["empty_p50"] <= c["empty_p99"], name
+    for name, c in e["bot_commands"].items():
+        assert c["errors"] == 0 == c["empty_errors"], name
+    assert {"store.open", "ratings.unrated", "games.unposted"} <= set(e["startup_ms"])
+    assert e["ready_s"]["big"] > 0 and e["ready_s"]["empty"] > 0
+    # The check comes last: it replays the games the commands added (resigned) too.
+    assert e["check"]["ok"] and e["check"]["games"] >= 104, e["check"]

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.data_build import write_sqlite
+from bench.data_build import ROWS_VERSION, Built, write_sqlite
 from bench.data_rows import build
 from bench.data_world import Sizes
 from data import Store, check
 from data.check import check_path
+from data.migrations import MIGRATIONS
 
 NOW = 1_800_000_000.0
 
@@ -69,3 +70,29 @@ def test_data_check_replays_in_worker_processes_and_says_the_same(
     assert (workers.games, workers.moves) == (alone.games, alone.moves) == (104, alone.moves)
     assert workers.faults == alone.faults and len(alone.faults) == 2
     assert alone.faults[0].startswith("game #3 ") and alone.faults[1].startswith("game #57 ")
+
+
+def test_a_build_is_kept_per_schema_and_scale_on_both_engines(tmp_path: Path) -> None:
+    built = Built(tmp_path, 0.0005)
+    try:
+        built.ensure(("sqlite", "postgresql"))
+        assert set(built.build_s) == {"rows", "sqlite", "postgresql"}
+        assert built.folder.name == f"schema{len(MIGRATIONS)}-scale0.0005-rows{ROWS_VERSION}"
+        assert built.facts()["rows"]["games"] == 104
+        again = Built(tmp_path, 0.0005)
+        again.ensure(("sqlite", "postgresql"))  # kept: nothing is built
+        assert again.build_s == {}
+
+        async def games(engine: str) -> int:
+            async with again.copy(engine, tmp_path) as target:
+                store = await Store(target).open()
+                try:
+                    row = await store.db.fetchone("SELECT COUNT(*) AS n FROM games")
+                    return int(row["n"])
+                finally:
+                    await store.close()
+
+        assert asyncio.run(games("sqlite")) == 104 == asyncio.run(games("postgresql"))
+        again.stop()
+    finally:
+        built.stop()
