@@ -9,6 +9,7 @@ review` how long a post-game review takes and what it costs people's /move (benc
 pair (bench/tournament.py), and a whole Swiss of 64 played through the bot while people's
 /move is timed (bench/event.py); `python -m bench replays` how long /replay takes, alone,
 again, eight at once, and what a live /move waits meanwhile (bench/replays_bot.py).
+`python -m bench data` every command on a year of data against an empty database (bench/data.py).
 
 Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "middle", "final"},
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
@@ -83,6 +84,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench.review import main as review
 
         review(argv[1:])
+        return
+    if argv[:1] == ["data"]:
+        from bench.data import main as data
+
+        data(argv[1:])
         return
     if argv[:1] == ["ai"]:
         from bench.ai import main as ai

@@ -123,18 +123,11 @@ class Metrics(commands.Cog):
 
     async def refresh(self) -> None:
         """Read the figures that live in the database."""
-        db = self.bot.store.db
-        rows = await db.fetchall(
-            "SELECT game, COUNT(*) AS n FROM games WHERE status = 'active' GROUP BY game"
-        )
-        active = {row["game"]: row["n"] for row in rows}
+        store = self.bot.store
+        active = await store.games.active_by_game()
         for game in {*(g.name for g in games()), *active}:
             metrics.ACTIVE_GAMES.labels(game).set(active.get(game, 0))
-        due = await db.fetchone(
-            "SELECT COUNT(*) AS n FROM timers WHERE fired_at IS NULL AND due_at <= ?",
-            (self.bot.clock(),),
-        )
-        metrics.TIMERS_DUE.set(due["n"] if due else 0)
+        metrics.TIMERS_DUE.set(await store.timers.due_count())
 
 
 def _observe_move(payload: Any, seconds: float) -> None:

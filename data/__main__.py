@@ -60,12 +60,12 @@ def backup_command(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _check_url(url: str) -> Report:
+async def _check_url(url: str, load: list[str]) -> Report:
     """Check a PostgreSQL database through the store's own connection (which, as at the
     bot's start, refuses a newer schema and migrates an older one)."""
     db = await open_database(url).connect()
     try:
-        return await check(db)
+        return await check(db, load)
     finally:
         await db.close()
 
@@ -76,7 +76,10 @@ def check_command(args: argparse.Namespace) -> int:
         importlib.import_module(module)
     database = str(args.database)
     try:
-        checking = _check_url(database) if is_postgres(database) else check_path(database)
+        load = args.load
+        checking = (
+            _check_url(database, load) if is_postgres(database) else check_path(database, load)
+        )
         report = asyncio.run(checking)
     except FileNotFoundError:
         print(f"There is no database at {database}.", file=sys.stderr)

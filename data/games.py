@@ -503,6 +503,13 @@ class GameStore:
         )
         return int(row["n"]) if row else 0
 
+    async def active_by_game(self) -> dict[str, int]:
+        """How many games of each kind are being played (the metrics' figure)."""
+        rows = await self.db.fetchall(
+            "SELECT game, COUNT(*) AS n FROM games WHERE status = 'active' GROUP BY game"
+        )
+        return {row["game"]: int(row["n"]) for row in rows}
+
     async def active_with_bots(self, shards: Shards | None = None) -> list[GameRecord]:
         """Active games in which the bot plays a seat (its own, or one it holds), oldest
         first (to resume its turns), on the servers of ``shards`` (None: every server)."""
@@ -522,9 +529,11 @@ class GameStore:
         """The active games whose turn began last, newest first, on the servers of ``shards``
         (None: every server): those a player is likeliest to move in next."""
         owned, params = where_owned(shards, "guild_id")
+        newest = "ORDER BY COALESCE(turn_started_at, 0) DESC, id DESC"
+        # The few chosen first, then read whole: not every game in play read to be sorted.
         return await self._many(
-            f"WHERE status = 'active' AND {owned}"
-            " ORDER BY COALESCE(turn_started_at, 0) DESC, id DESC LIMIT ?",
+            f"WHERE id IN (SELECT id FROM games WHERE status = 'active' AND {owned}"
+            f" {newest} LIMIT ?) {newest}",
             (*params, limit),
         )
 

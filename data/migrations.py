@@ -375,6 +375,19 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE guild_settings ADD COLUMN review_games INTEGER NOT NULL DEFAULT 0
     """,
+    # 24: (issue 25, `python -m bench data`) a leaderboard read in its order, a page at a
+    # time, and a player's place counted down that order, not every rating of the game
+    # sorted; a person's seats by game, newest first (the name at their latest game, their
+    # games in play and finished): the index on user_id alone led to every seat they ever
+    # had, each read from the table to find its game; the finished games without a number
+    # (ended by a Tablero older than schema 13 beside a newer one: none, nearly always),
+    # where the start looks for a game never rated.
+    """
+    CREATE INDEX ratings_rank ON ratings(game, scope, (mu - 3 * sigma) DESC, games DESC, player);
+    CREATE INDEX seats_user_game ON seats(user_id, game_id);
+    DROP INDEX seats_user;
+    CREATE INDEX games_unnumbered ON games(id) WHERE status = 'finished' AND finish_seq IS NULL
+    """,
 ]
 
 

@@ -215,6 +215,9 @@ async def _store(conn: Transaction, rating: Rating, game_id: int, now: float) ->
 
 #: Ranking order of a leaderboard: the shown number (the ordinal), best first.
 _ORDER = "(mu - 3 * sigma) DESC, games DESC, player"
+#: A bot level's rating: its key ('bot:…') sorts before 'c' and a person's ('u:…') after,
+#: in any collation that orders letters (a range of the ratings' primary key).
+_BOTS = "r.player < 'c'"
 #: Who a global leaderboard shows: bot levels, and people who made their ratings public.
 _LISTED = (
     "(scope != 0 OR player LIKE 'bot:%' OR CAST(substr(player, 3) AS BIGINT) IN"
@@ -251,10 +254,30 @@ class RatingStore:
     async def count(self, game: str, scope: int, *, listed: bool = True) -> int:
         """How many players a leaderboard lists (``listed`` False: how many are rated, those
         the global leaderboard leaves out included)."""
-        which = _LISTED if listed else "1 = 1"
+        if listed and scope == GLOBAL:
+            return await self._listed_globally(game, "1 = 1", ())
         row = await self.db.fetchone(
-            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {which}",
-            (game, scope),
+            "SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ?", (game, scope)
+        )
+        return int(row["n"]) if row else 0
+
+    async def _listed_globally(self, game: str, where: str, params: tuple) -> int:
+        """How many ratings across servers the global leaderboard lists that match ``where``
+        (on ``r``): the bot levels', found by their keys (``_BOTS``), and those of the few
+        people who made theirs public, looked up one by one; never every person's rating
+        tested against the public ones (tens of thousands, on a year of games)."""
+        # EXISTS, not a join: from each public person to their one rating (its primary
+        # key), never from the ratings to the people (SQLite, which has no statistics,
+        # once walked the ranking for each of them: 22 s).
+        # The bots' few rows by their keys: ``+r.mu`` keeps SQLite off the ranking's index
+        # (down which it would walk to the player's place).
+        bots = where.replace("(r.mu", "(+r.mu")
+        row = await self.db.fetchone(
+            "SELECT (SELECT COUNT(*) FROM ratings r WHERE r.game = ? AND r.scope = 0"
+            f" AND {_BOTS} AND {bots}) + (SELECT COUNT(*) FROM user_settings u"
+            " WHERE u.public = 1 AND EXISTS (SELECT 1 FROM ratings r WHERE r.game = ?"
+            f" AND r.scope = 0 AND r.player = 'u:' || u.user_id AND {where})) AS n",
+            (game, *params, game, *params),
         )
         return int(row["n"]) if row else 0
 
@@ -270,11 +293,18 @@ class RatingStore:
         if listed is None:
             return None
         ordinal = rating.mu - 3 * rating.sigma
+        # Those ahead (the first bound says where to stop down the ranking's index; the
+        # rest breaks the ties).
+        ahead = (
+            "(r.mu - 3 * r.sigma) >= ? AND ((r.mu - 3 * r.sigma) > ? OR ((r.mu - 3 * r.sigma)"
+            " = ? AND (r.games > ? OR (r.games = ? AND r.player < ?))))"
+        )
+        params = (ordinal, ordinal, ordinal, rating.games, rating.games, player)
+        if scope == GLOBAL:
+            return await self._listed_globally(game, ahead, params) + 1, rating
         row = await self.db.fetchone(
-            f"SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND scope = ? AND {_LISTED}"
-            " AND ((mu - 3 * sigma) > ? OR ((mu - 3 * sigma) = ? AND"
-            " (games > ? OR (games = ? AND player < ?))))",
-            (game, scope, ordinal, ordinal, rating.games, rating.games, player),
+            f"SELECT COUNT(*) AS n FROM ratings r WHERE r.game = ? AND r.scope = ? AND {ahead}",
+            (game, scope, *params),
         )
         return (int(row["n"]) + 1 if row else 1), rating
 
@@ -321,10 +351,24 @@ class RatingStore:
         return found
 
     async def unrated(self) -> bool:
-        """Whether some finished game was never rated (a database from before ratings)."""
+        """Whether some finished game was never rated (a database from before ratings).
+
+        Asked at every start, so it looks where such a game can be, not at every finished
+        game: since ratings exist (schema 8) each game is rated in the transaction that
+        ends it, so an unrated game ended before, and came first in the order games ended
+        (the first game numbered), or was ended beside by a Tablero too old to number its
+        games (an unnumbered one: a partial index holds those); the last game numbered is
+        looked at too (a database written by other means than the bot's own)."""
+        rated = "NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
         row = await self.db.fetchone(
-            "SELECT 1 FROM games WHERE status = 'finished'"
-            " AND id NOT IN (SELECT game_id FROM rated_games) LIMIT 1"
+            "SELECT 1 FROM games g WHERE g.status = 'finished' AND g.finish_seq IS NULL"
+            f" AND {rated} LIMIT 1"
+        )
+        if row is not None:
+            return True
+        row = await self.db.fetchone(
+            "SELECT 1 FROM games g WHERE g.finish_seq IN ((SELECT MIN(finish_seq) FROM games),"
+            f" (SELECT MAX(finish_seq) FROM games)) AND {rated}"
         )
         return row is not None
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from data.db import Database, Dialect, Row
 from data.games import Seat
 from data.ratings import FORFEITS, FORGOTTEN, ranks
-from data.results import Result
+from data.results import Ending, Result
 
 
 class PlayerResult(StrEnum):
@@ -120,17 +120,30 @@ def _counted(dialect: Dialect) -> str:
     )
 
 
-def _finished_sql(dialect: Dialect) -> str:
-    """The counted finished games with their seats and lengths."""
+#: How many moves a game has: its last ply's number, plus one (plies are numbered from 0
+#: without gaps: ``python -m data check`` says so). One step down the moves' primary key,
+#: where counting them would walk every move of the game.
+_PLIES = (
+    "COALESCE((SELECT m.ply + 1 FROM moves m WHERE m.game_id = g.id"
+    " ORDER BY m.ply DESC LIMIT 1), 0)"
+)
+#: When a finished game ended (games finished before finished_at was kept: their last change).
+_ENDED = "COALESCE(g.finished_at, g.updated_at)"
+
+
+def _finished_sql(dialect: Dialect, source: str = "games g") -> str:
+    """The counted finished games of ``source`` (which names them ``g``) with their seats and
+    lengths."""
     seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = g.id")
     return (
         "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
-        f" g.created_at, COALESCE(g.finished_at, g.updated_at) AS ended, {seats} AS seat_list,"
-        " (SELECT COUNT(*) FROM moves WHERE moves.game_id = g.id) AS plies"
-        f" FROM games g WHERE {_counted(dialect)}"
+        f" g.created_at, {_ENDED} AS ended, {seats} AS seat_list, {_PLIES} AS plies"
+        f" FROM {source} WHERE {_counted(dialect)}"
     )
 
 
+#: People whose names one query looks up (SQLite takes 500 SELECTs joined by UNION ALL).
+NAMES_AT_ONCE = 100
 #: A person's own seat (the bot's seats carry the bot's id too, with a level).
 _PLAYED_BY = "g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND level IS NULL)"
 
@@ -182,10 +195,18 @@ class StatsStore:
         offset: int = 0,
         limit: int = 10,
     ) -> list[Finished]:
-        """A person's finished games, newest first."""
+        """A person's finished games, newest first.
+
+        The page's games are chosen first, by when they ended, and only they are read whole
+        (seats, length): a keen player has played thousands."""
         where, params = _where([user_id], game, guild_id)
+        page = (
+            f"(SELECT g.id AS page_id FROM games g WHERE {self._counted}{where}"
+            f" ORDER BY {_ENDED} DESC, g.id DESC LIMIT ? OFFSET ?) page"
+            " JOIN games g ON g.id = page.page_id"
+        )
         rows = await self.db.fetchall(
-            f"{self._finished_games}{where} ORDER BY ended DESC, g.id DESC LIMIT ? OFFSET ?",
+            f"{_finished_sql(self.db.dialect, page)} ORDER BY ended DESC, g.id DESC",
             (*params, limit, offset),
         )
         return [_finished(row) for row in rows]
@@ -243,11 +264,20 @@ class StatsStore:
         return found
 
     async def server(self, game: str, guild_id: int, most: int = 5) -> ServerStats:
-        """How ``game`` is played on a server: games, the first seat's wins, lengths, players."""
-        rows = await self.db.fetchall(
-            f"{self._finished_games} AND g.game = ? AND g.guild_id = ?", (game, guild_id)
+        """How ``game`` is played on a server: games, the first seat's wins, lengths, players.
+
+        Summed in the database, one row per way a game ended (its reason and winners):
+        a large server has finished thousands of games, which are never read one by one."""
+        dialect = self.db.dialect
+        ways = await self.db.fetchall(
+            "SELECT reason, winners, COUNT(*) AS n, SUM(plies) AS plies, SUM(days) AS days"
+            f" FROM (SELECT {dialect.json_field('g.result', 'reason')} AS reason,"
+            f" {dialect.json_field('g.result', 'winners')} AS winners, {_PLIES} AS plies,"
+            f" ({_ENDED} - g.created_at) / 86400.0 AS days"
+            f" FROM games g WHERE {self._counted} AND g.game = ? AND g.guild_id = ?) ended"
+            " GROUP BY reason, winners",
+            (game, guild_id),
         )
-        games = [_finished(row) for row in rows]
         active = await self.db.fetchone(
             "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND game = ? AND guild_id = ?",
             (game, guild_id),
@@ -261,16 +291,20 @@ class StatsStore:
             (game, guild_id, FORGOTTEN, most),
         )
         names = await self.names((row["user_id"] for row in players), guild_id=guild_id)
-        count = len(games)
+        count = sum(int(way["n"]) for way in ways)
+        first: dict[PlayerResult, int] = {}
+        for way in ways:
+            stored = {"reason": way["reason"] or Ending.RULES.value}
+            stored["winners"] = json.loads(way["winners"] or "[]")
+            done = result_for(Result.from_json(stored), 0)
+            first[done] = first.get(done, 0) + int(way["n"])
         return ServerStats(
             finished=count,
             active=int(active["n"]) if active else 0,
-            first_seat_wins=sum(result_for(g.result, 0) is PlayerResult.WIN for g in games),
-            draws=sum(result_for(g.result, 0) is PlayerResult.DRAW for g in games),
-            average_moves=sum(g.moves for g in games) / count if count else 0.0,
-            average_days=(
-                sum(g.finished_at - g.created_at for g in games) / count / 86400 if count else 0.0
-            ),
+            first_seat_wins=first.get(PlayerResult.WIN, 0),
+            draws=first.get(PlayerResult.DRAW, 0),
+            average_moves=sum(int(w["plies"]) for w in ways) / count if count else 0.0,
+            average_days=sum(float(w["days"]) for w in ways) / count if count else 0.0,
             most_active=tuple(
                 (row["user_id"], names.get(row["user_id"], "?"), row["n"]) for row in players
             ),
@@ -284,14 +318,20 @@ class StatsStore:
         ids = sorted(set(user_ids))
         if not ids:
             return {}
-        marks = ", ".join("?" for _ in ids)
+        # Each person's seats newest first, down their (user_id, game_id) index, to the first
+        # of their own (on that server): not every seat they ever had.
         where = "" if guild_id is None else " AND g.guild_id = ?"
-        rows = await self.db.fetchall(
-            "SELECT s.user_id, s.name FROM seats s JOIN"
-            " (SELECT s.user_id, MAX(s.game_id) AS latest FROM seats s"
-            "  JOIN games g ON g.id = s.game_id"
-            f"  WHERE s.user_id IN ({marks}) AND s.level IS NULL{where} GROUP BY s.user_id) m"
-            " ON s.user_id = m.user_id AND s.game_id = m.latest AND s.level IS NULL",
-            (*ids, *(() if guild_id is None else (guild_id,))),
+        latest = (
+            "SELECT CAST(? AS BIGINT) AS user_id, (SELECT s.name FROM seats s"
+            " JOIN games g ON g.id = s.game_id WHERE s.user_id = ? AND s.level IS NULL"
+            f"{where} ORDER BY s.game_id DESC LIMIT 1) AS name"
         )
-        return {row["user_id"]: row["name"] for row in rows}
+        found: dict[int, str] = {}
+        for start in range(0, len(ids), NAMES_AT_ONCE):
+            chunk = ids[start : start + NAMES_AT_ONCE]
+            params = [(i, i, *(() if guild_id is None else (guild_id,))) for i in chunk]
+            rows = await self.db.fetchall(
+                " UNION ALL ".join([latest] * len(chunk)), [p for row in params for p in row]
+            )
+            found.update((row["user_id"], row["name"]) for row in rows if row["name"] is not None)
+        return found

@@ -88,6 +88,14 @@ class TimerStore:
         )
         return [Timer(**dict(row)) for row in rows]
 
+    async def due_count(self) -> int:
+        """How many timers are due and not done, on every server (the metrics' figure)."""
+        row = await self.db.fetchone(
+            "SELECT COUNT(*) AS n FROM timers WHERE fired_at IS NULL AND due_at <= ?",
+            (self.clock(),),
+        )
+        return int(row["n"]) if row else 0
+
     async def claim(self, timer_id: int, owner: str, lease: float) -> bool:
         """Hold a due timer for ``lease`` seconds as ``owner``; False when it is done or
         another process holds it (that one acts)."""

@@ -197,6 +197,10 @@ SEEDS: dict[int, list[str]] = {
         " (1, -1, '{\"turns\":[]}', 700), (1, 1, '{\"turns\":[]}', 701)",
         "UPDATE guild_settings SET review_games = 1",
     ],
+    24: [
+        # indexes only (a leaderboard's order, a person's seats by game): the ratings and
+        # seats seeded before are what they index
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).

@@ -277,3 +277,24 @@ async def test_a_full_disk_refuses_a_write_whole(tmp_path: Path) -> None:
         assert (await store.games.get(game_id)).moves[-1] == "6L"
     finally:
         await store.close()
+
+
+async def test_a_large_database_starts_without_reading_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Past the size, the start reads the schema only (data check reads the rest): a whole
+    # file opens, and one whose schema page is damaged is refused all the same.
+    monkeypatch.setattr("data.sqlite.QUICK_CHECK_BYTES", 0)
+    path = tmp_path / "t.sqlite3"
+    game = await _new_database(path)
+    store = await Store(path).open()
+    try:
+        assert (await store.games.get(game)) is not None
+    finally:
+        await store.close()
+    page = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
+    with path.open("r+b") as file:  # the schema's own rows, at the end of the first page
+        file.seek(page - 400)
+        file.write(b"\xa5" * 400)
+    message = await _refusal(path)
+    assert "restore a backup" in message

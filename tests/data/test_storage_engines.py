@@ -322,6 +322,8 @@ async def _scenario(store: Store) -> list[tuple[str, Any]]:
     note("head_to_head", await stats.head_to_head(1, 2, guild_id=guild))
     note("server", await stats.server("stonehenge", guild))
     note("names", await stats.names([1, 2, 3], guild_id=guild))
+    note("active_by_game", await games.active_by_game())
+    note("due_count", await timers.due_count())
 
     # Time away.
     away = store.away

@@ -265,3 +265,42 @@ def test_bench_replays_times_replay_through_the_bot(tmp_path: Path) -> None:
     assert figures["same_at_once"]["count"] == 2 and figures["same_at_once"]["last_ms"] > 0
     # Each game's replay drawn once: asked twice, or twice at once, it was drawn once.
     assert figures["drawn"] == {"games": 1 + 2 + 1 + 2, "kept_files": 1 + 2 + 1 + 2}
+
+
+def test_bench_data_times_every_command_on_a_big_and_an_empty_database(tmp_path: Path) -> None:
+    # A tiny year (one server, a hundred games) kept in its own cache, on SQLite: the shape
+    # only (PostgreSQL's figures have the same; its build is tests/ops/test_bench_data.py's).
+    args = ("data", "--json", "--scale", "0.0005", "--samples", "3", "--bot-samples", "1")
+    done = _bench(*args, "--engine", "sqlite", "--cache", str(tmp_path / "cache"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert {"scale", "rows", "goals", "loadavg", "sqlite"} == set(figures)
+    assert figures["rows"]["games"] == 104 and figures["rows"]["moves"] > 0
+    commands = {
+        "/games", "/board", "/move", "/resign", "/leaderboard server", "/leaderboard global",
+        "/leaderboard season", "/profile", "/profile vs", "/history", "/history last page",
+        "/stats", "autocomplete /move (game:)", "autocomplete season", "autocomplete event",
+        "autocomplete challenge",
+    }  # fmt: skip
+    through_the_bot = {
+        "/games", "/board", "/move", "/leaderboard server", "/leaderboard global",
+        "/leaderboard season", "/profile", "/history", "/stats", "autocomplete /move",
+    }  # fmt: skip
+    e = figures["sqlite"]
+    assert set(e) == {
+        "build_s", "commands", "bot_commands", "startup_ms", "ready_s", "check",
+        "bot_error_samples",
+    }  # fmt: skip
+    assert e["bot_error_samples"] == []
+    assert e["build_s"] > 0  # built here: the cache was empty
+    assert set(e["commands"]) == commands
+    assert set(e["bot_commands"]) == through_the_bot
+    for name, c in [*e["commands"].items(), *e["bot_commands"].items()]:
+        assert {"p50", "p99", "empty_p50", "empty_p99", "ratio_p99"} <= set(c), name
+        assert 0 < c["p50"] <= c["p99"] and 0 < c["empty_p50"] <= c["empty_p99"], name
+    for name, c in e["bot_commands"].items():
+        assert c["errors"] == 0 == c["empty_errors"], name
+    assert {"store.open", "ratings.unrated", "games.unposted"} <= set(e["startup_ms"])
+    assert e["ready_s"]["big"] > 0 and e["ready_s"]["empty"] > 0
+    # The check comes last: it replays the games the commands added (resigned) too.
+    assert e["check"]["ok"] and e["check"]["games"] >= 104, e["check"]
