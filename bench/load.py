@@ -1,5 +1,5 @@
-"""`python -m bench load --games N --rate R --seconds S [--db URL] [--processes P] [--json]
-[--kill-every S --reminder-seconds R]`:
+"""`python -m bench load --games N --rate R (--seconds S | --moves-total N) [--db URL]
+[--processes P] [--json] [--kill-every S --reminder-seconds R]`:
 many games at once, moves on a fixed schedule, through real bot processes.
 
 The loopback Discord and this driver run in this process; the bot runs in ``--processes``
@@ -18,7 +18,8 @@ with an error, or whose board did not arrive: the public board when the turn pas
 mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS) and its
 own CPU time per move (utime + stime of /proc/PID/stat over the run, all its threads, over
 the moves of its shards; opening the replacement games is part of that load), its drawing
-process (render/painter.py) counted in both.
+process (render/painter.py) counted in both and also given apart. ``--moves-total N`` sends
+N moves in all (N / rate seconds): the memory after 10,000 moves, say.
 
 ``--kill-every S`` SIGKILLs a bot process (each in turn) every S seconds of the run and
 starts it again at once on the same shards; moves meanwhile go on (those sent to a server
@@ -106,6 +107,8 @@ class BotProcess:
     process: asyncio.subprocess.Process
     shards: list[int]
     cpu_start: float = 0.0
+    #: of which the bot's own process (the rest: its drawing process)
+    own_cpu_start: float = 0.0
     rss_start: int = 0
     #: how many times it was killed: a move sent before a kill may never be answered
     kills: int = 0
@@ -150,10 +153,11 @@ def family(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time so far (user + system, all threads) of the process and its descendants."""
+def cpu_seconds(pid: int, *, descendants: bool = True) -> float:
+    """CPU time so far (user + system, all threads) of the process and (unless told not
+    to) its descendants."""
     total = 0
-    for member in family(pid):
+    for member in family(pid) if descendants else [pid]:
         with contextlib.suppress(OSError):  # a child that just ended
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime
@@ -451,6 +455,7 @@ class Load:
         """The bot processes' CPU and memory before the moves."""
         for bot in self.bots:
             bot.cpu_start = cpu_seconds(bot.process.pid)
+            bot.own_cpu_start = cpu_seconds(bot.process.pid, descendants=False)
             bot.rss_start = rss_bytes(bot.process.pid)
 
     def figures(self, seconds: float, driver_cpu: float) -> dict[str, Any]:
@@ -462,6 +467,9 @@ class Load:
             pid = bot.process.pid
             moves = sum(n for shard, n in tally.by_shard.items() if shard == index)
             cpu = cpu_seconds(pid) - bot.cpu_start + bot.cpu_before
+            # Without kills, the split between the bot and its drawing process (a killed
+            # process's share is not known apart).
+            own = cpu_seconds(pid, descendants=False) - bot.own_cpu_start
             processes.append(
                 {
                     "pid": pid,
@@ -474,6 +482,10 @@ class Load:
                         (rss_bytes(pid) - rss_bytes(pid, descendants=False)) / 2**20, 1
                     ),
                     "cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
+                    # of which the drawing process (render/painter.py); None after kills
+                    "cpu_ms_per_move_drawing": None
+                    if bot.kills
+                    else round((cpu - own) * 1000 / max(moves, 1), 2),
                 }
             )
         errors = sum(tally.errors.values())
@@ -593,6 +605,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rate", type=float, default=20.0, help="/moves sent per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long moves are sent")
     parser.add_argument(
+        "--moves-total",
+        type=int,
+        default=0,
+        metavar="N",
+        help="send N /moves in all (at --rate: N / rate seconds, instead of --seconds), for"
+        " the memory after so many moves",
+    )
+    parser.add_argument(
         "--db",
         help="a SQLite path or a postgresql:// URL; postgresql: a throw-away local server"
         " (default: a temporary SQLite file)",
@@ -634,6 +654,8 @@ def main(argv: list[str]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.moves_total:
+        args.seconds = args.moves_total / args.rate
     logging.basicConfig(level=logging.WARNING)
     figures = asyncio.run(run(args))
     if args.json:
@@ -659,7 +681,7 @@ def _text(f: dict[str, Any]) -> str:
             f"  bot pid {p['pid']} shards {p['shards']}: {p['rss_mb']:.0f} MB"
             f" (from {p['rss_mb_before']:.0f}; drawing process {p['rss_mb_drawing']:.0f}),"
             f" {p['cpu_ms_per_move']:.1f} ms CPU per move"
-            f" over {p['moves']} moves"
+            f" (drawing process {p['cpu_ms_per_move_drawing']}) over {p['moves']} moves"
         )
     d = f["driver"]
     lines.append(

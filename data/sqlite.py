@@ -1,8 +1,11 @@
 """The SQLite engine: WAL, foreign keys, start-up checks, migrations by PRAGMA user_version.
 
-Two connections, each on its own aiosqlite worker thread: one writes, one only reads. WAL lets
+Three connections, each on its own aiosqlite worker thread: two write, one only reads. WAL lets
 the reader see the last committed state while a writer (ours, or another program) holds the
-write lock, so looking at a board never queues behind a move that waits for that lock. A write
+write lock, so looking at a board never queues behind a move that waits for that lock. Of the
+writers one commits with synchronous=FULL (a move), the other with NORMAL (a post's marker):
+each keeps its setting, instead of one connection switching at every change of kind (two
+round trips a move). They take turns under one lock, so that a transaction is whole. A write
 waits at most ``write_wait`` seconds in all, then fails with StorageBusy, having changed nothing.
 """
 
@@ -20,15 +23,16 @@ from typing import Any
 import aiosqlite
 
 from data import errors
-from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
+from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, Step, give_up_at
 from data.errors import StorageBusy, StorageFull
 from data.migrations import MIGRATIONS, statements
 
 log = logging.getLogger(__name__)
 
-# The Database whose transaction the current task is in: its reads must see its own writes.
-_writing: contextvars.ContextVar[SQLiteDatabase | None] = contextvars.ContextVar(
-    "sqlite_writing", default=None
+# The Database whose transaction the current task is in, and the connection it writes on:
+# its reads must see its own writes.
+_writing: contextvars.ContextVar[tuple[SQLiteDatabase, aiosqlite.Connection] | None] = (
+    contextvars.ContextVar("sqlite_writing", default=None)
 )
 
 
@@ -63,6 +67,8 @@ class SQLiteDatabase(Database):
         self.write_wait = write_wait
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
+        #: the writer that commits with synchronous=NORMAL (None: ``_conn`` switches)
+        self._quick: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
         #: whether the writer commits with synchronous=FULL right now (None: not set yet;
         #: the first transaction sets it, once the file is known to be a database)
@@ -107,6 +113,12 @@ class SQLiteDatabase(Database):
                 self._reader = await self._connection()
                 await self._reader.execute("PRAGMA query_only=ON")
                 await self._set_busy_timeout(self._reader, self.write_wait)
+                # The writers' settings, once and for all (outside a transaction).
+                await self.conn.execute("PRAGMA synchronous=FULL")
+                self._durable = True
+                self._quick = await self._connection()
+                await self._quick.execute("PRAGMA synchronous=NORMAL")
+                await self._set_busy_timeout(self._quick, self.write_wait)
         except StorageBusy:
             raise errors.locked_at_start(self.path) from None
         except (sqlite3.Error, OSError) as error:
@@ -159,11 +171,11 @@ class SQLiteDatabase(Database):
         await conn.execute(f"PRAGMA busy_timeout={max(0, int(seconds * 1000))}")
 
     async def close(self) -> None:
-        """Close both connections (idempotent)."""
-        for conn in (self._reader, self._conn):
+        """Close every connection (idempotent)."""
+        for conn in (self._reader, self._quick, self._conn):
             if conn is not None:
                 await conn.close()
-        self._reader = self._conn = None
+        self._reader = self._quick = self._conn = None
 
     async def schema_version(self) -> int:
         """The PRAGMA user_version of the file."""
@@ -184,16 +196,12 @@ class SQLiteDatabase(Database):
                 await conn.execute(f"PRAGMA user_version={version}")
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
-
-        StorageBusy, with nothing written, when the write lock (ours or another program's)
-        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
-        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
-        survives the bot's own crash, which is all a fact the bot can find again needs (a
-        post's marker: recovery reads the post back from the channel).
-        """
-        if _writing.get() is self:
+    async def _turn(self, durable: bool) -> AsyncIterator[tuple[aiosqlite.Connection, float]]:
+        """The write lock, held: the connection to write on (FULL or NORMAL as ``durable``
+        asks), and the seconds SQLite may still wait for the file's lock (a write waits
+        ``write_wait`` in all: less once it queued here, or when its task has less)."""
+        current = _writing.get()
+        if current is not None and current[0] is self:
             raise RuntimeError("transactions do not nest")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
@@ -210,28 +218,45 @@ class SQLiteDatabase(Database):
         else:
             await self._write_lock.acquire()
         try:
-            if durable != self._durable:
-                # Outside a transaction, as SQLite wants; only when it changes.
-                await self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            conn = self.conn if durable or self._quick is None else self._quick
+            if conn is self.conn and durable != self._durable:
+                # Outside a transaction, as SQLite wants; only when it changes (the one
+                # connection of ":memory:", which cannot have a second writer).
+                await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
                 self._durable = durable
-            if queued:  # what is left of the wait is SQLite's to use
-                await self._set_busy_timeout(self.conn, deadline - loop.time())
+            yield conn, (deadline - loop.time() if queued else -1.0)
+        finally:
+            self._write_lock.release()
+
+    @asynccontextmanager
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
+
+        StorageBusy, with nothing written, when the write lock (ours or another program's)
+        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
+        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
+        survives the bot's own crash, which is all a fact the bot can find again needs (a
+        post's marker: recovery reads the post back from the channel).
+        """
+        async with self._turn(durable) as (conn, left):
+            if left >= 0:  # what is left of the wait is SQLite's to use
+                await self._set_busy_timeout(conn, left)
             try:
-                await self.conn.execute("BEGIN IMMEDIATE")
+                await conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as error:
                 if errors.is_busy(error):
                     raise StorageBusy(self.path) from None
                 raise
             finally:
-                if queued:
-                    await self._set_busy_timeout(self.conn, self.write_wait)
-            token = _writing.set(self)
+                if left >= 0:
+                    await self._set_busy_timeout(conn, self.write_wait)
+            token = _writing.set((self, conn))
             try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
+                yield conn
+                await conn.execute("COMMIT")
             except BaseException as error:
-                if self.conn.in_transaction:  # a failed COMMIT may have rolled back already
-                    await self.conn.execute("ROLLBACK")
+                if conn.in_transaction:  # a failed COMMIT may have rolled back already
+                    await conn.execute("ROLLBACK")
                 if isinstance(error, sqlite3.OperationalError):
                     if errors.is_busy(error):
                         raise StorageBusy(self.path) from None
@@ -240,14 +265,29 @@ class SQLiteDatabase(Database):
                 raise
             finally:
                 _writing.reset(token)
-        finally:
-            self._write_lock.release()
+
+    async def write(self, steps: Sequence[Step], *, durable: bool = True) -> bool:
+        """``Database.write`` in one trip to the writer's thread: BEGIN, every step and
+        COMMIT (or ROLLBACK) there, instead of a trip (two thread switches) a statement."""
+        async with self._turn(durable) as (conn, left):
+            wait = self.write_wait if left < 0 else left
+            try:
+                # aiosqlite runs a function on the connection's own thread with ``_execute``
+                # (its execute() is that too, for one statement).
+                return bool(await conn._execute(_write_all, conn, steps, wait, self.write_wait))
+            except sqlite3.OperationalError as error:
+                if errors.is_busy(error):
+                    raise StorageBusy(self.path) from None
+                if errors.is_full(error):
+                    raise StorageFull(self.path) from None
+                raise
 
     def _reading(self) -> aiosqlite.Connection:
         """The reader, unless this task is inside a transaction (it must see its own writes)."""
-        if self._reader is None or _writing.get() is self:
-            return self.conn
-        return self._reader
+        current = _writing.get()
+        if current is not None and current[0] is self:
+            return current[1]
+        return self.conn if self._reader is None else self._reader
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Run a query and return all rows.
@@ -277,6 +317,40 @@ class SQLiteDatabase(Database):
             columns = await self.fetchall(f"PRAGMA table_info({name})")
             found[name] = [column["name"] for column in columns]
         return found
+
+
+def run_step(raw: sqlite3.Connection, step: Step) -> sqlite3.Cursor:
+    """One step of a write, on the writer's thread (a test may make it fail)."""
+    if step.many:
+        return raw.executemany(step.sql, step.params)
+    return raw.execute(step.sql, step.params)
+
+
+def _write_all(
+    conn: aiosqlite.Connection, steps: Sequence[Step], wait: float, usual: float
+) -> bool:
+    """``steps`` in one transaction, on ``conn``'s own thread; False, rolled back, when a
+    step changed another number of rows than it must."""
+    raw = conn._conn  # the sqlite3 connection, whose thread this is
+    if wait != usual:  # what is left of the wait is SQLite's to use
+        raw.execute(f"PRAGMA busy_timeout={max(0, int(wait * 1000))}")
+    try:
+        raw.execute("BEGIN IMMEDIATE")
+    finally:
+        if wait != usual:
+            raw.execute(f"PRAGMA busy_timeout={max(0, int(usual * 1000))}")
+    try:
+        for step in steps:
+            cur = run_step(raw, step)
+            if step.rows is not None and not step.many and cur.rowcount != step.rows:
+                raw.execute("ROLLBACK")
+                return False
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:  # a failed COMMIT may have rolled back already
+            raw.execute("ROLLBACK")
+        raise
+    return True
 
 
 def _open_and_close(path: str) -> None:
