@@ -1,12 +1,15 @@
 """The SQLite engine: WAL, foreign keys, start-up checks, migrations by PRAGMA user_version.
 
-Three connections, each on its own aiosqlite worker thread: two write, one only reads. WAL lets
+Two connections, each on its own aiosqlite worker thread: one writes, one only reads. WAL lets
 the reader see the last committed state while a writer (ours, or another program) holds the
-write lock, so looking at a board never queues behind a move that waits for that lock. Of the
-writers one commits with synchronous=FULL (a move), the other with NORMAL (a post's marker):
-each keeps its setting, instead of one connection switching at every change of kind (two
-round trips a move). They take turns under one lock, so that a transaction is whole. A write
+write lock, so looking at a board never queues behind a move that waits for that lock. A write
 waits at most ``write_wait`` seconds in all, then fails with StorageBusy, having changed nothing.
+
+A move's writes go to the writer's thread in one trip (``write``: the synchronous setting,
+BEGIN, its statements, COMMIT), not a trip a statement: each trip is two thread switches,
+which wait for the interpreter lock on a busy machine. (A second writer kept at NORMAL would
+save the setting's switch too, but a writer whose read snapshot outlives a commit of the
+other cannot write next: SQLite answers busy at once.)
 """
 
 from __future__ import annotations
@@ -67,8 +70,6 @@ class SQLiteDatabase(Database):
         self.write_wait = write_wait
         self._conn: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
-        #: the writer that commits with synchronous=NORMAL (None: ``_conn`` switches)
-        self._quick: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
         #: whether the writer commits with synchronous=FULL right now (None: not set yet;
         #: the first transaction sets it, once the file is known to be a database)
@@ -113,12 +114,6 @@ class SQLiteDatabase(Database):
                 self._reader = await self._connection()
                 await self._reader.execute("PRAGMA query_only=ON")
                 await self._set_busy_timeout(self._reader, self.write_wait)
-                # The writers' settings, once and for all (outside a transaction).
-                await self.conn.execute("PRAGMA synchronous=FULL")
-                self._durable = True
-                self._quick = await self._connection()
-                await self._quick.execute("PRAGMA synchronous=NORMAL")
-                await self._set_busy_timeout(self._quick, self.write_wait)
         except StorageBusy:
             raise errors.locked_at_start(self.path) from None
         except (sqlite3.Error, OSError) as error:
@@ -171,11 +166,11 @@ class SQLiteDatabase(Database):
         await conn.execute(f"PRAGMA busy_timeout={max(0, int(seconds * 1000))}")
 
     async def close(self) -> None:
-        """Close every connection (idempotent)."""
-        for conn in (self._reader, self._quick, self._conn):
+        """Close both connections (idempotent)."""
+        for conn in (self._reader, self._conn):
             if conn is not None:
                 await conn.close()
-        self._reader = self._quick = self._conn = None
+        self._reader = self._conn = None
 
     async def schema_version(self) -> int:
         """The PRAGMA user_version of the file."""
@@ -196,10 +191,10 @@ class SQLiteDatabase(Database):
                 await conn.execute(f"PRAGMA user_version={version}")
 
     @asynccontextmanager
-    async def _turn(self, durable: bool) -> AsyncIterator[tuple[aiosqlite.Connection, float]]:
-        """The write lock, held: the connection to write on (FULL or NORMAL as ``durable``
-        asks), and the seconds SQLite may still wait for the file's lock (a write waits
-        ``write_wait`` in all: less once it queued here, or when its task has less)."""
+    async def _turn(self) -> AsyncIterator[float]:
+        """The write lock, held: the seconds SQLite may still wait for the file's lock (a
+        write waits ``write_wait`` in all: less once it queued here, or when its task has
+        less), -1 for all of them."""
         current = _writing.get()
         if current is not None and current[0] is self:
             raise RuntimeError("transactions do not nest")
@@ -218,13 +213,7 @@ class SQLiteDatabase(Database):
         else:
             await self._write_lock.acquire()
         try:
-            conn = self.conn if durable or self._quick is None else self._quick
-            if conn is self.conn and durable != self._durable:
-                # Outside a transaction, as SQLite wants; only when it changes (the one
-                # connection of ":memory:", which cannot have a second writer).
-                await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                self._durable = durable
-            yield conn, (deadline - loop.time() if queued else -1.0)
+            yield deadline - loop.time() if queued else -1.0
         finally:
             self._write_lock.release()
 
@@ -238,7 +227,12 @@ class SQLiteDatabase(Database):
         survives the bot's own crash, which is all a fact the bot can find again needs (a
         post's marker: recovery reads the post back from the channel).
         """
-        async with self._turn(durable) as (conn, left):
+        async with self._turn() as left:
+            conn = self.conn
+            if durable != self._durable:
+                # Outside a transaction, as SQLite wants; only when it changes.
+                await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+                self._durable = durable
             if left >= 0:  # what is left of the wait is SQLite's to use
                 await self._set_busy_timeout(conn, left)
             try:
@@ -267,14 +261,19 @@ class SQLiteDatabase(Database):
                 _writing.reset(token)
 
     async def write(self, steps: Sequence[Step], *, durable: bool = True) -> bool:
-        """``Database.write`` in one trip to the writer's thread: BEGIN, every step and
-        COMMIT (or ROLLBACK) there, instead of a trip (two thread switches) a statement."""
-        async with self._turn(durable) as (conn, left):
+        """``Database.write`` in one trip to the writer's thread: the synchronous setting,
+        BEGIN, every step and COMMIT (or ROLLBACK) there, instead of a trip a statement."""
+        async with self._turn() as left:
             wait = self.write_wait if left < 0 else left
+            sync = None if durable == self._durable else ("FULL" if durable else "NORMAL")
+            self._durable = None  # unknown until it is back
+            conn = self.conn
             try:
                 # aiosqlite runs a function on the connection's own thread with ``_execute``
                 # (its execute() is that too, for one statement).
-                return bool(await conn._execute(_write_all, conn, steps, wait, self.write_wait))
+                done = await conn._execute(_write_all, conn, steps, sync, wait, self.write_wait)
+                self._durable = durable
+                return bool(done)
             except sqlite3.OperationalError as error:
                 if errors.is_busy(error):
                     raise StorageBusy(self.path) from None
@@ -327,11 +326,14 @@ def run_step(raw: sqlite3.Connection, step: Step) -> sqlite3.Cursor:
 
 
 def _write_all(
-    conn: aiosqlite.Connection, steps: Sequence[Step], wait: float, usual: float
+    conn: aiosqlite.Connection, steps: Sequence[Step], sync: str | None, wait: float, usual: float
 ) -> bool:
-    """``steps`` in one transaction, on ``conn``'s own thread; False, rolled back, when a
-    step changed another number of rows than it must."""
+    """``steps`` in one transaction, on ``conn``'s own thread (``sync``: the synchronous
+    setting to switch to first); False, rolled back, when a step changed another number of
+    rows than it must."""
     raw = conn._conn  # the sqlite3 connection, whose thread this is
+    if sync is not None:  # outside a transaction, as SQLite wants
+        raw.execute(f"PRAGMA synchronous={sync}")
     if wait != usual:  # what is left of the wait is SQLite's to use
         raw.execute(f"PRAGMA busy_timeout={max(0, int(wait * 1000))}")
     try:
