@@ -229,21 +229,16 @@ class SQLiteDatabase(Database):
         """
         async with self._turn() as left:
             conn = self.conn
-            if durable != self._durable:
-                # Outside a transaction, as SQLite wants; only when it changes.
-                await conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                self._durable = durable
-            if left >= 0:  # what is left of the wait is SQLite's to use
-                await self._set_busy_timeout(conn, left)
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
+            wait = self.write_wait if left < 0 else left
+            sync = None if durable == self._durable else ("FULL" if durable else "NORMAL")
+            self._durable = None  # unknown until it is back
+            try:  # the setting and BEGIN in one trip to the writer's thread
+                await conn._execute(_begin, conn, sync, wait, self.write_wait)
             except sqlite3.OperationalError as error:
                 if errors.is_busy(error):
                     raise StorageBusy(self.path) from None
                 raise
-            finally:
-                if left >= 0:
-                    await self._set_busy_timeout(conn, self.write_wait)
+            self._durable = durable
             token = _writing.set((self, conn))
             try:
                 yield conn
@@ -325,12 +320,12 @@ def run_step(raw: sqlite3.Connection, step: Step) -> sqlite3.Cursor:
     return raw.execute(step.sql, step.params)
 
 
-def _write_all(
-    conn: aiosqlite.Connection, steps: Sequence[Step], sync: str | None, wait: float, usual: float
-) -> bool:
-    """``steps`` in one transaction, on ``conn``'s own thread (``sync``: the synchronous
-    setting to switch to first); False, rolled back, when a step changed another number of
-    rows than it must."""
+def _begin(
+    conn: aiosqlite.Connection, sync: str | None, wait: float, usual: float
+) -> sqlite3.Connection:
+    """On ``conn``'s own thread: switch to the synchronous setting ``sync`` (if not None),
+    then BEGIN IMMEDIATE, waiting ``wait`` seconds at most for the file's write lock (the
+    usual wait is ``usual``); the sqlite3 connection."""
     raw = conn._conn  # the sqlite3 connection, whose thread this is
     if sync is not None:  # outside a transaction, as SQLite wants
         raw.execute(f"PRAGMA synchronous={sync}")
@@ -341,6 +336,16 @@ def _write_all(
     finally:
         if wait != usual:
             raw.execute(f"PRAGMA busy_timeout={max(0, int(usual * 1000))}")
+    return raw
+
+
+def _write_all(
+    conn: aiosqlite.Connection, steps: Sequence[Step], sync: str | None, wait: float, usual: float
+) -> bool:
+    """``steps`` in one transaction, on ``conn``'s own thread (``sync``: the synchronous
+    setting to switch to first); False, rolled back, when a step changed another number of
+    rows than it must."""
+    raw = _begin(conn, sync, wait, usual)
     try:
         for step in steps:
             cur = run_step(raw, step)
