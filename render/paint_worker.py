@@ -27,9 +27,7 @@ import struct
 import sys
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from render.drawings import GameDrawing, drawing_of, drawings
@@ -44,12 +42,6 @@ PROTOCOL = pickle.HIGHEST_PROTOCOL
 WARMED = "warmed"
 #: Seconds between two returns of freed memory to the system, made while no draw waits.
 TRIM_SECONDS = 30.0
-#: Games whose last drawn position the process keeps, so that the next draw of one sends
-#: only the moves played since (the bot keeps the same list: render/painter.py).
-KEPT_GAMES = 512
-#: What ``ok`` says of a draw whose game's position this process does not hold (any more):
-#: the bot sends it again with the position.
-MISSED = "missed"
 
 
 # -- the draws ---------------------------------------------------------------------------
@@ -118,61 +110,6 @@ def warm_here() -> None:
     """Every warming step, in this process (the bot's, when it draws in threads)."""
     for step in warm_steps():
         step()
-
-
-# -- positions kept between draws --------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Kept:
-    """A draw's position as sent: whole (``state``), or as the ``moves`` played since the
-    position this process kept for ``key`` after the moves ``base`` (their number and
-    hash). ``token`` names the moves of the position drawn, kept for the next draw.
-
-    A position pickles to 1-7 KB and takes as long to pickle and read back as to play a
-    move on the kept one: the bot sends a move instead, and this process replays it."""
-
-    key: Hashable
-    token: tuple[int, int]
-    base: tuple[int, int] | None = None
-    moves: tuple[str, ...] = ()
-    state: State | None = None
-
-
-class Missed(Exception):
-    """The position a ``Kept`` builds on is not kept here (any more)."""
-
-
-_kept: OrderedDict[Hashable, tuple[tuple[int, int], State]] = OrderedDict()
-
-
-def position(kept: Kept) -> State:
-    """The position ``kept`` stands for, kept for the next draw of its game (Missed when it
-    builds on one not kept here). Renderers only read a position: the kept one is drawn
-    as it is, and the next move is played on a copy."""
-    state = kept.state
-    if state is None:
-        held = _kept.pop(kept.key, None)
-        if held is None or held[0] != kept.base:
-            raise Missed
-        state = held[1]
-        try:
-            if kept.moves:  # else the same position again (the mover's view, say)
-                state = state.clone()
-                for text in kept.moves:
-                    state.play(text)
-        except Exception:  # never expected (the bot played them): the bot sends it whole
-            raise Missed from None
-    _kept[kept.key] = (kept.token, state)
-    _kept.move_to_end(kept.key)
-    while len(_kept) > KEPT_GAMES:
-        _kept.popitem(last=False)
-    return state
-
-
-def positions(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``args`` with each ``Kept`` replaced by its position."""
-    return tuple(position(arg) if isinstance(arg, Kept) else arg for arg in args)
 
 
 # -- frames ------------------------------------------------------------------------------
@@ -258,10 +195,8 @@ def serve(into: int = 0, out: int = 1) -> None:
                     waiting.append(job)
                 continue
             started = time.perf_counter()
-            value = fn(*positions(args))
-            answer: tuple[bool | str, Any, float] = (True, value, _ms_since(started))
-        except Missed:
-            answer = (MISSED, None, 0.0)
+            value = fn(*args)
+            answer: tuple[bool, Any, float] = (True, value, _ms_since(started))
         except Exception as error:
             answer = (False, _sendable(error), 0.0)
         write_all(out, frame(job, answer))
@@ -339,5 +274,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    # Run as the module the bot pickles names of (render.paint_worker.Kept, not __main__'s).
-    importlib.import_module("render.paint_worker").main()
+    main()

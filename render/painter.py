@@ -28,25 +28,12 @@ import pickle
 import subprocess
 import sys
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from render import paint_worker
 from render.drawings import homes
-from render.paint_worker import (
-    KEPT_GAMES,
-    MISSED,
-    WARMED,
-    Kept,
-    Missed,
-    frame,
-    read_frame,
-    timed_here,
-    write_all,
-)
-from rules import State
+from render.paint_worker import WARMED, frame, read_frame, timed_here, write_all
 
 log = logging.getLogger(__name__)
 
@@ -65,22 +52,6 @@ class NotLoaded(Exception):
 
 #: Told the ms of each draw, as it took in the process that made it (in the reader thread).
 Watcher = Callable[[float], None]
-
-
-@dataclass(frozen=True)
-class Keep:
-    """A draw's position that the drawing process may keep for the game's next draw: the
-    game's ``key`` (whatever tells its games apart: its number, seed and options), the
-    ``moves`` that led to ``state`` from its start. Only the moves since the position kept
-    there are sent (paint_worker.Kept)."""
-
-    key: Hashable
-    moves: tuple[str, ...]
-    state: State
-
-
-def _token(moves: tuple[str, ...]) -> tuple[int, int]:
-    return (len(moves), hash(moves))
 
 
 class _Worker:
@@ -105,27 +76,22 @@ class _Worker:
         #: job -> the loop and future of its answer, and whether it is a draw (to tell the
         #: watchers of: a warm-up's answer is not one)
         self._owed: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], bool]] = {}
-        #: the moves of the position the worker keeps for each game, as it will once it has
-        #: read every job sent: the same list, changed in the same order (paint_worker.Kept)
-        self._kept: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()
         self._lock = threading.Lock()
         self._numbers = itertools.count(1)
         self.alive = True
         self._reader = threading.Thread(target=self._read, name="painter", daemon=True)
         self._reader.start()
 
-    def send(self, fn: Any, args: tuple[Any, ...], *, whole: bool = False) -> asyncio.Future[Any]:
+    def send(self, fn: Any, args: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Ask for ``fn(*args)``: a future of its answer (pickle errors raise here; WorkerGone
-        when the worker is no more). A ``Keep`` among ``args`` goes as the moves since the
-        position the worker keeps for its game, if it keeps one (``whole``: not)."""
+        when the worker is no more)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         job = next(self._numbers)
-        with self._lock:  # the jobs' order is the order the worker keeps positions in
+        data = frame(job, (fn, args))
+        with self._lock:
             if not self.alive:
                 raise WorkerGone
-            sent = tuple(self._kept_as(a, whole) if isinstance(a, Keep) else a for a in args)
-            data = frame(job, (fn, sent))
             self._owed[job] = (loop, future, fn != WARMED)
             try:
                 write_all(self._into, data)
@@ -134,18 +100,6 @@ class _Worker:
                 self.alive = False
                 raise WorkerGone from None
         return future
-
-    def _kept_as(self, keep: Keep, whole: bool) -> Kept:
-        """How ``keep`` is sent: the moves since the position the worker keeps, or whole."""
-        held = self._kept.pop(keep.key, None)
-        moves = keep.moves
-        self._kept[keep.key] = moves
-        while len(self._kept) > KEPT_GAMES:
-            self._kept.popitem(last=False)
-        token = _token(moves)
-        if whole or held is None or len(held) > len(moves) or moves[: len(held)] != held:
-            return Kept(keep.key, token, state=keep.state)
-        return Kept(keep.key, token, _token(held), moves[len(held) :])
 
     def owed(self) -> int:
         """How many draws the worker has not answered yet."""
@@ -203,9 +157,7 @@ def _settle_soon(
         ok, value, ms = pickle.loads(body)
     except Exception as error:
         ok, value, ms = False, error, 0.0
-    if ok == MISSED:  # the worker does not keep the position this draw builds on
-        _call_soon(loop, _set_exception, future, Missed())
-    elif ok:
+    if ok:
         for watcher in watchers:
             watcher(ms)
         _call_soon(loop, _set_result, future, value)
@@ -250,7 +202,7 @@ class Painter:
 
     async def draw(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a module-level function) in a worker, or in a thread when there is
-        none or it cannot take this draw. A ``Keep`` among ``args`` stands for its position."""
+        none or it cannot take this draw."""
         worker = self._worker()
         if worker is None:
             return await self._in_thread(fn, args)
@@ -262,10 +214,7 @@ class Painter:
             log.warning("drawing in a thread: a draw could not be sent (%s)", type(error).__name__)
             return await self._in_thread(fn, args)
         try:
-            try:
-                result: T = await future
-            except Missed:  # once more, with the positions whole
-                result = await worker.send(fn, args, whole=True)
+            result: T = await future
         except WorkerGone:
             log.warning("the drawing process ended: drawing in a thread, and starting another")
             return await self._in_thread(fn, args)
@@ -277,7 +226,6 @@ class Painter:
         return result
 
     async def _in_thread(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-        args = tuple(arg.state if isinstance(arg, Keep) else arg for arg in args)
         result, ms = await asyncio.to_thread(timed_here, fn, args)
         for watcher in self.watchers:
             watcher(ms)

@@ -164,14 +164,9 @@ class Table(Lookup, Handover, Openings):
             await clocks.bank_after(self.store, record, seat, self.clock()) if turn_over else None
         )
         ahead = record if bank is None else record.with_bank(seat, bank)
-        # The moves that led to the new position: the drawing process needs only the last
-        # if it drew the one before (render/painter.py's Keep).
-        moves = (*record.moves, notation)
-        early = publisher.draw_ahead(ahead, new.state, moves=moves) if turn_over else None
+        early = publisher.draw_ahead(ahead, new.state) if turn_over else None
         mine = (
-            None
-            if lang is None
-            else publisher.draw_mine(record, new.state, seat, lang, turn_over, moves=moves)
+            None if lang is None else publisher.draw_mine(record, new.state, seat, lang, turn_over)
         )
         # The answer to Discord travels while the move is stored and posted: it only has to
         # be there before the mover's reply, which the caller sends after this returns.

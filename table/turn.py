@@ -115,25 +115,13 @@ class Played:
 class Publisher(Protocol):
     """What the table needs of whoever shows its games (the cogs' poster on Discord)."""
 
-    def draw_ahead(
-        self, record: GameRecord, state: State, *, moves: tuple[str, ...] = ()
-    ) -> asyncio.Future[Any] | None:
-        """Start drawing the public board of ``state``, the position about to be stored
-        (``moves``: those that led to it from the game's start, if known: the drawing may
-        build on the last position it drew of the game)."""
+    def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[Any] | None:
+        """Start drawing the public board of ``state``, the position about to be stored."""
 
     def draw_mine(
-        self,
-        record: GameRecord,
-        state: State,
-        seat: int,
-        lang: str,
-        turn_over: bool,
-        *,
-        moves: tuple[str, ...] = (),
+        self, record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
     ) -> asyncio.Future[Any] | None:
-        """Start drawing what the mover's answer shows of ``state`` (None: no image;
-        ``moves`` as for ``draw_ahead``)."""
+        """Start drawing what the mover's answer shows of ``state`` (None: no image)."""
 
     async def publish(self, turn: StoredTurn) -> Posted | Problem | Stranded:
         """Post ``turn``: where it went, why it could not, or that no place is left."""

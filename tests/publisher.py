@@ -21,20 +21,11 @@ class Recorder:
         self.seats_told: list[tuple[int, int, bool]] = []  # (game id, seat, held) told
         self.refuse: Problem | None = None  # set: every post is refused so
 
-    def draw_ahead(
-        self, record: GameRecord, state: State, *, moves: tuple[str, ...] = ()
-    ) -> asyncio.Future[Any] | None:
+    def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[Any] | None:
         return None
 
     def draw_mine(
-        self,
-        record: GameRecord,
-        state: State,
-        seat: int,
-        lang: str,
-        turn_over: bool,
-        *,
-        moves: tuple[str, ...] = (),
+        self, record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
     ) -> asyncio.Future[Any] | None:
         return None
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -43,31 +42,16 @@ async def draw(
     seat: int | None,
     lang: str,
     names: Sequence[str] | None = None,
-    *,
-    moves: tuple[str, ...] = (),
 ) -> Drawn:
     """``state`` of ``record``'s game as ``seat`` may see it (None: anyone else), drawn and
     described in the drawing process (render/painter.py): the event loop goes on. ``names``:
-    the panels' names (a post's carry each clock), else the players' own. ``moves``: those
-    that led to ``state`` (the whole of it, not a view of it), if known: the drawing process
-    is sent the last of them only, when it drew the game's position before."""
+    the panels' names (a post's carry each clock), else the players' own."""
     view = "public" if seat is None else "seat"
     game, names = record.game, tuple(names or record.names())
-    position = _kept(record, state, moves)
     drawn = await timed_render(
-        game, view, paint_worker.board, game, home_of(game), position, seat, lang, names
+        game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
-
-
-def _kept(record: GameRecord, state: State, moves: tuple[str, ...]) -> State | painter.Keep:
-    """``state``, as the drawing process may keep it for the game's next draw (``moves``
-    known), else as it is. Its games are told apart by more than their number: one drawing
-    process serves every bot of the process, whose databases may number games alike."""
-    if not moves:
-        return state
-    origin = json.dumps(dict(record.options), sort_keys=True)
-    return painter.Keep((record.id, record.game, record.players, record.seed, origin), moves, state)
 
 
 async def warm(record: GameRecord, state: State) -> None:
@@ -98,30 +82,21 @@ async def board(
 
 
 def mine_ahead(
-    record: GameRecord,
-    state: State,
-    seat: int,
-    lang: str,
-    turn_over: bool,
-    moves: tuple[str, ...] = (),
+    record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
 ) -> asyncio.Future[Drawn] | None:
     """Start drawing what the mover's answer shows after their move to ``state``: their own
-    board mid-turn; at the end of a turn what only they learnt, if anything (a card drawn).
-    ``moves`` as for ``draw``."""
+    board mid-turn; at the end of a turn what only they learnt, if anything (a card drawn)."""
     if not turn_over:
-        return asyncio.ensure_future(draw(record, state, seat, lang, moves=moves))
+        return asyncio.ensure_future(draw(record, state, seat, lang))
     if plugin_for(record.game).words.private_after_turn(lang, state, seat) is None:
         return None
-    return asyncio.ensure_future(_private(record, state, seat, lang, moves))
+    return asyncio.ensure_future(_private(record, state, seat, lang))
 
 
-async def _private(
-    record: GameRecord, state: State, seat: int, lang: str, moves: tuple[str, ...] = ()
-) -> Drawn:
+async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Drawn:
     game, names = record.game, record.names()
-    position = _kept(record, state, moves)
     drawn = await timed_render(
-        game, "private", paint_worker.private, game, home_of(game), position, seat, lang, names
+        game, "private", paint_worker.private, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
 

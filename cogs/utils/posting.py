@@ -41,29 +41,18 @@ class Poster:
         self._stranded: set[int] = set()
 
     # -- Publisher -------------------------------------------------------------------------
-    def draw_ahead(
-        self, record: GameRecord, state: State, *, moves: tuple[str, ...] = ()
-    ) -> asyncio.Future[images.Drawn]:
-        """Start drawing the public board of ``state``, which the table is about to store
-        (``moves``: those that led to it, if known)."""
+    def draw_ahead(self, record: GameRecord, state: State) -> asyncio.Future[images.Drawn]:
+        """Start drawing the public board of ``state``, which the table is about to store."""
         # The banks as the next turn begins (the mover's charged already: ``record`` says).
         banks = [(s.seat, s.bank_left) for s in record.seats if s.bank_left is not None]
         names = clock_words.board_names(record, banks, state.turn)
-        drawing = images.draw(record, state, None, record.lang, names, moves=moves)
-        return asyncio.ensure_future(drawing)
+        return asyncio.ensure_future(images.draw(record, state, None, record.lang, names))
 
     def draw_mine(
-        self,
-        record: GameRecord,
-        state: State,
-        seat: int,
-        lang: str,
-        turn_over: bool,
-        *,
-        moves: tuple[str, ...] = (),
+        self, record: GameRecord, state: State, seat: int, lang: str, turn_over: bool
     ) -> asyncio.Future[images.Drawn] | None:
         """Start drawing what the mover's answer shows of ``state``, in their language."""
-        return images.mine_ahead(record, state, seat, lang, turn_over, moves)
+        return images.mine_ahead(record, state, seat, lang, turn_over)
 
     async def publish(self, turn: StoredTurn) -> Posted | Problem:
         """Post ``turn``: where it went, or why it could not be (the change counts anyway)."""

@@ -9,14 +9,12 @@ import logging
 import operator
 import os
 import pickle
-import random
 import signal
 import subprocess
 import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,10 +22,7 @@ from bench.positions import random_game
 from bot import Settings, SettingsError
 from loopback.timing import WAIT
 from render import paint_worker
-from render import painter as painter_module
-from render.paint_worker import Kept
-from render.painter import Keep, Painter, processes_setting
-from rules import State, get_game
+from render.painter import Painter, processes_setting
 from rules.ended import ended
 from tests.e2e import until
 
@@ -242,72 +237,3 @@ def test_the_setting_is_a_small_count() -> None:
     assert Settings.from_env({"TABLERO_RENDER_PROCESSES": "0"}).render_processes == 0
     with pytest.raises(SettingsError, match="TABLERO_RENDER_PROCESSES"):
         Settings.from_env({"TABLERO_RENDER_PROCESSES": "many"})
-
-
-def _moves_of_a_game(game: str, seed: int) -> list[tuple[tuple[str, ...], State]]:
-    """Each position of a random game with the moves that led to it, in notation."""
-    rng = random.Random(seed)
-    state = get_game(game).new(2, seed, {})
-    moves: tuple[str, ...] = ()
-    found = [(moves, state.clone())]
-    while state.turn is not None:
-        text = state.format(rng.choice(state.legal_moves()))
-        state.play(text)
-        moves = (*moves, text)
-        found.append((moves, state.clone()))
-    return found
-
-
-@pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas"])
-async def test_a_game_sent_move_by_move_is_drawn_byte_for_byte_as_sent_whole(
-    painter: Painter, game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The drawing process keeps each game's last position: the next draw sends the moves
-    since, and the images are the very bytes a draw of the whole position gives."""
-    sent: list[Any] = []
-    real = painter_module.frame
-
-    def spy(job: int, message: Any) -> bytes:
-        sent.append(message)
-        return real(job, message)
-
-    monkeypatch.setattr(painter_module, "frame", spy)
-    key = ("test", game, 7)
-    played = _moves_of_a_game(game, 7)
-    for moves, state in played[:: max(1, len(played) // 12)] + played[-1:]:
-        for seat in (None, 0):
-            keep = Keep(key, moves, state)
-            drawn = await painter.draw(paint_worker.board, game, "games", keep, seat, "en", NAMES)
-            assert drawn == paint_worker.board(game, "games", state, seat, "en", NAMES)
-        mine = await painter.draw(paint_worker.private, game, "games", keep, 1, "es", NAMES)
-        assert mine == paint_worker.private(game, "games", state, 1, "es", NAMES)
-    kept = [arg for _, args in sent for arg in args if isinstance(arg, Kept)]
-    assert kept[0].state is not None  # the first draw sends the position whole
-    assert all(k.state is None for k in kept[1:])  # the others the moves since the last
-    assert sum(len(k.moves) for k in kept) == len(played[-1][0])
-
-
-async def test_a_position_the_worker_does_not_keep_is_sent_again_whole(painter: Painter) -> None:
-    played = _moves_of_a_game("kahuna", 3)
-    moves, state = played[10]
-    # The bot believes the worker keeps the position before (a bot's list of another
-    # worker's, say): the worker answers that it does not, and the draw goes again whole.
-    await painter.draw(os.getpid)
-    (worker,) = painter._live()
-    worker._kept[("k", 3)] = moves[:-1]
-    keep = Keep(("k", 3), moves, state)
-    drawn = await painter.draw(paint_worker.board, "kahuna", "games", keep, None, "en", NAMES)
-    assert drawn == paint_worker.board("kahuna", "games", state, None, "en", NAMES)
-    # Another game whose moves are not those kept (an undo, a move refused): whole too.
-    other, before = played[12][1], played[11][0]
-    keep = Keep(("k", 3), (*before[:-1], "not what was kept"), other)
-    drawn = await painter.draw(paint_worker.board, "kahuna", "games", keep, 1, "en", NAMES)
-    assert drawn == paint_worker.board("kahuna", "games", other, 1, "en", NAMES)
-
-
-async def test_a_kept_position_drawn_in_a_thread_is_its_own() -> None:
-    moves, state = _moves_of_a_game("stonehenge", 2)[5]
-    keep = Keep(("s", 2), moves, state)
-    board = paint_worker.board
-    drawn = await Painter(0).draw(board, "stonehenge", "games", keep, None, "en", NAMES)
-    assert drawn == paint_worker.board("stonehenge", "games", state, None, "en", NAMES)
