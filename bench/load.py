@@ -1,5 +1,5 @@
-"""`python -m bench load --games N --rate R --seconds S [--db URL] [--processes P] [--json]
-[--kill-every S --reminder-seconds R]`:
+"""`python -m bench load --games N --rate R (--seconds S | --moves-total N) [--db URL]
+[--processes P] [--json] [--kill-every S --reminder-seconds R]`:
 many games at once, moves on a fixed schedule, through real bot processes.
 
 The loopback Discord and this driver run in this process; the bot runs in ``--processes``
@@ -15,10 +15,13 @@ between the same players, as a rematch would be.
 Figures: ``/move`` p50 and p99 (from the interaction until the bot's followup, which comes
 once the board is posted), moves per second achieved, errors (a move not answered, answered
 with an error, or whose board did not arrive: the public board when the turn passed, the
-mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS) and its
-own CPU time per move (utime + stime of /proc/PID/stat over the run, all its threads, over
-the moves of its shards; opening the replacement games is part of that load), its drawing
-process (render/painter.py) counted in both.
+mover's own in the middle of a Kahuna turn), and per bot process its memory (RSS: in all,
+the bot's own, its drawing process's, and the two together; the rest is its thinking
+workers') and its own CPU time per move (utime + stime of /proc/PID/stat over the run, all
+its threads, over the moves of its shards; opening the replacement games is part of that
+load), its drawing process (render/painter.py) counted in both and also given apart.
+``--moves-total N`` sends N moves in all (N / rate seconds): the memory after 10,000 moves,
+say.
 
 ``--kill-every S`` SIGKILLs a bot process (each in turn) every S seconds of the run and
 starts it again at once on the same shards; moves meanwhile go on (those sent to a server
@@ -106,6 +109,8 @@ class BotProcess:
     process: asyncio.subprocess.Process
     shards: list[int]
     cpu_start: float = 0.0
+    #: of which its drawing process
+    drawing_cpu_start: float = 0.0
     rss_start: int = 0
     #: how many times it was killed: a move sent before a kill may never be answered
     kills: int = 0
@@ -150,10 +155,11 @@ def family(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time so far (user + system, all threads) of the process and its descendants."""
+def cpu_seconds(pid: int, *, drawing: bool = False) -> float:
+    """CPU time so far (user + system, all threads) of the process and its descendants
+    (``drawing``: of its drawing processes only)."""
     total = 0
-    for member in family(pid):
+    for member in _drawing(family(pid)) if drawing else family(pid):
         with contextlib.suppress(OSError):  # a child that just ended
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime
@@ -162,13 +168,31 @@ def cpu_seconds(pid: int) -> float:
 
 def rss_bytes(pid: int, *, descendants: bool = True) -> int:
     """The resident memory of the process (and of its descendants, unless told not to)."""
-    total = 0
-    for member in family(pid) if descendants else [pid]:
+    return sum(_rss(member) for member in (family(pid) if descendants else [pid]))
+
+
+def _rss(pid: int) -> int:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def drawing_rss_bytes(pid: int) -> int:
+    """The resident memory of the drawing processes among the descendants of ``pid``."""
+    return sum(_rss(member) for member in _drawing(family(pid)))
+
+
+def _drawing(pids: list[int]) -> list[int]:
+    """The drawing processes (render/paint_worker.py) of ``pids``; the others are the bot
+    and its thinking workers (table/thinker.py) with multiprocessing's helper."""
+    found = []
+    for pid in pids:
         with contextlib.suppress(OSError):
-            for line in Path(f"/proc/{member}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) * 1024
-    return total
+            if b"render.paint_worker" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+    return found
 
 
 class Load:
@@ -451,6 +475,7 @@ class Load:
         """The bot processes' CPU and memory before the moves."""
         for bot in self.bots:
             bot.cpu_start = cpu_seconds(bot.process.pid)
+            bot.drawing_cpu_start = cpu_seconds(bot.process.pid, drawing=True)
             bot.rss_start = rss_bytes(bot.process.pid)
 
     def figures(self, seconds: float, driver_cpu: float) -> dict[str, Any]:
@@ -462,18 +487,29 @@ class Load:
             pid = bot.process.pid
             moves = sum(n for shard, n in tally.by_shard.items() if shard == index)
             cpu = cpu_seconds(pid) - bot.cpu_start + bot.cpu_before
+            # Without kills, its drawing process's share (a killed one's is not known apart).
+            drawing = cpu_seconds(pid, drawing=True) - bot.drawing_cpu_start
             processes.append(
                 {
                     "pid": pid,
                     "shards": bot.shards,
                     "moves": moves,
                     "rss_mb_before": round(bot.rss_start / 2**20, 1),
+                    # the bot, its drawing process and its thinking workers
                     "rss_mb": round(rss_bytes(pid) / 2**20, 1),
-                    # of which the drawing process (render/painter.py)
-                    "rss_mb_drawing": round(
-                        (rss_bytes(pid) - rss_bytes(pid, descendants=False)) / 2**20, 1
+                    # the bot's own process
+                    "rss_mb_bot": round(rss_bytes(pid, descendants=False) / 2**20, 1),
+                    # its drawing process (render/painter.py)
+                    "rss_mb_drawing": round(drawing_rss_bytes(pid) / 2**20, 1),
+                    # the bot and its drawing process: issue 25's memory figure
+                    "rss_mb_bot_and_drawing": round(
+                        (rss_bytes(pid, descendants=False) + drawing_rss_bytes(pid)) / 2**20, 1
                     ),
                     "cpu_ms_per_move": round(cpu * 1000 / max(moves, 1), 2),
+                    # of which the drawing process (render/painter.py); None after kills
+                    "cpu_ms_per_move_drawing": None
+                    if bot.kills
+                    else round(drawing * 1000 / max(moves, 1), 2),
                 }
             )
         errors = sum(tally.errors.values())
@@ -593,6 +629,14 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--rate", type=float, default=20.0, help="/moves sent per second")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long moves are sent")
     parser.add_argument(
+        "--moves-total",
+        type=int,
+        default=0,
+        metavar="N",
+        help="send N /moves in all (at --rate: N / rate seconds, instead of --seconds), for"
+        " the memory after so many moves",
+    )
+    parser.add_argument(
         "--db",
         help="a SQLite path or a postgresql:// URL; postgresql: a throw-away local server"
         " (default: a temporary SQLite file)",
@@ -634,6 +678,8 @@ def main(argv: list[str]) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.moves_total:
+        args.seconds = args.moves_total / args.rate
     logging.basicConfig(level=logging.WARNING)
     figures = asyncio.run(run(args))
     if args.json:
@@ -657,9 +703,11 @@ def _text(f: dict[str, Any]) -> str:
     for p in f["bot_processes"]:
         lines.append(
             f"  bot pid {p['pid']} shards {p['shards']}: {p['rss_mb']:.0f} MB"
-            f" (from {p['rss_mb_before']:.0f}; drawing process {p['rss_mb_drawing']:.0f}),"
+            f" (from {p['rss_mb_before']:.0f}; bot {p['rss_mb_bot']:.0f} + drawing process"
+            f" {p['rss_mb_drawing']:.0f} = {p['rss_mb_bot_and_drawing']:.0f}; the rest thinking"
+            " workers),"
             f" {p['cpu_ms_per_move']:.1f} ms CPU per move"
-            f" over {p['moves']} moves"
+            f" (drawing process {p['cpu_ms_per_move_drawing']}) over {p['moves']} moves"
         )
     d = f["driver"]
     lines.append(

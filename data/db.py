@@ -17,6 +17,7 @@ import contextvars
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 WRITE_WAIT = 1.5  # seconds a write may wait for the lock, so the "try again" comes within 2 s
@@ -70,6 +71,21 @@ class Transaction(Protocol):
     async def executemany(self, sql: str, params: Sequence[Sequence[Any]]) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Step:
+    """One statement of a ``Database.write``: its parameters (a list of them with ``many``),
+    and the number of rows it must change (None: any), else the whole write is undone."""
+
+    sql: str
+    params: Sequence[Any] = ()
+    many: bool = False
+    rows: int | None = None
+
+
+class _Unexpected(Exception):
+    """A step of a write changed another number of rows than it must: undo it all."""
+
+
 class Dialect(ABC):
     """The SQL the two engines spell differently."""
 
@@ -117,6 +133,23 @@ class Database(ABC):
         """BEGIN … COMMIT, rolled back on any exception; StorageBusy when the write lock stays
         taken too long. A ``durable`` commit reaches the disk before it returns; any commit
         survives the bot's own crash."""
+
+    async def write(self, steps: Sequence[Step], *, durable: bool = True) -> bool:
+        """Run ``steps`` in one transaction, as ``transaction`` would; False, with nothing
+        written, when a step changed another number of rows than it must. An engine may do
+        it in fewer round trips (SQLite: one trip to its thread, not one a statement)."""
+        try:
+            async with self.transaction(durable=durable) as conn:
+                for step in steps:
+                    if step.many:
+                        await conn.executemany(step.sql, step.params)
+                        continue
+                    cur = await conn.execute(step.sql, step.params)
+                    if step.rows is not None and cur.rowcount != step.rows:
+                        raise _Unexpected
+        except _Unexpected:
+            return False
+        return True
 
     @abstractmethod
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:

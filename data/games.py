@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from data.clock_controls import NO_CONTROL, TimeControl
-from data.db import Database, Dialect, Row, Transaction
+from data.db import Database, Dialect, Row, Step, Transaction
 from data.errors import StaleGame
 from data.holds import end_hold, held_spans
 from data.ratings import rate_finished
@@ -585,50 +585,49 @@ class GameStore:
             if held
             else ""
         )
+        update = Step(
+            "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
+            f" result = ?, finished_at = ?, finish_seq = CASE WHEN ? THEN {_NEXT_END} END,"
+            " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
+            f" WHERE id = ? AND version = ? AND status = 'active'{still_held}",
+            (
+                now,
+                "active" if result is None else "finished",
+                None if result is None else _dumps(result.to_json()),
+                None if result is None else now,
+                result is not None,
+                shown,
+                game_id,
+                expected_version,
+                *((seat,) if held else ()),
+            ),
+            rows=1,
+        )
+        insert = Step(
+            "INSERT INTO moves (game_id, ply, seat, user_id, move, at, bank_before)"
+            " VALUES (?, ?, ?, ?, ?, ?,"
+            " CASE WHEN ? THEN (SELECT bank_left FROM seats WHERE game_id = ? AND seat = ?)"
+            " END)",
+            (game_id, expected_version, seat, user_id, move, now, bank is not None, game_id, seat),
+        )
+        # The move keeps the bank it found, for an undo.
+        charge = Step(
+            "UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?", (bank, game_id, seat)
+        )
+        steps = [update, insert] + ([charge] if bank is not None else [])
+        if not release and result is None:
+            # Nearly every move: its statements in one write (one trip on SQLite).
+            if not await self.db.write(steps):
+                raise StaleGame(game_id)
+            return expected_version + 1
         async with self.db.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET version = version + 1, updated_at = ?, status = ?,"
-                f" result = ?, finished_at = ?, finish_seq = CASE WHEN ? THEN {_NEXT_END} END,"
-                " posted_version = CASE WHEN ? THEN version + 1 ELSE posted_version END"
-                f" WHERE id = ? AND version = ? AND status = 'active'{still_held}",
-                (
-                    now,
-                    "active" if result is None else "finished",
-                    None if result is None else _dumps(result.to_json()),
-                    None if result is None else now,
-                    result is not None,
-                    shown,
-                    game_id,
-                    expected_version,
-                    *((seat,) if held else ()),
-                ),
-            )
+            cur = await conn.execute(update.sql, update.params)
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             if release:
                 await end_hold(conn, game_id, seat, expected_version)
-            await conn.execute(
-                "INSERT INTO moves (game_id, ply, seat, user_id, move, at, bank_before)"
-                " VALUES (?, ?, ?, ?, ?, ?,"
-                " CASE WHEN ? THEN (SELECT bank_left FROM seats WHERE game_id = ? AND seat = ?)"
-                " END)",
-                (
-                    game_id,
-                    expected_version,
-                    seat,
-                    user_id,
-                    move,
-                    now,
-                    bank is not None,
-                    game_id,
-                    seat,
-                ),
-            )
-            if bank is not None:  # the move keeps the bank it found, for an undo
-                await conn.execute(
-                    "UPDATE seats SET bank_left = ? WHERE game_id = ? AND seat = ?",
-                    (bank, game_id, seat),
-                )
+            for step in steps[1:]:
+                await conn.execute(step.sql, step.params)
             if result is not None:  # rated as it ends: in the order games end, once
                 await rate_finished(conn, game_id, now)
         return expected_version + 1
@@ -719,17 +718,18 @@ class GameStore:
         reminder and deadline.
         """
         newest = self.db.dialect.greatest("posted_version", "?")
-        async with self.db.transaction(durable=False) as conn:
-            await conn.execute(
-                f"UPDATE games SET posted_version = {newest},"
-                " message_id = COALESCE(?, message_id),"
-                " turn_started_at = COALESCE(?, turn_started_at) WHERE id = ?",
-                (version, message_id, turn_started_at, game_id),
-            )
-            await conn.executemany(
-                "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
-                [(kind, game_id, turn_started_at, due) for kind, due in timers],
-            )
+        mark = Step(
+            f"UPDATE games SET posted_version = {newest},"
+            " message_id = COALESCE(?, message_id),"
+            " turn_started_at = COALESCE(?, turn_started_at) WHERE id = ?",
+            (version, message_id, turn_started_at, game_id),
+        )
+        due = Step(
+            "INSERT INTO timers (kind, ref_id, turn_stamp, due_at) VALUES (?, ?, ?, ?)",
+            [(kind, game_id, turn_started_at, due) for kind, due in timers],
+            many=True,
+        )
+        await self.db.write([mark, due] if timers else [mark], durable=False)
 
     async def posted_version(self, game_id: int) -> int:
         """The last version announced (-1 before the opening board)."""

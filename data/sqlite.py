@@ -4,6 +4,12 @@ Two connections, each on its own aiosqlite worker thread: one writes, one only r
 the reader see the last committed state while a writer (ours, or another program) holds the
 write lock, so looking at a board never queues behind a move that waits for that lock. A write
 waits at most ``write_wait`` seconds in all, then fails with StorageBusy, having changed nothing.
+
+A move's writes go to the writer's thread in one trip (``write``: the synchronous setting,
+BEGIN, its statements, COMMIT), not a trip a statement: each trip is two thread switches,
+which wait for the interpreter lock on a busy machine. (A second writer kept at NORMAL would
+save the setting's switch too, but a writer whose read snapshot outlives a commit of the
+other cannot write next: SQLite answers busy at once.)
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from typing import Any
 import aiosqlite
 
 from data import errors
-from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, give_up_at
+from data.db import START_WAIT, WAIT_MARGIN, WRITE_WAIT, Database, Dialect, Step, give_up_at
 from data.errors import StorageBusy, StorageFull
 from data.migrations import MIGRATIONS, statements
 
@@ -29,9 +35,10 @@ log = logging.getLogger(__name__)
 #: The largest file whose every page the start checks (``PRAGMA quick_check``).
 QUICK_CHECK_BYTES = 64 * 2**20
 
-# The Database whose transaction the current task is in: its reads must see its own writes.
-_writing: contextvars.ContextVar[SQLiteDatabase | None] = contextvars.ContextVar(
-    "sqlite_writing", default=None
+# The Database whose transaction the current task is in, and the connection it writes on:
+# its reads must see its own writes.
+_writing: contextvars.ContextVar[tuple[SQLiteDatabase, aiosqlite.Connection] | None] = (
+    contextvars.ContextVar("sqlite_writing", default=None)
 )
 
 
@@ -194,16 +201,12 @@ class SQLiteDatabase(Database):
                 await conn.execute(f"PRAGMA user_version={version}")
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
-
-        StorageBusy, with nothing written, when the write lock (ours or another program's)
-        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
-        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
-        survives the bot's own crash, which is all a fact the bot can find again needs (a
-        post's marker: recovery reads the post back from the channel).
-        """
-        if _writing.get() is self:
+    async def _turn(self) -> AsyncIterator[float]:
+        """The write lock, held: the seconds SQLite may still wait for the file's lock (a
+        write waits ``write_wait`` in all: less once it queued here, or when its task has
+        less), -1 for all of them."""
+        current = _writing.get()
+        if current is not None and current[0] is self:
             raise RuntimeError("transactions do not nest")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.write_wait
@@ -220,28 +223,39 @@ class SQLiteDatabase(Database):
         else:
             await self._write_lock.acquire()
         try:
-            if durable != self._durable:
-                # Outside a transaction, as SQLite wants; only when it changes.
-                await self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                self._durable = durable
-            if queued:  # what is left of the wait is SQLite's to use
-                await self._set_busy_timeout(self.conn, deadline - loop.time())
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
+            yield deadline - loop.time() if queued else -1.0
+        finally:
+            self._write_lock.release()
+
+    @asynccontextmanager
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
+
+        StorageBusy, with nothing written, when the write lock (ours or another program's)
+        stays taken for ``write_wait`` seconds. A ``durable`` commit reaches the disk before
+        it returns (SQLite's synchronous=FULL: a move survives even a power cut); any commit
+        survives the bot's own crash, which is all a fact the bot can find again needs (a
+        post's marker: recovery reads the post back from the channel).
+        """
+        async with self._turn() as left:
+            conn = self.conn
+            wait = self.write_wait if left < 0 else left
+            sync = None if durable == self._durable else ("FULL" if durable else "NORMAL")
+            self._durable = None  # unknown until it is back
+            try:  # the setting and BEGIN in one trip to the writer's thread
+                await conn._execute(_begin, conn, sync, wait, self.write_wait)
             except sqlite3.OperationalError as error:
                 if errors.is_busy(error):
                     raise StorageBusy(self.path) from None
                 raise
-            finally:
-                if queued:
-                    await self._set_busy_timeout(self.conn, self.write_wait)
-            token = _writing.set(self)
+            self._durable = durable
+            token = _writing.set((self, conn))
             try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
+                yield conn
+                await conn.execute("COMMIT")
             except BaseException as error:
-                if self.conn.in_transaction:  # a failed COMMIT may have rolled back already
-                    await self.conn.execute("ROLLBACK")
+                if conn.in_transaction:  # a failed COMMIT may have rolled back already
+                    await conn.execute("ROLLBACK")
                 if isinstance(error, sqlite3.OperationalError):
                     if errors.is_busy(error):
                         raise StorageBusy(self.path) from None
@@ -250,14 +264,34 @@ class SQLiteDatabase(Database):
                 raise
             finally:
                 _writing.reset(token)
-        finally:
-            self._write_lock.release()
+
+    async def write(self, steps: Sequence[Step], *, durable: bool = True) -> bool:
+        """``Database.write`` in one trip to the writer's thread: the synchronous setting,
+        BEGIN, every step and COMMIT (or ROLLBACK) there, instead of a trip a statement."""
+        async with self._turn() as left:
+            wait = self.write_wait if left < 0 else left
+            sync = None if durable == self._durable else ("FULL" if durable else "NORMAL")
+            self._durable = None  # unknown until it is back
+            conn = self.conn
+            try:
+                # aiosqlite runs a function on the connection's own thread with ``_execute``
+                # (its execute() is that too, for one statement).
+                done = await conn._execute(_write_all, conn, steps, sync, wait, self.write_wait)
+                self._durable = durable
+                return bool(done)
+            except sqlite3.OperationalError as error:
+                if errors.is_busy(error):
+                    raise StorageBusy(self.path) from None
+                if errors.is_full(error):
+                    raise StorageFull(self.path) from None
+                raise
 
     def _reading(self) -> aiosqlite.Connection:
         """The reader, unless this task is inside a transaction (it must see its own writes)."""
-        if self._reader is None or _writing.get() is self:
-            return self.conn
-        return self._reader
+        current = _writing.get()
+        if current is not None and current[0] is self:
+            return current[1]
+        return self.conn if self._reader is None else self._reader
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Run a query and return all rows.
@@ -287,6 +321,53 @@ class SQLiteDatabase(Database):
             columns = await self.fetchall(f"PRAGMA table_info({name})")
             found[name] = [column["name"] for column in columns]
         return found
+
+
+def run_step(raw: sqlite3.Connection, step: Step) -> sqlite3.Cursor:
+    """One step of a write, on the writer's thread (a test may make it fail)."""
+    if step.many:
+        return raw.executemany(step.sql, step.params)
+    return raw.execute(step.sql, step.params)
+
+
+def _begin(
+    conn: aiosqlite.Connection, sync: str | None, wait: float, usual: float
+) -> sqlite3.Connection:
+    """On ``conn``'s own thread: switch to the synchronous setting ``sync`` (if not None),
+    then BEGIN IMMEDIATE, waiting ``wait`` seconds at most for the file's write lock (the
+    usual wait is ``usual``); the sqlite3 connection."""
+    raw = conn._conn  # the sqlite3 connection, whose thread this is
+    if sync is not None:  # outside a transaction, as SQLite wants
+        raw.execute(f"PRAGMA synchronous={sync}")
+    if wait != usual:  # what is left of the wait is SQLite's to use
+        raw.execute(f"PRAGMA busy_timeout={max(0, int(wait * 1000))}")
+    try:
+        raw.execute("BEGIN IMMEDIATE")
+    finally:
+        if wait != usual:
+            raw.execute(f"PRAGMA busy_timeout={max(0, int(usual * 1000))}")
+    return raw
+
+
+def _write_all(
+    conn: aiosqlite.Connection, steps: Sequence[Step], sync: str | None, wait: float, usual: float
+) -> bool:
+    """``steps`` in one transaction, on ``conn``'s own thread (``sync``: the synchronous
+    setting to switch to first); False, rolled back, when a step changed another number of
+    rows than it must."""
+    raw = _begin(conn, sync, wait, usual)
+    try:
+        for step in steps:
+            cur = run_step(raw, step)
+            if step.rows is not None and not step.many and cur.rowcount != step.rows:
+                raw.execute("ROLLBACK")
+                return False
+        raw.execute("COMMIT")
+    except BaseException:
+        if raw.in_transaction:  # a failed COMMIT may have rolled back already
+            raw.execute("ROLLBACK")
+        raise
+    return True
 
 
 def _open_and_close(path: str) -> None:

@@ -2,7 +2,9 @@
 
 Two caches: the full history of each game (what the player to move sees), and the position
 at the start of the turn under way (what everyone else sees, while a turn of several actions
-is not yet announced). Both are bounded; a miss replays the record.
+is not yet announced). Both are bounded; a miss replays the record. A finished game's history
+goes first when room is needed (it is read once more at most, for its last post and answer),
+so that games ending do not push out those still played.
 """
 
 from __future__ import annotations
@@ -35,12 +37,14 @@ class Histories:
         # another process sharing the database may have taken a move back and made another,
         # which leaves the version where it was.
         if cached is not None and cached[0] == record.version and _same_moves(cached[1], record):
-            self._histories.move_to_end(record.id)
+            self._histories.move_to_end(record.id, last=record.active)
             return cached[1]
         history = History.replay(
             get_game(record.game), record.players, record.seed, record.options, record.moves
         )
         self.remember(record.id, record.version, history)
+        if not record.active:
+            self._histories.move_to_end(record.id, last=False)
         return history
 
     def state(self, record: GameRecord) -> State:
@@ -78,11 +82,12 @@ class Histories:
         return public
 
     def remember(self, game_id: int, version: int, history: History) -> None:
-        """Keep ``history`` as game ``game_id``'s at ``version``."""
+        """Keep ``history`` as game ``game_id``'s at ``version`` (the first to go if it
+        is over)."""
         self._histories[game_id] = (version, history)
-        self._histories.move_to_end(game_id)
         while len(self._histories) > CACHED_GAMES:
             self._histories.popitem(last=False)
+        self._histories.move_to_end(game_id, last=history.state.turn is not None)
 
     def remember_public(self, game_id: int, announced: tuple[str, ...], state: State) -> None:
         """Keep ``state`` as what others see of game ``game_id`` after ``announced``."""
@@ -94,6 +99,7 @@ class Histories:
     def forget(self, game_id: int) -> None:
         """Drop a cached position (the record went back: an undo)."""
         self._histories.pop(game_id, None)
+        self._public.pop(game_id, None)
 
     def turn_events(self, record: GameRecord) -> tuple[Event, ...]:
         """The public events of the last turn (one move or several actions), as recorded."""

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from data import ChallengeGone, Ending, RematchOffered, Result, StaleGame, Store
+from data import sqlite as sqlite_module
+from data.db import Step
 from data.migrations import MIGRATIONS
+from data.sqlite import SQLiteDatabase
 from tests.stores import new_game as _game
 
 
@@ -313,22 +317,29 @@ async def test_settings_are_read_once_a_while_and_another_process_is_seen_later(
 
 
 async def test_a_move_is_committed_to_disk_and_its_post_marker_need_not_be(
-    sqlite_store: Store,
+    sqlite_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = sqlite_store
 
-    async def synchronous() -> int:
-        async with store.db.conn.execute("PRAGMA synchronous") as cur:
-            row = await cur.fetchone()
-        return int(row[0])
+    db = store.db
+    assert isinstance(db, SQLiteDatabase)
+    used: list[int] = []  # the writer's synchronous setting at each commit
+    real = sqlite_module.run_step
 
+    def step(raw: sqlite3.Connection, one: Step) -> sqlite3.Cursor:
+        used.append(int(raw.execute("PRAGMA synchronous").fetchone()[0]))
+        return real(raw, one)
+
+    monkeypatch.setattr(sqlite_module, "run_step", step)
     game_id = await _game(store)
     await store.games.append_move(game_id, 0, seat=0, user_id=1, move="6L")
-    assert await synchronous() == 2  # FULL: the move survives a power cut
+    assert set(used) == {2}  # FULL: the move survives a power cut
+    used.clear()
     await store.games.mark_posted(game_id, 1, 99, turn_started_at=5.0, timers=[("reminder", 9.0)])
-    assert await synchronous() == 1  # NORMAL: survives the bot's crash; recovery finds the post
+    assert set(used) == {1}  # NORMAL: survives the bot's crash; recovery finds the post
+    used.clear()
     await store.games.append_move(game_id, 1, seat=1, user_id=2, move="5D")
-    assert await synchronous() == 2
+    assert set(used) == {2}
     game = await store.games.get(game_id)
     assert game is not None and game.posted_version == 1 and game.moves == ("6L", "5D")
 

@@ -42,16 +42,28 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.fixture
 def writes(tablero: World, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every write transaction from now on."""
+    """Every write transaction from now on (``transaction``, or ``write``'s statements in
+    one, which an engine may run without ``transaction``)."""
     made: list[str] = []
     database = type(tablero.bot.store.db)
-    transaction = database.transaction
+    transaction, write = database.transaction, database.write
+    inside: list[bool] = []
 
     def counted(self: Any, **kwargs: Any) -> Any:
-        made.append("transaction")
+        if not inside:
+            made.append("transaction")
         return transaction(self, **kwargs)
 
+    async def counted_write(self: Any, steps: Any, **kwargs: Any) -> bool:
+        made.append("transaction")
+        inside.append(True)
+        try:
+            return await write(self, steps, **kwargs)
+        finally:
+            inside.pop()
+
     monkeypatch.setattr(database, "transaction", counted)
+    monkeypatch.setattr(database, "write", counted_write)
     return made
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from data import sqlite as sqlite_module
+from data.db import Step
 from loopback.timing import own_clock
 from tests.e2e import World, accept, boards, challenge, move, settled, stored_game
 from tests.lockholder import WriteLock
@@ -102,16 +104,15 @@ async def test_a_full_disk_is_said_plainly_and_loses_nothing(
     )
     await settled(world)
     assert world.bot is not None
-    writer = world.bot.store.db.conn  # SQLite's writing connection
-    real = writer.execute
+    real = sqlite_module.run_step  # a statement of a write, on SQLite's writing thread
 
-    def full(sql: str, params: Any = ()) -> Any:
+    def full(raw: sqlite3.Connection, step: Step) -> Any:
         # What SQLite says when the disk (or the file's max_page_count) has no room left.
-        if sql.startswith("INSERT INTO moves"):
+        if step.sql.startswith("INSERT INTO moves"):
             raise sqlite3.OperationalError("database or disk is full")
-        return real(sql, params)
+        return real(raw, step)
 
-    monkeypatch.setattr(writer, "execute", full)
+    monkeypatch.setattr(sqlite_module, "run_step", full)
     caplog.set_level(logging.INFO)
     ix = await (await world.fake.slash(world.ana, place, "move", {"move": "6L"})).done()
     assert ix.ephemeral and "storage is full" in ix.text and "nothing was changed" in ix.text
@@ -120,7 +121,7 @@ async def test_a_full_disk_is_said_plainly_and_loses_nothing(
     assert said[0].exc_info is None  # one line, no traceback
     game = await stored_game(world)
     assert game.moves == () and game.version == 0
-    monkeypatch.setattr(writer, "execute", real)  # room again: the same move goes through
+    monkeypatch.setattr(sqlite_module, "run_step", real)  # room again: the same move goes through
     await move(world, world.ana, place, "6L")
     assert (await stored_game(world)).moves == ("6L",)
     es = await (await world.fake.slash(world.luis, place, "board")).done()

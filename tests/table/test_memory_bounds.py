@@ -98,3 +98,20 @@ def test_the_games_followed_in_memory_are_bounded() -> None:
         histories.remember_public(game_id, (), state)
     assert len(histories._histories) == CACHED_GAMES == len(histories._public)
     assert min(histories._histories) == 50 and min(histories._public) == 50
+
+
+def test_a_finished_games_history_goes_first() -> None:
+    """Games that end do not push out the histories of those still played."""
+    histories = Histories()
+    engine = get_game("stonehenge")
+    playing = History.replay(engine, 2, 1, {}, [])
+    over = History.replay(engine, 2, 1, {}, [])
+    while over.state.turn is not None:
+        over.apply(over.state.legal_moves()[0])
+    for game_id in range(CACHED_GAMES):
+        histories.remember(game_id, 0, over if game_id % 2 else playing)
+    for game_id in range(CACHED_GAMES, CACHED_GAMES + CACHED_GAMES // 2):
+        histories.remember(game_id, 0, playing)  # new games: the finished ones make room
+    assert len(histories._histories) == CACHED_GAMES
+    assert all(game_id % 2 == 0 for game_id in histories._histories if game_id < CACHED_GAMES)
+    assert len([g for g in histories._histories if g < CACHED_GAMES]) == CACHED_GAMES // 2
