@@ -20,11 +20,11 @@ from bench.data_world import PLACE0
 from data import Store
 from data.ratings import GLOBAL, human
 from data.results import Ending, Result
-from games.plugin import plugins
+from games.plugin import installed
 from rules import get_game
 from rules.base import Outcome
 
-GAMES = tuple(p.name for p in plugins())
+GAMES = tuple(p.name for p in installed())
 PAGE = 10  # rows of a page of a leaderboard or history (cogs/profiles.py)
 CHART_GAMES, TREND_GAMES, LAST_GAMES = 100, 10, 5
 

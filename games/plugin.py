@@ -22,6 +22,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from render.animate import Painter, register_painter
 from render.drawings import GameDrawing, register_drawing
 from rules import Game
 from rules.public import Publisher, register_publisher
+from rules.registry import GROUP, load_games
 
 #: What Discord accepts as the name of a command or option (lower case, at most 32).
 COMMAND_NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -192,6 +194,16 @@ def register(plugin: GamePlugin) -> GamePlugin:
 def plugins() -> tuple[GamePlugin, ...]:
     """Every registered game, in the order they registered."""
     return tuple(_PLUGINS.values())
+
+
+def installed() -> tuple[GamePlugin, ...]:
+    """The games installed with Tablero (its entry points' registrations), not those a
+    program registered while running (a test's toy game): what a new process knows too."""
+    load_games()
+    homes = {entry.value.split(":")[0] for entry in entry_points(group=GROUP)}
+    return tuple(
+        p for p in plugins() if any(p.home == h or p.home.startswith(f"{h}.") for h in homes)
+    )
 
 
 def plugin_for(game: str) -> GamePlugin:
