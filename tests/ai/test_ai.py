@@ -18,9 +18,10 @@ from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
 from ai.arena import RANDOM, play
 from ai.kahuna_deal import kahuna_hidden
+from ai.reference import reference_move
 from ai.sample import determinise
 from ai.stonehenge import position_of, wins
-from bench.endgame import brute_wins, endgame_positions
+from bench.endgame import brute_wins, endgame_positions, immediate_wins, wins_now_positions
 from rules import get_game
 from rules.islas import pile as islas_pile
 from rules.kahuna import CARDS
@@ -123,6 +124,8 @@ def same_choices(a: Record, b: Record, seat: int) -> None:
             assert choose_move(info_a, level, SMALL, player_seed) == choose_move(
                 info_b, level, SMALL, player_seed
             ), (level, player_seed)
+    # bench ai's reference player (plain UCT) is held to the same
+    assert reference_move(info_a, 1, iterations=8) == reference_move(info_b, 1, iterations=8)
 
 
 def stonehenge_variant(record: Record, seat: int, rng: random.Random) -> Record | None:
@@ -349,3 +352,68 @@ def test_islas_scores_remembered_between_siblings_equal_those_counted_afresh() -
             held = [m for m in moves if m.follower] if rng.random() < 0.5 else moves
             state.apply(rng.choice(held or moves))
     assert checked > 1000
+
+
+# -- a win that is there now is taken ------------------------------------------------------------
+
+#: Issue 24's position: seat 0 (first) to move; 6G wins two moves later, 6Q wins now.
+WINS_NOW = ("4F", "5K", "3O", "2M", "1E", "4A", "2N", "6B", "2R", "1I", "5D", "3P", "1H", "1L")
+
+
+def test_stonehenge_hard_takes_the_win_that_is_there_now() -> None:
+    record = Record("stonehenge", 2, 1, {"first": 0}, WINS_NOW)
+    state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+    winning = immediate_wins(state)
+    assert "6Q" in winning and "6G" not in winning
+    for seed in range(3):
+        assert choose_move(seat_info(record, 0), "hard", Budget(iterations=50), seed) == "6Q"
+
+
+def test_stonehenge_hard_wins_at_once_by_the_largest_margin_wherever_it_can() -> None:
+    margins = set()
+    for record in wins_now_positions(12):
+        state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+        winning = immediate_wins(state)
+        margins.add(tuple(sorted(winning.values())))
+        move = choose_move(seat_info(record, state.turn), "hard", Budget(iterations=20), 0)
+        assert winning.get(move) == max(winning.values()), (record.moves, move, winning)
+    assert any(len(set(m)) > 1 for m in margins)  # some position offers a smaller win too
+
+
+def _winning_share(state, move) -> float:
+    """The share of the opponent's replies after ``move`` that keep its forced win (engine)."""
+    after = state.clone()
+    after.play(move)
+    replies = after.legal_moves()
+    winning = 0
+    for reply in replies:
+        then = after.clone()
+        then.apply(reply)
+        winning += then.winner == after.turn or (then.turn is not None and not brute_wins(then))
+    return winning / len(replies)
+
+
+def test_stonehenge_hard_in_a_lost_endgame_leaves_the_fewest_winning_replies() -> None:
+    lost = 0
+    for record in endgame_positions(30, 6):
+        state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+        if brute_wins(state):
+            continue
+        lost += 1
+        move = choose_move(seat_info(record, state.turn), "hard", Budget(iterations=5), 0)
+        shares = {
+            state.format(m): _winning_share(state, state.format(m))
+            for m in state.legal_moves()
+            if not _hands_over(state, m)
+        }
+        if not shares:
+            continue  # every move ends the game: nothing to choose
+        assert shares[move] == min(shares.values()), (record.moves, move, shares)
+    assert lost >= 3
+
+
+def _hands_over(state, move) -> bool:
+    """Whether ``move`` ends the game at once (handing the other seat its 8th megalith)."""
+    after = state.clone()
+    after.apply(move)
+    return after.turn is None
