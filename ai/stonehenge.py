@@ -1,4 +1,5 @@
-"""Stonehenge players: an evaluation, the greedy player, the search's pieces, an exact solver.
+"""Stonehenge players: an evaluation, the greedy player, the search's pieces and hard's use of
+the exact solver (``ai.stonehenge_solve``).
 
 All of them play on a small copy of the rules (tuples, no events), read from the rules'
 views: the solver looks at every line of play from 8 empty points in well under a second,
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -214,7 +216,9 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
     if now is not None:
         return now
     if not hidden and empty_points(state) <= SOLVE_EMPTY:
-        move = winning_move(state) or resisting_move(state)
+        started = time.perf_counter() if budget.started is None else budget.started
+        deadline = None if budget.ms is None else started + budget.ms / 1000
+        move = winning_move(state) or resisting_move(state, deadline)
         if move is not None:
             return state.format(move)
     fast = FastSearch(SEARCH_WIDTH)

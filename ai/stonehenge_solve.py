@@ -8,6 +8,7 @@ position it plays the move that leaves the opponent the fewest winning replies.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -194,15 +195,18 @@ def _forced_within(after: Position, turns: int) -> bool:
     return all(wins_within(reply, turns) for reply in replies)
 
 
-def resisting_move(state: StonehengeState) -> Placement | None:
+def resisting_move(state: StonehengeState, deadline: float | None = None) -> Placement | None:
     """In a lost position (every move loses against perfect play), the move after which the
     fewest of the opponent's replies keep its win: a person, or a greedy player, may miss
-    them. None when the position is not lost."""
+    them. None when the position is not lost. Past ``deadline`` (``time.perf_counter()``)
+    the best move found so far."""
     position = position_of(state)
     if wins(position):
         return None
     best, best_share = None, 2.0
     for value, point in _moves(position):
+        if deadline is not None and best is not None and time.perf_counter() >= deadline:
+            break
         after, winner = _play(position, value, point)
         if winner is not None:
             continue  # the opponent's win, handed over: the worst there is
