@@ -42,6 +42,8 @@ from rules.stonehenge import HAND, POINTS, StonehengeState
 
 __all__ = ["SOLVE_EMPTY", "position_of", "winning_move", "wins"]
 EXACT_LEAVES = 7  # the search scores a leaf with this many empty points or fewer exactly
+#: whether a leaf's value is half the evaluation, half a random play-out (open variant)
+LEAF_PLAYOUT = False
 
 
 def greedy(state: StonehengeState, rng: random.Random) -> str:
@@ -149,18 +151,27 @@ class FastSearch:
         """The evaluation; in the hidden variant, where lines wait until full and the
         evaluation knows less, random placements to the end."""
         if state.hidden:
-            while state.turn is not None:
-                cells, hands, _, mover = state.position
-                empty = [p for p, c in enumerate(cells) if c is None]
-                state.apply((rng.choice(hands[mover]), rng.choice(empty)))
-            return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
+            return _random_finish(state, rng)
         if state.winner is None and state.position[0].count(None) <= EXACT_LEAVES:
             # Solved (and remembered): a leaf this close to the end needs no guess.
             mover = state.position[3]
             won = 1.0 if wins(state.position) else 0.0
             return [won, 1 - won] if mover == 0 else [1 - won, won]
         value = state.value(0)
+        if LEAF_PLAYOUT:
+            # half the evaluation, half a random finish: the play-out sees what the evaluation
+            # misses (a line that only one order of placements wins)
+            value = 0.5 * value + 0.5 * _random_finish(state, rng)[0]
         return [value, 1 - value]
+
+
+def _random_finish(state: Fast, rng: random.Random) -> list[float]:
+    """Random placements to the end; 1 for the winner."""
+    while state.turn is not None:
+        cells, hands, _, mover = state.position
+        empty = [p for p, c in enumerate(cells) if c is None]
+        state.apply((rng.choice(hands[mover]), rng.choice(empty)))
+    return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
 
 
 # -- the computer player: what a seat knows, its samples, its levels ------------------------------

@@ -87,13 +87,18 @@ def test_every_level_plays_legal_moves(
     assert_legal(record, move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> None:
+def _kahuna_turn_start() -> Record:
     record = random_record("kahuna", 2, {}, 11, 40)
     while record.moves and mover(record) == mover(
         Record("kahuna", 2, 11, record.options, record.moves[:-1])
     ):
         record = Record("kahuna", 2, 11, record.options, record.moves[:-1])  # a turn's start
+    return record
+
+
+@pytest.mark.parametrize("level", ["normal"])
+def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> None:
+    record = _kahuna_turn_start()
     seat = mover(record)
     moves = list(record.moves)
     plan: list[str] = []
@@ -109,6 +114,38 @@ def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> No
         if move.startswith("draw "):
             break
     assert len(moves) - len(record.moves) == len(plan)
+
+
+def test_kahuna_hard_thinks_again_at_each_action_with_its_plan_among_the_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ai import kahuna
+
+    compared: list[tuple[list[str], list[str]]] = []  # (the plan's rest, the first turn compared)
+    with_plan = kahuna._with_plan
+
+    def spy(state, rest, turns):  # type: ignore[no-untyped-def]
+        found = with_plan(state, rest, turns)
+        compared.append((list(rest), [state.format(m) for m in found[0]]))
+        return found
+
+    monkeypatch.setattr(kahuna, "_with_plan", spy)
+    record = _kahuna_turn_start()
+    seat = mover(record)
+    moves = list(record.moves)
+    for _ in range(12):
+        current = Record("kahuna", 2, record.seed, record.options, tuple(moves))
+        info = seat_info(current, seat)
+        move = choose_move(info, "hard", Budget(iterations=40), 3)
+        assert move == players._PLANS[(info.key(), seat)][0]  # the plan it made now
+        assert_legal(current, move)
+        moves.append(move)
+        if move.startswith("draw "):
+            break
+    assert moves[-1].startswith("draw ")
+    actions = len(moves) - len(record.moves) - 1
+    assert len(compared) == actions >= 1  # once for each step after the first
+    assert all(rest == first for rest, first in compared)
 
 
 # -- the seat sees only its own view -----------------------------------------------------------
