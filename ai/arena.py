@@ -1,4 +1,5 @@
-"""Matches between players (levels, or ``random``) with seats alternated, and their figures."""
+"""Matches between players (levels, ``random`` or ``reference``) with seats alternated, and
+their figures."""
 
 from __future__ import annotations
 
