@@ -10,6 +10,7 @@ import sys
 from ai.arena import RANDOM, match
 from ai.player import computer_games
 from ai.players import LEVELS, choose_move
+from ai.reference import REFERENCE
 from ai.review import ReviewBudget, public_review, seat_review
 from ai.search import Budget
 from ai.seat import seat_info
@@ -84,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     move.add_argument("--level", choices=LEVELS, default="normal")
     arena = commands.add_parser("arena", help="play two players against each other")
     arena.add_argument("game", choices=computer_games())
-    arena.add_argument("a", choices=(*LEVELS, RANDOM))
-    arena.add_argument("b", choices=(*LEVELS, RANDOM))
+    arena.add_argument("a", choices=(*LEVELS, RANDOM, REFERENCE))
+    arena.add_argument("b", choices=(*LEVELS, RANDOM, REFERENCE))
     arena.add_argument("--games", type=int, default=10)
     arena.add_argument("--players", type=int, default=2, help="table size")
     arena.add_argument("--hidden", action="store_true", help="the game's option hidden")

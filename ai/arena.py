@@ -1,4 +1,5 @@
-"""Matches between players (levels, or ``random``) with seats alternated, and their figures."""
+"""Matches between players (levels, ``random`` or ``reference``) with seats alternated, and
+their figures."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.players import choose_move
+from ai.reference import REFERENCE, reference_move
 from ai.search import Budget
 from ai.seat import SeatTracker
 from rules.base import State
@@ -100,6 +102,11 @@ def play(
         started = time.perf_counter()
         if levels[seat] == RANDOM:
             move = random_move(state, rngs[seat])
+        elif levels[seat] == REFERENCE:
+            try:
+                move = reference_move(info, rngs[seat].randrange(2**31))
+            except RuntimeError:  # a history no sampled deal fits: as the random player
+                move = random_move(state, rngs[seat])
         else:
             move = choose_move(info, levels[seat], budget, rngs[seat].randrange(2**31))
         times[seat].append((time.perf_counter() - started) * 1000)

@@ -17,10 +17,11 @@ from typing import Any
 from ai.kahuna_deal import kahuna_state
 from ai.knowledge import UNSEEN, SeatInfo
 from ai.player import ComputerPlayer
-from ai.players import EASY_GREEDY, planned, remember
+from ai.players import EASY_GREEDY, planned_rest, remember
 from ai.sample import determinise
 from ai.sample import pool as sample_pool
 from ai.search import Budget, bandit, outcome_rewards
+from rules.base import RulesError
 from rules.kahuna import (
     DECK,
     ENDS,
@@ -234,15 +235,20 @@ def _ply(seat: int, mover: int | None, notation: str, before: Any, after: Any) -
     return (drawn, after.display, after.round), notation
 
 
+#: hard thinks again at each action of its turn (each is a move with a budget of its own),
+#: the rest of the turn it planned before among the turns compared
+RETHINK = True
+
+
 def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> str:
-    cached = planned(info) if level != "easy" else None
+    rest = planned_rest(info) if level != "easy" else None
     try:
         state = determinise(info, rng)
     except RuntimeError:
         return _kahuna_from_view(info)
     legal = {state.format(m) for m in state.legal_moves()}
-    if cached is not None and cached in legal:
-        return cached
+    if rest and rest[0] in legal and not (level == "hard" and RETHINK):
+        return rest[0]
     if level == "easy":
         if rng.random() < EASY_GREEDY:
             return state.format(plan_turn(state)[0])
@@ -253,11 +259,29 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         plan = [state.format(m) for m in plan_turn(state)]
     else:
         turns = turn_candidates(state)
+        if rest and rest[0] in legal:
+            turns = _with_plan(state, rest, turns)
         samples = sample_pool(info, rng, POOL, state)
         stats = bandit(len(turns), lambda i, arm: play_out_turn(samples(i), turns[arm]), budget)
         plan = [state.format(m) for m in turns[stats[0][0]]]
     remember(info, plan)
     return plan[0]
+
+
+def _with_plan(
+    state: KahunaState, rest: list[str], turns: list[list[object]]
+) -> list[list[object]]:
+    """``turns`` with the rest of the turn planned before first (once), if it is still legal."""
+    copy, plan = state.clone(), []
+    try:
+        for text in rest:
+            move = copy.parse(text)
+            copy.apply(move)
+            plan.append(move)
+    except RulesError:
+        return turns
+    written = [state.format(m) for m in plan]
+    return [plan, *(t for t in turns if [state.format(m) for m in t] != written)]
 
 
 def _kahuna_from_view(info: SeatInfo) -> str:

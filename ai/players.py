@@ -49,6 +49,12 @@ def choose_move(
 
 def planned(info: SeatInfo) -> str | None:
     """The next step of a turn this seat planned earlier in the same turn, if any."""
+    rest = planned_rest(info)
+    return rest[0] if rest else None
+
+
+def planned_rest(info: SeatInfo) -> list[str] | None:
+    """The steps left of the turn this seat planned latest in the same turn, if any."""
     done = 0
     while done < len(info.moves) and info.movers[len(info.moves) - 1 - done] == info.seat:
         done += 1
@@ -58,7 +64,7 @@ def planned(info: SeatInfo) -> str | None:
         )  # fmt: skip
         plan = _PLANS.get((base.key(), info.seat))
         if plan is not None and list(info.moves[-done:]) == plan[:done] and len(plan) > done:
-            return plan[done]
+            return plan[done:]
     return None
 
 

@@ -1,4 +1,5 @@
-"""Stonehenge players: an evaluation, the greedy player, the search's pieces, an exact solver.
+"""Stonehenge players: an evaluation, the greedy player, the search's pieces and hard's use of
+the exact solver (``ai.stonehenge_solve``).
 
 All of them play on a small copy of the rules (tuples, no events), read from the rules'
 views: the solver looks at every line of play from 8 empty points in well under a second,
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections import Counter
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai.knowledge import UNSEEN, SeatInfo
@@ -21,15 +22,31 @@ from ai.players import EASY_GREEDY
 from ai.sample import determinise, new_state
 from ai.sample import pool as sample_pool
 from ai.search import Budget, Searcher, search
-from rules.base import State
-from rules.stonehenge import HAND, LINES, MEGALITHS, POINTS, Placement, StonehengeState
-
-#: Lines as tuples of point indices.
-_LINES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(POINTS.index(p) for p in cells) for cells in LINES
+from ai.stonehenge_solve import (
+    _LINES,
+    SOLVE_EMPTY,
+    Position,
+    _moves,
+    _play,
+    _tally,
+    empty_points,
+    margin,
+    position_of,
+    resisting_move,
+    winning_move,
+    wins,
+    wins_now,
 )
-SOLVE_EMPTY = 8  # at this many empty points or fewer, hard solves the game exactly
+from rules.base import State
+from rules.stonehenge import HAND, POINTS, StonehengeState
+
+__all__ = ["SOLVE_EMPTY", "position_of", "winning_move", "wins"]
 EXACT_LEAVES = 7  # the search scores a leaf with this many empty points or fewer exactly
+#: whether a leaf's value is half the evaluation, half a random play-out (open variant): the
+#: evaluation alone lost 6 of 20 games to plain UCT (bench ai --reference), with the play-out
+#: 3 of 20 (300 iterations, the same seeds) and 3 of 20 more (240, other seeds); against normal
+#: 56 of 60 at 240 iterations (the evaluation alone: 100 of 100 at 300)
+LEAF_PLAYOUT = True
 
 
 def greedy(state: StonehengeState, rng: random.Random) -> str:
@@ -53,125 +70,6 @@ def best_of(samples: Sequence[Fast], rng: random.Random) -> str:
         if value > best_value:
             best, best_value = move, value
     return first.format(best)
-
-
-# -- the exact endgame solver ----------------------------------------------------------------------
-
-Position = tuple[
-    tuple[tuple[int, int] | None, ...],
-    tuple[tuple[int, ...], tuple[int, ...]],
-    tuple[int | None, ...],
-    int,
-]
-
-
-def position_of(state: StonehengeState) -> Position:
-    """The solver's copy of a position, read from the rules' views of both seats.
-
-    Both views, because a determinisation's face-down values are known to the player that
-    sampled them; the views are the rules' public door, whatever the engine keeps inside.
-    """
-    views = [state.view(seat) for seat in (0, 1)]
-    cells = []
-    for p in POINTS:
-        druid = views[0].points[p]
-        if druid is None:
-            cells.append(None)
-        else:
-            value = views[druid.seat].points[p].value  # type: ignore[union-attr]
-            if value is None:  # its owner's own view shows every value of theirs
-                raise ValueError(f"point {p}: its owner does not see its value")
-            cells.append((druid.seat, value))
-    hand = [tuple(sorted(views[s].hands[s] or (), reverse=True)) for s in (0, 1)]
-    if views[0].turn is None:
-        raise ValueError("no turn to search: the game is over")
-    return tuple(cells), (hand[0], hand[1]), tuple(views[0].line_owners), views[0].turn
-
-
-def _play(
-    position: Position, value: int, point: int, hidden: bool = False
-) -> tuple[Position, int | None]:
-    """The position after the mover places ``value`` on ``point``, and the winner if any.
-
-    ``hidden``: the face-down variant, where lines are decided only when full."""
-    cells, hands, owners, mover = position
-    cell_list = list(cells)
-    cell_list[point] = (mover, value)
-    hand = list(hands[mover])
-    hand.remove(value)
-    new_hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
-    new_owners = list(owners)
-    for n, line in enumerate(_LINES):
-        if new_owners[n] is not None:
-            continue
-        totals, empty = _tally(cell_list, line)
-        if empty == 0:
-            new_owners[n] = (
-                (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else 1 - mover
-            )
-            continue
-        if hidden:
-            continue
-        for seat in (0, 1):
-            other = new_hands[1 - seat]
-            if totals[1 - seat] + sum(other[: min(empty, len(other))]) <= totals[seat]:
-                new_owners[n] = seat
-                break
-    winner = None
-    for seat in (0, 1):
-        if new_owners.count(seat) >= MEGALITHS:
-            winner = seat
-    return (tuple(cell_list), new_hands, tuple(new_owners), 1 - mover), winner
-
-
-def _tally(cells: Sequence[tuple[int, int] | None], line: Sequence[int]) -> tuple[list[int], int]:
-    """Each seat's total on ``line`` and how many of its points are empty."""
-    totals, empty = [0, 0], 0
-    for point in line:
-        cell = cells[point]
-        if cell is None:
-            empty += 1
-        else:
-            totals[cell[0]] += cell[1]
-    return totals, empty
-
-
-def _moves(position: Position) -> list[tuple[int, int]]:
-    cells, hands, _, mover = position
-    return [
-        (v, p)
-        for v in sorted(set(hands[mover]), reverse=True)
-        for p in range(len(cells))
-        if cells[p] is None
-    ]
-
-
-@lru_cache(maxsize=200_000)
-def wins(position: Position) -> bool:
-    """Whether the player to move can force a win."""
-    following = []
-    for value, point in _moves(position):
-        after, winner = _play(position, value, point)
-        if winner == position[3]:
-            return True
-        if winner is None:
-            following.append(after)
-    return any(not wins(after) for after in following)
-
-
-def winning_move(state: StonehengeState) -> Placement | None:
-    """A move that keeps a forced win for the player to move, or None when there is none."""
-    position = position_of(state)
-    for value, point in _moves(position):
-        after, winner = _play(position, value, point)
-        if winner == position[3] or (winner is None and not wins(after)):
-            return Placement(value, POINTS[point])
-    return None
-
-
-def empty_points(state: StonehengeState) -> int:
-    """How many intersections are still free."""
-    return sum(druid is None for druid in state.view(None).points.values())
 
 
 # -- a fast copy of the rules for the search ------------------------------------------------------
@@ -256,18 +154,27 @@ class FastSearch:
         """The evaluation; in the hidden variant, where lines wait until full and the
         evaluation knows less, random placements to the end."""
         if state.hidden:
-            while state.turn is not None:
-                cells, hands, _, mover = state.position
-                empty = [p for p, c in enumerate(cells) if c is None]
-                state.apply((rng.choice(hands[mover]), rng.choice(empty)))
-            return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
+            return _random_finish(state, rng)
         if state.winner is None and state.position[0].count(None) <= EXACT_LEAVES:
             # Solved (and remembered): a leaf this close to the end needs no guess.
             mover = state.position[3]
             won = 1.0 if wins(state.position) else 0.0
             return [won, 1 - won] if mover == 0 else [1 - won, won]
         value = state.value(0)
+        if LEAF_PLAYOUT:
+            # half the evaluation, half a random finish: the play-out sees what the evaluation
+            # misses (a line that only one order of placements wins)
+            value = 0.5 * value + 0.5 * _random_finish(state, rng)[0]
         return [value, 1 - value]
+
+
+def _random_finish(state: Fast, rng: random.Random) -> list[float]:
+    """Random placements to the end; 1 for the winner."""
+    while state.turn is not None:
+        cells, hands, _, mover = state.position
+        empty = [p for p, c in enumerate(cells) if c is None]
+        state.apply((rng.choice(hands[mover]), rng.choice(empty)))
+    return [1.0 if state.winner == s else 0.0 for s in (0, 1)]
 
 
 # -- the computer player: what a seat knows, its samples, its levels ------------------------------
@@ -318,11 +225,16 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         # Averaged over a few guesses of the face-down druids.
         samples = [state] + [determinise(info, rng) for _ in range(7)]
         return best_of([Fast.of(s) for s in samples], rng)  # type: ignore[arg-type]
+    pool = sample_pool(info, rng, POOL if hidden else 1, state)
+    now = _win_now(pool, POOL if hidden else 1)
+    if now is not None:
+        return now
     if not hidden and empty_points(state) <= SOLVE_EMPTY:
-        move = winning_move(state)
+        started = time.perf_counter() if budget.started is None else budget.started
+        deadline = None if budget.ms is None else started + budget.ms / 1000
+        move = winning_move(state) or resisting_move(state, deadline)
         if move is not None:
             return state.format(move)
-    pool = sample_pool(info, rng, POOL if hidden else 1)
     fast = FastSearch(SEARCH_WIDTH)
     searcher = Searcher(fast.candidates, fast.rollout)  # type: ignore[arg-type]
 
@@ -330,6 +242,26 @@ def _choose(info: SeatInfo, level: str, budget: Budget, rng: random.Random) -> s
         return Fast.of(pool(i))  # type: ignore[return-value]
 
     return search(sample, searcher, budget, rng).best()
+
+
+def _win_now(pool: Callable[[int], State], samples: int) -> str | None:
+    """A move that wins at once in every sampled determinisation (face-down values that the
+    seat cannot see may decide a full line), the largest mean margin first; None if none."""
+    fast = [Fast.of(pool(i)) for i in range(samples)]  # type: ignore[arg-type]
+    seat = fast[0].position[3]
+    margins: dict[tuple[int, int], int] = {}
+    for move in wins_now(fast[0].position, fast[0].hidden):
+        total = 0
+        for sample in fast:
+            after, winner = _play(sample.position, move[0], move[1], sample.hidden)
+            if winner != seat:
+                break
+            total += margin(after, seat)
+        else:
+            margins[move] = total
+    if not margins:
+        return None
+    return fast[0].format(max(margins, key=lambda m: margins[m]))
 
 
 #: Stonehenge's computer player: its registration (cogs/games/stonehenge.py) makes it the game's.

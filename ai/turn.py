@@ -30,7 +30,8 @@ def plan_turn(
     record: dict[str, Any], seat: int, level: str, ms: float, home: str | None = None
 ) -> Thought:
     """The moves ``seat`` plays now, at ``level``, thinking about ``ms`` per move: every
-    action of its turn, so a turn of several actions is thought out once.
+    action of its turn, in one call (Kahuna's hard thinks again at each action, up to ``ms``
+    each, with the rest of the turn it planned among the turns it compares).
 
     ``home`` is the module whose import registers the game's computer player: a worker
     process finds the installed games (``rules.registry``), not one registered elsewhere

@@ -87,3 +87,36 @@ def endgame_positions(count: int, max_empty: int, greedy: float = 0.0) -> list[R
         if record is not None:
             found.append(record)
     return found
+
+
+def immediate_wins(state: StonehengeState) -> dict[str, int]:
+    """The moves that win at once on the engine, each with the mover's margin after it
+    (its megaliths minus the other seat's)."""
+    seat = state.turn
+    found = {}
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply(move)
+        if after.winner == seat:
+            megaliths = after.outcome().scores
+            found[state.format(move)] = megaliths[seat] - megaliths[1 - seat]
+    return found
+
+
+def wins_now_position(seed: int) -> Record | None:
+    """An open-game position of ``seed`` (mostly greedy play, 8 to 15 moves in) where the
+    mover has a move that wins at once, if ``seed``'s game has one there."""
+    record = random_record(seed, 8 + seed % 8, greedy=0.8)
+    state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+    return record if state.turn is not None and immediate_wins(state) else None
+
+
+def wins_now_positions(count: int) -> list[Record]:
+    """The first ``count`` positions ``wins_now_position`` finds from seed 1 on."""
+    found, seed = [], 0
+    while len(found) < count:
+        seed += 1
+        record = wins_now_position(seed)
+        if record is not None:
+            found.append(record)
+    return found

@@ -18,9 +18,10 @@ from ai import LEVELS, Budget, choose_move, players, seat_info
 from ai.__main__ import main
 from ai.arena import RANDOM, play
 from ai.kahuna_deal import kahuna_hidden
+from ai.reference import reference_move
 from ai.sample import determinise
 from ai.stonehenge import position_of, wins
-from bench.endgame import brute_wins, endgame_positions
+from bench.endgame import brute_wins, endgame_positions, immediate_wins, wins_now_positions
 from rules import get_game
 from rules.islas import pile as islas_pile
 from rules.kahuna import CARDS
@@ -86,13 +87,18 @@ def test_every_level_plays_legal_moves(
     assert_legal(record, move)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
-def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> None:
+def _kahuna_turn_start() -> Record:
     record = random_record("kahuna", 2, {}, 11, 40)
     while record.moves and mover(record) == mover(
         Record("kahuna", 2, 11, record.options, record.moves[:-1])
     ):
         record = Record("kahuna", 2, 11, record.options, record.moves[:-1])  # a turn's start
+    return record
+
+
+@pytest.mark.parametrize("level", ["normal"])
+def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> None:
+    record = _kahuna_turn_start()
     seat = mover(record)
     moves = list(record.moves)
     plan: list[str] = []
@@ -110,6 +116,38 @@ def test_a_kahuna_turn_is_planned_once_and_played_step_by_step(level: str) -> No
     assert len(moves) - len(record.moves) == len(plan)
 
 
+def test_kahuna_hard_thinks_again_at_each_action_with_its_plan_among_the_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ai import kahuna
+
+    compared: list[tuple[list[str], list[str]]] = []  # (the plan's rest, the first turn compared)
+    with_plan = kahuna._with_plan
+
+    def spy(state, rest, turns):  # type: ignore[no-untyped-def]
+        found = with_plan(state, rest, turns)
+        compared.append((list(rest), [state.format(m) for m in found[0]]))
+        return found
+
+    monkeypatch.setattr(kahuna, "_with_plan", spy)
+    record = _kahuna_turn_start()
+    seat = mover(record)
+    moves = list(record.moves)
+    for _ in range(12):
+        current = Record("kahuna", 2, record.seed, record.options, tuple(moves))
+        info = seat_info(current, seat)
+        move = choose_move(info, "hard", Budget(iterations=40), 3)
+        assert move == players._PLANS[(info.key(), seat)][0]  # the plan it made now
+        assert_legal(current, move)
+        moves.append(move)
+        if move.startswith("draw "):
+            break
+    assert moves[-1].startswith("draw ")
+    actions = len(moves) - len(record.moves) - 1
+    assert len(compared) == actions >= 1  # once for each step after the first
+    assert all(rest == first for rest, first in compared)
+
+
 # -- the seat sees only its own view -----------------------------------------------------------
 
 
@@ -123,6 +161,8 @@ def same_choices(a: Record, b: Record, seat: int) -> None:
             assert choose_move(info_a, level, SMALL, player_seed) == choose_move(
                 info_b, level, SMALL, player_seed
             ), (level, player_seed)
+    # bench ai's reference player (plain UCT) is held to the same
+    assert reference_move(info_a, 1, iterations=8) == reference_move(info_b, 1, iterations=8)
 
 
 def stonehenge_variant(record: Record, seat: int, rng: random.Random) -> Record | None:
@@ -349,3 +389,68 @@ def test_islas_scores_remembered_between_siblings_equal_those_counted_afresh() -
             held = [m for m in moves if m.follower] if rng.random() < 0.5 else moves
             state.apply(rng.choice(held or moves))
     assert checked > 1000
+
+
+# -- a win that is there now is taken ------------------------------------------------------------
+
+#: Issue 24's position: seat 0 (first) to move; 6G wins two moves later, 6Q wins now.
+WINS_NOW = ("4F", "5K", "3O", "2M", "1E", "4A", "2N", "6B", "2R", "1I", "5D", "3P", "1H", "1L")
+
+
+def test_stonehenge_hard_takes_the_win_that_is_there_now() -> None:
+    record = Record("stonehenge", 2, 1, {"first": 0}, WINS_NOW)
+    state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+    winning = immediate_wins(state)
+    assert "6Q" in winning and "6G" not in winning
+    for seed in range(3):
+        assert choose_move(seat_info(record, 0), "hard", Budget(iterations=50), seed) == "6Q"
+
+
+def test_stonehenge_hard_wins_at_once_by_the_largest_margin_wherever_it_can() -> None:
+    margins = set()
+    for record in wins_now_positions(12):
+        state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+        winning = immediate_wins(state)
+        margins.add(tuple(sorted(winning.values())))
+        move = choose_move(seat_info(record, state.turn), "hard", Budget(iterations=20), 0)
+        assert winning.get(move) == max(winning.values()), (record.moves, move, winning)
+    assert any(len(set(m)) > 1 for m in margins)  # some position offers a smaller win too
+
+
+def _winning_share(state, move) -> float:
+    """The share of the opponent's replies after ``move`` that keep its forced win (engine)."""
+    after = state.clone()
+    after.play(move)
+    replies = after.legal_moves()
+    winning = 0
+    for reply in replies:
+        then = after.clone()
+        then.apply(reply)
+        winning += then.winner == after.turn or (then.turn is not None and not brute_wins(then))
+    return winning / len(replies)
+
+
+def test_stonehenge_hard_in_a_lost_endgame_leaves_the_fewest_winning_replies() -> None:
+    lost = 0
+    for record in endgame_positions(30, 6):
+        state = STONEHENGE.replay(2, record.seed, record.options, record.moves)
+        if brute_wins(state):
+            continue
+        lost += 1
+        move = choose_move(seat_info(record, state.turn), "hard", Budget(iterations=5), 0)
+        shares = {
+            state.format(m): _winning_share(state, state.format(m))
+            for m in state.legal_moves()
+            if not _hands_over(state, m)
+        }
+        if not shares:
+            continue  # every move ends the game: nothing to choose
+        assert shares[move] == min(shares.values()), (record.moves, move, shares)
+    assert lost >= 3
+
+
+def _hands_over(state, move) -> bool:
+    """Whether ``move`` ends the game at once (handing the other seat its 8th megalith)."""
+    after = state.clone()
+    after.apply(move)
+    return after.turn is None
