@@ -145,11 +145,24 @@ class ReplayCache:
         except OSError as error:  # a full or read-only disk: the replay is still posted
             log.warning("a replay could not be kept on disk (%s)", error)
 
+    async def kept(self) -> list[bytes]:
+        """Every replay kept now, each as its file holds it (in memory: its picture and alt
+        text): what /forget-me must leave none of."""
+        if self.directory is None:
+            return [d.png + d.alt.encode() for d in self._memory.values()]
+        return await asyncio.to_thread(_kept_files, self.directory)
+
     async def clear(self) -> None:
         """Forget every replay kept (someone's name may be in them: /forget-me)."""
         self._memory.clear()
         if self.directory is not None:
             await asyncio.to_thread(_evict, self.directory, 0)
+
+
+def _kept_files(directory: Path) -> list[bytes]:
+    if not directory.is_dir():
+        return []
+    return [path.read_bytes() for path in directory.iterdir() if path.name.endswith(SUFFIX)]
 
 
 def _read_file(path: Path) -> Drawn | None:

@@ -128,8 +128,8 @@ def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -
     results = json.loads(done.stdout)
     assert set(results) == {"stonehenge", "islas", "errors", "elapsed_s"}
     assert results["errors"] == 0
-    pairings = {"hard_vs_random", "hard_vs_normal", "normal_vs_random"}
-    assert set(results["stonehenge"]) == {"budget_ms", "endgame", *pairings}
+    pairings = {"hard_vs_random", "hard_vs_normal", "normal_vs_random", "easy_vs_random"}
+    assert set(results["stonehenge"]) == {"budget_ms", "endgame", "wins_now", *pairings}
     assert set(results["islas"]) == {"budget_ms", "hard_at_three", *pairings}
     for game, figures in results.items():
         if game in ("errors", "elapsed_s"):
@@ -148,6 +148,9 @@ def test_bench_ai_json_has_every_pairing_and_the_endgame_check(tmp_path: Path) -
     endgame = results["stonehenge"]["endgame"]
     assert {"positions", "forced", "kept", "rate", "max_empty"} <= set(endgame)
     assert endgame["kept"] <= endgame["forced"] <= endgame["positions"] <= 6
+    now = results["stonehenge"]["wins_now"]
+    assert {"positions", "wins_now", "best_margin", "rate", "ok"} <= set(now)
+    assert now["best_margin"] <= now["wins_now"] <= now["positions"] > 0
 
 
 def test_bench_load_drives_every_game_through_a_bot_process(tmp_path: Path) -> None:

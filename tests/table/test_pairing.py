@@ -248,9 +248,14 @@ def test_swiss_repeats_byes_and_seat_imbalance_only_when_every_pairing_has_them(
 
 @SETTINGS
 @given(count=st.integers(2, 24), rounds=st.integers(1, 6), data=st.data())
-def test_swiss_gives_one_bye_at_most_and_keeps_first_seats_within_one(
+def test_swiss_gives_one_bye_at_most_and_keeps_first_seats_within_two(
     count: int, rounds: int, data: st.DataObject
 ) -> None:
+    # Within one while a pairing without a repeat allows it: that order is checked against
+    # every possible pairing above (fields up to 9). Late in a long Swiss the only pairings
+    # without a repeat may seat a player first twice more than second (8 players, round 6,
+    # found by this test), and a repeat is the worse of the two: never past two, as FIDE's
+    # absolute colour rule has it.
     rounds = min(rounds, count - 1)  # a field of n has repeat-free rounds for n - 1 rounds
     players = list(range(1, count + 1))
     history: list[Played] = []
@@ -260,7 +265,7 @@ def test_swiss_gives_one_bye_at_most_and_keeps_first_seats_within_one(
         history.extend(_random_round(paired, number, data))
     byes = Counter(t.players[0] for t in history if len(t.players) == 1)
     assert max(byes.values(), default=0) <= 1
-    assert _seat_spread(history) <= 1
+    assert _seat_spread(history) <= 2
 
 
 def _seat_spread(history: Sequence[Played]) -> int:
