@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from data.clock_controls import NO_CONTROL, TimeControl
@@ -68,33 +68,20 @@ class EventSettings:
     control: TimeControl = NO_CONTROL
 
 
-@dataclass(frozen=True)
-class Tournament:
-    """A stored event."""
+@dataclass(frozen=True, kw_only=True)
+class Tournament(EventSettings):
+    """A stored event: its settings, and where it stands."""
 
     id: int
     guild_id: int
     channel_id: int
     message_id: int | None
-    name: str
-    game: str
-    options: dict[str, Any]
-    format: str
-    rounds: int | None
-    days_per_move: int | None
-    signup_ends: float | None
-    min_players: int
-    max_players: int
-    rated: bool
-    undo: bool
-    lang: str
     status: str
     round: int
     created_by: int
     created_at: float
     finished_at: float | None
     season_id: int | None
-    control: TimeControl = field(default=NO_CONTROL)
 
     @property
     def active(self) -> bool:
