@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -431,13 +432,18 @@ def _canvas(width: int, height: int) -> Image.Image:
     map, so it cannot simply be kept): the map colour everywhere, the slate round it, and the
     four corners copied from a small canvas (a corner's pixels do not depend on the box's size).
     """
-    image = Image.new("RGB", (width, height), MAP_BG)
+    return _laid_out(Image.new("RGB", (width, height), MAP_BG), BACKGROUND, _small_canvas())
+
+
+def _laid_out(image: Image.Image, slate: Any, small: Image.Image) -> Image.Image:
+    """``image`` (the map colour everywhere) with the slate round the box and the box's four
+    corners copied from ``small``, the same canvas at its smallest."""
+    width, height = image.size
     right, bottom = width - MARGIN, height - MARGIN  # the box's last column and row
-    image.paste(BACKGROUND, (0, 0, MAP_X, height))
-    image.paste(BACKGROUND, (MAP_X, 0, width, MAP_Y))
-    image.paste(BACKGROUND, (right + 1, MAP_Y, width, height))
-    image.paste(BACKGROUND, (MAP_X, bottom + 1, right + 1, height))
-    small = _small_canvas()
+    image.paste(slate, (0, 0, MAP_X, height))
+    image.paste(slate, (MAP_X, 0, width, MAP_Y))
+    image.paste(slate, (right + 1, MAP_Y, width, height))
+    image.paste(slate, (MAP_X, bottom + 1, right + 1, height))
     s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
     c = _CORNER
     for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
@@ -455,18 +461,7 @@ def indexed_canvas(width: int, height: int) -> Image.Image:
     """``_canvas`` already mapped to the palette (a P image), laid out the same way."""
     image = index_image((width, height), MAP_BG, palette())
     slate = index_image((1, 1), BACKGROUND, palette()).getpixel((0, 0))
-    right, bottom = width - MARGIN, height - MARGIN
-    image.paste(slate, (0, 0, MAP_X, height))
-    image.paste(slate, (MAP_X, 0, width, MAP_Y))
-    image.paste(slate, (right + 1, MAP_Y, width, height))
-    image.paste(slate, (MAP_X, bottom + 1, right + 1, height))
-    small = _small_indexed()
-    s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
-    c = _CORNER
-    for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
-        for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
-            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
-    return image
+    return _laid_out(image, slate, _small_indexed())
 
 
 def indexed_map(view: IslasView, geo: Layout) -> Image.Image:
