@@ -161,11 +161,14 @@ def test_bench_load_drives_every_game_through_a_bot_process(tmp_path: Path) -> N
     assert figures["errors"] == 0, figures["error_samples"]
     assert figures["mix"] == {"stonehenge": 1, "kahuna": 1, "islas": 1}
     assert figures["db"] == "sqlite" and figures["processes"] == 1
-    assert figures["moves_sent"] == 8 == figures["moves_answered"]
-    assert figures["moves_per_second"] > 0 and figures["skipped_no_idle_game"] == 0
+    # Every move on schedule is sent, or skipped when its game's last move is still being
+    # answered (a loaded machine): counted either way, and each one sent is answered.
+    sent = figures["moves_sent"]
+    assert sent + figures["skipped_no_idle_game"] == 8 and sent == figures["moves_answered"]
+    assert sent >= 3 and figures["moves_per_second"] > 0  # each game's first move is sent
     assert 0 < figures["move_ms"]["p50"] <= figures["move_ms"]["p99"]
     (bot,) = figures["bot_processes"]
-    assert bot["moves"] == 8 and bot["shards"] == [0]
+    assert bot["moves"] == sent and bot["shards"] == [0]
     assert bot["rss_mb"] > 0 and bot["cpu_ms_per_move"] > 0
     assert figures["driver"]["cpu_ms_per_move"] > 0 and len(figures["loadavg"]) == 3
 
@@ -176,9 +179,13 @@ def test_bench_load_splits_the_shards_over_bot_processes(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["errors"] == 0, figures["error_samples"]
-    assert figures["processes"] == 2 and figures["moves_answered"] == 4
+    sent = figures["moves_sent"]  # as above: a move whose game is busy is skipped, counted
+    assert sent + figures["skipped_no_idle_game"] == 4 and figures["moves_answered"] == sent
+    assert figures["processes"] == 2
     shards = [(p["shards"], p["moves"]) for p in figures["bot_processes"]]
-    assert shards == [([0], 2), ([1], 2)]  # one game on each shard, each played by its own
+    # One game on each shard, each played by its own process (its first move always sent).
+    assert [s for s, _ in shards] == [[0], [1]] and all(moves >= 1 for _, moves in shards)
+    assert sum(moves for _, moves in shards) == sent
 
 
 def test_bench_load_kills_a_process_and_checks_nothing_was_lost(tmp_path: Path) -> None:
