@@ -26,7 +26,7 @@ from typing import Any
 
 from bench.session import p50_p99
 from data import GuildSettings, Store
-from data.games import NewGame
+from data.game_record import NewGame
 from data.settings import PersonSettings
 from loopback import FakeDiscord, FakeUser
 from loopback.ids import DISCORD_EPOCH_MS

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.utils import clock_words
+from cogs.utils import turn_words
 from cogs.utils.game_commands import rules_command
 from cogs.utils.i18n import L, lang_of, tr
 from cogs.utils.options import check_option_values
@@ -88,7 +88,7 @@ class Info(commands.Cog):
                 shown.append((seat, seconds))
         if not shown:
             return ""
-        return " " + t(lang, "games-time-left", clocks=clock_words.clocks(lang, record, shown))
+        return " " + t(lang, "games-time-left", clocks=turn_words.clocks(lang, record, shown))
 
     async def cog_load(self) -> None:
         """Add /rules, offering the games registered by now."""

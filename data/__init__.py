@@ -12,16 +12,8 @@ from data.db import Database
 from data.digests import DigestStore
 from data.engines import open_database
 from data.errors import StaleGame, StorageBusy, StorageError, StorageFull
-from data.games import (
-    ChallengeGone,
-    Clock,
-    GameLimit,
-    GameRecord,
-    GameStore,
-    NewGame,
-    NewSeat,
-    Seat,
-)
+from data.game_record import ChallengeGone, Clock, GameLimit, GameRecord, NewGame, NewSeat, Seat
+from data.games import GameStore
 from data.holds import HoldStore
 from data.offers import Offer, OfferExists, OfferStore
 from data.privacy import Forgotten, PrivacyStore, StillPlaying

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 from data.db import Database
-from data.games import Clock
+from data.game_record import Clock
 
 DAY = 86400.0
 MOST_AT_ONCE = 14  #: days one period away may last

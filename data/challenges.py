@@ -15,7 +15,7 @@ from typing import Any
 from data.clock_controls import NO_CONTROL, TimeControl
 from data.db import Database, Row
 from data.errors import INTEGRITY
-from data.games import ChallengeGone, Clock, _dumps
+from data.game_record import ChallengeGone, Clock, dumps
 
 
 class RematchOffered(Exception):
@@ -151,7 +151,7 @@ class ChallengeStore:
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         game,
-                        _dumps(options),
+                        dumps(options),
                         series_length,
                         lang,
                         guild_id,
@@ -162,10 +162,10 @@ class ChallengeStore:
                         now + ttl,
                         int(not invited),
                         max_players if not invited else len(invited) + 1,
-                        None if seat_order is None else _dumps(list(seat_order)),
+                        None if seat_order is None else dumps(list(seat_order)),
                         days_per_move,
                         rematch_of,
-                        _dumps(list(bot_levels)) if bot_levels else None,
+                        dumps(list(bot_levels)) if bot_levels else None,
                         control.to_json(),
                     ),
                 )

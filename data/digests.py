@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from data.db import Database, Transaction
-from data.games import Clock
+from data.game_record import Clock
 from data.timers import Timer
 
 #: Given the last day handled (None: none yet), the next digest's (day, due time).

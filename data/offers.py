@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from data.db import Database, Row
 from data.errors import INTEGRITY
-from data.games import Clock
+from data.game_record import Clock
 
 
 @dataclass(frozen=True)

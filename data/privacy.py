@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from data.away import AwayStore
 from data.db import Database, Transaction
 from data.digests import forget_digests
-from data.games import Clock
+from data.game_record import Clock
 from data.ratings import FORGOTTEN, human
 from data.settings import SettingsStore
 from data.tournaments import forget_entrant

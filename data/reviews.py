@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from data.db import Database
-from data.games import Clock
+from data.game_record import Clock
 
 #: The view of the review anyone may see (a seat's own review is stored under its seat).
 PUBLIC = -1

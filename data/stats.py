@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from data.db import Database, Dialect, Row
-from data.games import Seat
+from data.game_record import Seat
 from data.ratings import FORFEITS, FORGOTTEN, ranks
 from data.results import Ending, Result
 

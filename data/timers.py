@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from data.db import Database
-from data.games import Clock
+from data.game_record import Clock
 from data.shards import Shards, where_owned
 
 #: The server of a timer's game, challenge, event or season (NULL: none), each looked up by

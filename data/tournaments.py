@@ -16,7 +16,8 @@ from typing import Any
 
 from data.clock_controls import NO_CONTROL, TimeControl
 from data.db import Database, Row, Transaction
-from data.games import Clock, GameStore, NewGame, _dumps
+from data.game_record import Clock, NewGame, dumps
+from data.games import GameStore
 from data.ratings import FORGOTTEN
 from data.rounds import Pairing, RoundStore
 from data.seasons import season_at
@@ -152,7 +153,7 @@ class TournamentStore(RoundStore):
                     channel_id,
                     clean_name(settings.name, STORED_LIMIT),
                     settings.game,
-                    _dumps(settings.options),
+                    dumps(settings.options),
                     settings.format,
                     settings.rounds,
                     settings.days_per_move,

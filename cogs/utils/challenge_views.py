@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.utils import clock_words
+from cogs.utils import turn_words
 from cogs.utils.host import Host, host_of
 from cogs.utils.views import LastingView
 from data import Challenge
@@ -23,7 +23,7 @@ def challenge_text(challenge: Challenge) -> str:
     lang = challenge.lang
     words = plugin_for(challenge.game).words
     details = words.option_summary(lang, challenge.options, challenge.series_length)
-    days = clock_words.control(lang, challenge.days_per_move, challenge.time_control)
+    days = turn_words.control(lang, challenge.days_per_move, challenge.time_control)
     if days:
         details = f"{details}, {days}" if details else days
     common = {

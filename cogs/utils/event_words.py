@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.utils.clock_words import control
 from cogs.utils.standings import name as list_name
+from cogs.utils.turn_words import control
 from data import Entrant, Pairing, Tournament
 from games.plugin import plugin_for
 from locales import join, t

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils.metrics import timed_render
+from cogs.utils.metrics import RENDER_SECONDS
 from data import GameRecord
 from games.plugin import plugin_for
 from render import paint_worker, painter
@@ -48,7 +49,7 @@ async def draw(
     the panels' names (a post's carry each clock), else the players' own."""
     view = "public" if seat is None else "seat"
     game, names = record.game, tuple(names or record.names())
-    drawn = await timed_render(
+    drawn = await _timed(
         game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
@@ -95,7 +96,7 @@ def mine_ahead(
 
 async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Drawn:
     game, names = record.game, record.names()
-    drawn = await timed_render(
+    drawn = await _timed(
         game, "private", paint_worker.private, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
@@ -105,3 +106,13 @@ async def private(table: Table, record: GameRecord, seat: int, lang: str) -> dis
     """What only ``seat`` may see (a hand, own hidden pieces)."""
     drawn = await _private(record, table.state_for(record, seat), seat, lang)
     return drawn.file(PRIVATE_NAME)
+
+
+async def _timed(game: str, view: str, draw: Callable[..., Any], *args: Any) -> Any:
+    """``draw(*args)`` in the drawing process (render/painter.py), as a person waits for a
+    board, counting how long (tablero_render_seconds)."""
+    started = time.perf_counter()
+    try:
+        return await painter.shared().draw(draw, *args)
+    finally:
+        RENDER_SECONDS.labels(game, view).observe(time.perf_counter() - started)

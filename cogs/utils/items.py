@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import clock_words, images
+from cogs.utils import images, turn_words
 from cogs.utils.host import host_of
 from cogs.utils.i18n import lang_of, tr
 from cogs.utils.moves import PickButton, PickSelect, picker_message
@@ -135,7 +135,7 @@ async def _clocked_names(table: Table, record: GameRecord, lang: str) -> tuple[s
         seconds = await clock_of(table.store, record, s.seat, turn, now)
         if seconds is not None:
             left.append((s.seat, seconds))
-    return clock_words.board_names(record, left, turn, lang)
+    return turn_words.board_names(record, left, turn, lang)
 
 
 async def show_private(interaction: discord.Interaction, table: Table, record: GameRecord) -> None:

@@ -7,15 +7,7 @@ a port (TABLERO_METRICS_PORT). Labels are bounded: games, message keys, a few fi
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import Any, TypeVar
-
 from prometheus_client import Counter, Gauge, Histogram
-
-from render import painter
-
-T = TypeVar("T")
 
 #: seconds: a move answered within a few hundred milliseconds is the aim, Discord allows 3 s
 LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.175, 0.25, 0.35, 0.5, 0.75, 1.0, 2.0, 3.0, 5.0, 10.0)
@@ -50,13 +42,3 @@ RATE_LIMIT_WAIT = Counter(
     "Seconds discord.py was told to wait after a 429, by scope",
     ["scope"],
 )
-
-
-async def timed_render(game: str, view: str, draw: Callable[..., T], *args: Any) -> T:
-    """``draw(*args)`` in the drawing process (render/painter.py), as the cogs wait for a
-    board, counting how long."""
-    started = time.perf_counter()
-    try:
-        return await painter.shared().draw(draw, *args)
-    finally:
-        RENDER_SECONDS.labels(game, view).observe(time.perf_counter() - started)

@@ -1,4 +1,4 @@
-"""Posting what the table stored on Discord: the account, the board, its buttons, who is next.
+"""Posting what the table stored on Discord: the board, its buttons, its words (``turn_words``).
 
 ``Poster`` is the table's publisher (``table.turn.Publisher``): handed a ``StoredTurn``, it
 words and posts it and says where it went; it never asks the table for more. A post carries
@@ -14,14 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.utils import clock_words, images, places
+from cogs.utils import images, places, turn_words
 from cogs.utils.items import game_buttons, rematch_buttons
 from cogs.utils.notices import direct_message
 from cogs.utils.places import MENTION_USERS
-from data import Ending, GameRecord
-from data.ratings import bot, human
+from data import GameRecord
 from games.plugin import plugin_for
-from games.words import Words
 from locales import t
 from rules import State
 from table.turn import Posted, Problem, StoredTurn
@@ -45,7 +43,7 @@ class Poster:
         """Start drawing the public board of ``state``, which the table is about to store."""
         # The banks as the next turn begins (the mover's charged already: ``record`` says).
         banks = [(s.seat, s.bank_left) for s in record.seats if s.bank_left is not None]
-        names = clock_words.board_names(record, banks, state.turn)
+        names = turn_words.board_names(record, banks, state.turn)
         return asyncio.ensure_future(images.draw(record, state, None, record.lang, names))
 
     def draw_mine(
@@ -155,12 +153,12 @@ class Poster:
         record = turn.record
         board = turn.board
         if board is None:
-            names = clock_words.board_names(record, turn.clocks, turn.to_move)
+            names = turn_words.board_names(record, turn.clocks, turn.to_move)
             board = asyncio.ensure_future(
                 images.draw(record, turn.public, None, record.lang, names)
             )
         # Everything else of the post is ready before the board is: it is drawn meanwhile.
-        text = self.words(turn, note)
+        text = turn_words.post_text(turn, note)
         buttons = _buttons(turn)
         file = (await board).file(places.board_name(record))
         message = await channel.send(
@@ -173,22 +171,6 @@ class Poster:
             nonce=places.nonce(record),
         )
         return Posted(message.id, message.jump_url, getattr(channel, "id", record.channel_id))
-
-    def words(self, turn: StoredTurn, note: str | None = None) -> str:
-        """The text of ``turn``'s post: intro, what happened, who is next or how it ended."""
-        record = turn.record
-        words = plugin_for(record.game).words
-        lines = [_intro(words, turn)] if record.version == 0 else []
-        if lines and record.title:  # a tournament's game says which event, round and table
-            lines.insert(0, f"🏆 **{discord.utils.escape_markdown(record.title)}**")
-        if note:
-            lines.append(note)
-        if turn.headline is not None:
-            lines.append(turn.headline)
-        if turn.events:
-            lines.append(words.narrate(record.lang, turn.events, record.names()))
-        lines.append(_status_line(words, turn))
-        return "\n".join(line for line in lines if line)[:2000]
 
     async def warm(self, record: GameRecord, state: State) -> None:
         """Draw ``record``'s board (``state``) once, so that its first move after a start
@@ -207,96 +189,3 @@ def _buttons(turn: StoredTurn) -> Any:
     if turn.series is not None and turn.series.goes_on(record.series_index):
         return discord.utils.MISSING
     return rematch_buttons(record)
-
-
-def _intro(words: Words, turn: StoredTurn) -> str:
-    """'Stonehenge, game 2 of 3: Ana – Luis.'"""
-    record = turn.record
-    players = " – ".join(
-        _with_seat(name, words.seat_name(record.lang, seat))
-        for seat, name in enumerate(record.names())
-    )
-    title = words.title(record.lang)
-    if turn.series is None:
-        return t(record.lang, "game-intro", game=title, players=players)
-    return t(
-        record.lang,
-        "game-intro-series",
-        game=title,
-        players=players,
-        index=record.series_index + 1,
-        length=turn.series.length,
-    )
-
-
-def _status_line(words: Words, turn: StoredTurn) -> str:
-    record = turn.record
-    lang, names = record.lang, record.names()
-    if turn.to_move is not None:
-        seat = turn.to_move
-        seat_name = words.seat_name(lang, seat)
-        if record.is_bot(seat):  # no mention, no deadline: the bot is on it
-            return t(lang, "turn-next-bot", name=_with_seat(names[seat], seat_name))
-        if record.bot_moves(seat):  # a seat the bot holds: no mention, no deadline either
-            return t(lang, "turn-next-held", name=_with_seat(names[seat], seat_name))
-        mention = f"<@{record.user_of(seat)}>"
-        if seat_name is None:
-            line = t(lang, "turn-next", mention=mention)
-        else:
-            line = t(lang, "turn-next-seat", mention=mention, seat=seat_name)
-        if turn.away_until is not None:  # their clock stands still until they are back
-            line += " " + t(lang, "turn-away", until=f"<t:{int(turn.away_until)}:R>")
-        if turn.deadline is not None:
-            line += " " + t(lang, "turn-deadline", deadline=f"<t:{int(turn.deadline)}:R>")
-        # Time left: every seat's bank; with days per move, the mover's days.
-        shown = clock_words.shown(record, turn.clocks, seat)
-        if shown:
-            line += "\n" + t(lang, "turn-time-left", clocks=clock_words.clocks(lang, record, shown))
-            if record.control.weekends:
-                line += " " + t(lang, "turn-weekends-off")
-        return line
-    result = record.result
-    if result is not None and result.loser is not None:
-        line = t(
-            lang,
-            f"result-{result.ending}",
-            loser=names[result.loser],
-            winner=" / ".join(names[w] for w in result.winners),
-            reason=result.note or "—",  # a moderator's, who scored the game a loss
-        )
-    elif result is not None and result.ending is Ending.MODERATOR:
-        line = t(lang, "result-moderator", reason=result.note or "—")
-    elif result is not None and result.ending is Ending.DRAW and result.note is not None:
-        line = t(lang, "result-moderator-draw", reason=result.note)
-    elif result is not None and result.ending is Ending.DRAW:
-        key = "result-draw" if record.players == 2 else "result-agreed"
-        line = t(lang, key, winner=" / ".join(names[w] for w in result.winners))
-    else:
-        line = words.result(lang, turn.history.state, names)
-    if turn.series is not None:
-        done = list(turn.series.results)
-        line += "\n" + words.series_text(lang, done, names, turn.series.length)
-    ratings = _rating_changes(turn)
-    hint = t(lang, "game-over-hint", number=record.id)  # what a finished game offers
-    return "\n".join(part for part in (line, ratings, hint) if part)
-
-
-def _rating_changes(turn: StoredTurn) -> str:
-    """'📈 Ratings here: Ana 1000 → 1107?, Luis 1000 → 893?' ('?': still provisional)."""
-    if not turn.ratings:
-        return ""
-    record = turn.record
-    by_player = {(bot(s.level) if s.level else human(s.user_id)): s.name for s in record.seats}
-    shown = [
-        f"{by_player.get(after.player, '?')} {before} → {after.value}"
-        + ("?" if after.provisional else "")
-        for after, before in turn.ratings
-    ]
-    line = t(record.lang, "ratings-changed", changes=", ".join(shown))
-    if any(s.level for s in record.seats):  # only the bot's level moved against it
-        line += "\n" + t(record.lang, "ratings-bot-note")
-    return line
-
-
-def _with_seat(name: str, seat_name: str | None) -> str:
-    return name if seat_name is None else f"{name} ({seat_name})"

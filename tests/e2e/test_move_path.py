@@ -22,7 +22,8 @@ PATH = (
     "cogs/utils/stopping.py",  # every interaction is counted, for a clean stop
     "cogs/turns.py",  # /move
     "table/lookup.py",  # the game of this thread
-    "data/games.py",
+    "data/game_reads.py",  # the game read whole
+    "data/game_record.py",  # as a value
     "data/clock_controls.py",  # the game's time control, read with it
     "data/holds.py",  # which seats the bot holds, read with it
     "data/sqlite.py",
@@ -36,13 +37,13 @@ PATH = (
     "games/picker.py",
     "rules/history.py",
     "cogs/utils/posting.py",  # the publisher: the board drawn ahead
-    "cogs/utils/clock_words.py",  # its panels' clocks (a bank's), the post's time left
+    "cogs/utils/turn_words.py",  # its words, its panels' clocks (a bank's), time left
     "cogs/utils/images.py",
     "games/words.py",
-    "cogs/utils/metrics.py",
     "render/painter.py",
     "render/paint_worker.py",
     "render/steps.py",  # whether a draw is a background one (a replay's): not for a board
+    "data/games.py",  # the move stored
     "data/db.py",
     "table/handover.py",  # the stored turn handed over
     "table/turn.py",

@@ -15,7 +15,7 @@ from bot import replays_beside, replays_setting
 from cogs.utils.replay_cache import SUFFIX, ReplayCache, replay_key
 from cogs.utils.replays import draw_replay, public_of
 from data import GameRecord, Result
-from data.games import Seat
+from data.game_record import Seat
 from rules import get_game
 
 NAMES = ("Ana", "Luis")
