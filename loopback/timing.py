@@ -43,18 +43,28 @@ class CpuWait:
         return (self._gone + sum(self._seen.values())) / 1e9
 
 
-_OWN = CpuWait()
+#: The calling thread's own figures (Linux 3.17 and later).
+_THREAD_SELF = Path("/proc/thread-self/schedstat")
 
 
 def waited_for_cpu() -> float:
-    """Seconds this process's threads have spent ready to run but waiting for a CPU that
-    other jobs held (0 where the system does not say)."""
-    return _OWN.seconds()
+    """Seconds the calling thread has spent ready to run but waiting for a CPU that other
+    jobs held (0 where the system does not say).
+
+    The calling thread's alone, not its process's summed: threads of one process wait at
+    the same time, and their sum could pass the time that went by (a clock that subtracts
+    it would then stand still through a sleep).
+    """
+    try:
+        return int(_THREAD_SELF.read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def own_clock() -> float:
-    """Monotonic seconds that do not count the time this process waited for a CPU: how long
-    something took on this process's own account, whatever else the machine was doing.
+    """Monotonic seconds that do not count the time the calling thread waited for a CPU: how
+    long something took on its own account, whatever else the machine was doing (read it
+    from one thread: the loopback's event loop, a test's own).
 
     A wait on a timer, a socket or a lock still counts (the process was not ready to run),
     so a bot that sleeps or blocks past a limit is still late by this clock.

@@ -170,7 +170,7 @@ def test_the_bot_exits_with_a_plain_message(tmp_path: Path, case: str) -> None:
 
 
 async def _timed(work: Awaitable[Any]) -> tuple[float, Any]:
-    """How long ``work`` took on this process's own clock (not the time other jobs kept the
+    """How long ``work`` took on this thread's own clock (not the time other jobs kept the
     CPUs from it), and what it returned or raised."""
     start = own_clock()
     try:
