@@ -7,8 +7,7 @@ import time
 
 from data.clock_controls import TimeControl
 from data.db import Database, Dialect, Row
-from data.game_record import Clock, GameRecord, Seat
-from data.holds import held_spans
+from data.game_record import Clock, GameRecord, Seat, held_spans
 from data.results import Result
 from data.shards import Shards, where_owned
 from rules.record import Record

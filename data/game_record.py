@@ -71,6 +71,13 @@ class Seat:
         return self.held_level is not None or bool(self.held)
 
 
+def held_spans(stored: str | None) -> tuple[tuple[str, int, int], ...]:
+    """The ended holds of a seat, as stored in ``held_spans``."""
+    if not stored:
+        return ()
+    return tuple((str(level), int(start), int(end)) for level, start, end in json.loads(stored))
+
+
 #: A seat of a new game: (user id, display name) or (user id, name, the bot's level).
 NewSeat = tuple[int, str] | tuple[int, str, str | None]
 

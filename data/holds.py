@@ -11,13 +11,6 @@ from data.errors import StaleGame
 from data.shards import Shards, where_owned
 
 
-def held_spans(stored: str | None) -> tuple[tuple[str, int, int], ...]:
-    """The ended holds of a seat, as stored in ``held_spans``."""
-    if not stored:
-        return ()
-    return tuple((str(level), int(start), int(end)) for level, start, end in json.loads(stored))
-
-
 async def end_hold(conn: Transaction, game_id: int, seat: int, to_ply: int) -> bool:
     """End the bot's hold of ``seat`` at ``to_ply`` (its span kept for the record and the
     rating), inside the caller's transaction; False when the seat was not held."""

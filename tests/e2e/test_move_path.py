@@ -25,7 +25,6 @@ PATH = (
     "data/game_reads.py",  # the game read whole
     "data/game_record.py",  # as a value
     "data/clock_controls.py",  # the game's time control, read with it
-    "data/holds.py",  # which seats the bot holds, read with it
     "data/sqlite.py",
     "rules/text.py",  # names read back clean
     "cogs/utils/i18n.py",  # the mover's language
