@@ -16,7 +16,7 @@ from typing import ParamSpec, TypeVar
 from PIL import Image, ImageDraw, ImageFont
 
 from render.pieces import paste_cut, visible_boxes
-from render.png import png_bytes
+from render.png import Rows, png_bytes
 from rules.text import one_line
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -434,40 +434,42 @@ def encode_png(
     image: Image.Image,
     palette: Image.Image | None = None,
     *,
-    base: Image.Image | None = None,
+    base: Image.Image | Rows | None = None,
     boxes: Iterable[Box | None] = (),
 ) -> bytes:
     """PNG bytes of ``image`` mapped to a fixed palette (P mode, no dither).
 
     Mapping a picture onto the palette costs about as much as drawing it, and most of a board
     is the same every turn (the sea, the map's tiles, the slate). So a renderer may give the
-    ``base``: ``image`` already mapped to ``palette`` (a P image, changed here), right except
-    inside ``boxes``, which are mapped again from ``image``. No dither, so every pixel maps on
-    its own and the result is the picture mapped whole, pixel for pixel (the renderers' tests
-    check each against it). The PNG itself is written by ``render.png``.
+    ``base``: ``image`` already mapped to ``palette`` (a P image or, quicker, its PNG rows:
+    ``render.png.Rows``; changed here), right except inside ``boxes``, which are mapped again
+    from ``image``. No dither, so every pixel maps on its own and the result is the picture
+    mapped whole, pixel for pixel (the renderers' tests check each against it). The PNG itself
+    is written by ``render.png``.
     """
     pal = palette if palette is not None else default_palette()
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     parts = None if base is None else coalesce(boxes, rgb.size)
     if base is None or parts is None:
-        indexed = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
-    else:
-        indexed = base
-        # On the cores: Image.crop, quantize and paste cost about 10 µs of Python a part.
-        # The same calls as ``quantize(palette=pal, dither=NONE)`` makes (dither 0 is NONE).
-        source, target, mapping = rgb.im, indexed.im, pal.im
-        if indexed.readonly:
-            indexed = indexed.copy()
-            target = indexed.im
-        for part in parts:
-            target.paste(source.crop(part).convert("P", 0, mapping), part)
-    return png_bytes(indexed, pal)
+        return png_bytes(rgb.quantize(palette=pal, dither=Image.Dither.NONE), pal)
+    rows = base if isinstance(base, Rows) else Rows.of(base)
+    # On the cores: Image.crop, quantize and paste cost about 10 µs of Python a part.
+    # The same calls as ``quantize(palette=pal, dither=NONE)`` makes (dither 0 is NONE).
+    if rows.image.readonly:
+        rows = rows.copy()
+    source, target, mapping = rgb.im, rows.image.im, pal.im
+    for x0, y0, x1, y1 in parts:  # one column right: the rows' first is the filter byte
+        target.paste(
+            source.crop((x0, y0, x1, y1)).convert("P", 0, mapping), (x0 + 1, y0, x1 + 1, y1)
+        )
+    return png_bytes(rows, pal)
 
 
 #: Side of the squares ``coalesce`` gathers boxes into: mapping a crop costs about as much as
 #: ten thousand pixels, so a few rows or columns more are cheaper than another crop.
 CELL = 32
 _MARKED = re.compile(b"\x01+")
+_ONES = [b"\1" * n for n in range(2048 // CELL + 1)]  # a run of squares to mark, by length
 #: Past this share of the picture, mapping it whole is quicker than mapping its parts.
 MOST = 0.6
 
@@ -479,17 +481,26 @@ def coalesce(boxes: Iterable[Box | None], size: tuple[int, int]) -> list[Box] | 
     width, height = size
     columns = (width + CELL - 1) // CELL
     grid = bytearray(columns * ((height + CELL - 1) // CELL))  # 1: a square to map
-    for box in boxes:
+    for box in boxes:  # a few hundred a board: plain comparisons, no calls
         if box is None:
             continue
-        x0, y0 = max(0, box[0]), max(0, box[1])
-        x1, y1 = min(width, box[2]), min(height, box[3])
+        x0, y0, x1, y1 = box
+        if x0 < 0:
+            x0 = 0
+        if y0 < 0:
+            y0 = 0
+        if x1 > width:
+            x1 = width
+        if y1 > height:
+            y1 = height
         if x0 >= x1 or y0 >= y1:
             continue
         first, last = x0 // CELL, (x1 - 1) // CELL + 1
-        ones = b"\1" * (last - first)
-        for row in range(y0 // CELL, (y1 - 1) // CELL + 1):
-            grid[row * columns + first : row * columns + last] = ones
+        ones = _ONES[last - first] if last - first < len(_ONES) else b"\1" * (last - first)
+        at = y0 // CELL * columns
+        for _ in range(y0 // CELL, (y1 - 1) // CELL + 1):
+            grid[at + first : at + last] = ones
+            at += columns
     runs: dict[tuple[int, int], list[int]] = {}  # (first, last column) -> [top row, bottom row]
     found: list[Box] = []
     for row, at in enumerate(range(0, len(grid), columns)):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from render.pieces import Box
+from render.png import Rows
 
 #: A block: its picture (RGB) and the same mapped to the palette (P), and where it goes.
 Block = tuple[Image.Image, Image.Image, Box]
@@ -37,7 +38,7 @@ def block(
     return part, part.quantize(palette=palette, dither=Image.Dither.NONE), box
 
 
-def put(image: Image.Image, indexed: Image.Image | None, found: Block) -> None:
+def put(image: Image.Image, indexed: Rows | None, found: Block) -> None:
     """Paste ``found`` into the picture and, when drawing for a PNG, into its mapped base."""
     rgb, mapped, box = found
     image.paste(rgb, box[:2])

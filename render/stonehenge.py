@@ -39,6 +39,7 @@ from render.common import (
     text_width,
 )
 from render.layers import Block, block, put
+from render.png import Rows
 from rules.stonehenge import LINES, MEGALITH_XY, POINT_XY
 from rules.stonehenge_view import Druid, StonehengeView
 
@@ -306,9 +307,10 @@ def _board_layer() -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def indexed_layer() -> Image.Image:
-    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
-    return static_layer().quantize(palette=palette(), dither=Image.Dither.NONE)
+def indexed_layer() -> Rows:
+    """``static_layer`` mapped to the palette, once, as PNG rows: a board maps only what it
+    draws on it."""
+    return Rows.of(static_layer().quantize(palette=palette(), dither=Image.Dither.NONE))
 
 
 @lru_cache(maxsize=1)
@@ -392,7 +394,7 @@ def _pill(
 
 def _draw_card(
     image: Image.Image,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
     view: StonehengeView,
     seat: int,
     name: str,
@@ -487,7 +489,7 @@ def _draw(
     view: StonehengeView,
     names: tuple[str, str] | None,
     labels: Mapping[str, str] | None,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
 ) -> tuple[Image.Image, list[Box | None]]:
     """``draw_stonehenge``, and the boxes of what it drew on the static layer; blocks drawn
     once (a lit card) are pasted into ``indexed`` as well (the mapped base of a PNG)."""

@@ -54,6 +54,7 @@ from render.islas.panel import (
     draw_players,
     draw_tile_box,
 )
+from render.png import Rows
 from rules.islas_view import IslasView, PlacedTile, Scored
 
 LABELS: dict[str, str] = {
@@ -317,20 +318,21 @@ def _canvas(width: int, height: int) -> Image.Image:
     return _laid_out(Image.new("RGB", (width, height), MAP_BG), BACKGROUND, _small_canvas())
 
 
-def _laid_out(image: Image.Image, slate: Any, small: Image.Image) -> Image.Image:
+def _laid_out(image: Image.Image, slate: Any, small: Image.Image, dx: int = 0) -> Image.Image:
     """``image`` (the map colour everywhere) with the slate round the box and the box's four
-    corners copied from ``small``, the same canvas at its smallest."""
-    width, height = image.size
+    corners copied from ``small``, the same canvas at its smallest; ``dx`` columns to its
+    left are not the picture's (a PNG's rows have their filter byte there)."""
+    width, height = image.width - dx, image.height
     right, bottom = width - MARGIN, height - MARGIN  # the box's last column and row
-    image.paste(slate, (0, 0, MAP_X, height))
-    image.paste(slate, (MAP_X, 0, width, MAP_Y))
-    image.paste(slate, (right + 1, MAP_Y, width, height))
-    image.paste(slate, (MAP_X, bottom + 1, right + 1, height))
+    image.paste(slate, (dx, 0, dx + MAP_X, height))
+    image.paste(slate, (dx + MAP_X, 0, dx + width, MAP_Y))
+    image.paste(slate, (dx + right + 1, MAP_Y, dx + width, height))
+    image.paste(slate, (dx + MAP_X, bottom + 1, dx + right + 1, height))
     s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
     c = _CORNER
     for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
         for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
-            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
+            image.paste(small.crop((sx, sy, sx + c, sy + c)), (dx + x, y))
     return image
 
 
@@ -346,14 +348,21 @@ def indexed_canvas(width: int, height: int) -> Image.Image:
     return _laid_out(image, slate, _small_indexed())
 
 
-def indexed_map(view: IslasView, geo: Layout) -> Image.Image:
-    """The empty picture and the placed tiles, mapped to the palette: what does not change
-    from one map to the next but for a tile (the rest is mapped from the drawn picture)."""
-    image = indexed_canvas(geo.width, geo.height)
+def indexed_map(view: IslasView, geo: Layout) -> Rows:
+    """The empty picture and the placed tiles, mapped to the palette, as PNG rows: what does
+    not change from one map to the next but for a tile (the rest is mapped from the drawn
+    picture). Laid out as ``indexed_canvas``, a column to the right."""
+    pal = palette()
+    image = index_image((geo.width + 1, geo.height), MAP_BG, pal)
+    slate = index_image((1, 1), BACKGROUND, pal).getpixel((0, 0))
+    _laid_out(image, slate, _small_indexed(), dx=1)
+    image.paste(0, (0, 0, 1, geo.height))  # each row's filter byte
+    rows = Rows(image)
     for placed in view.tiles:
-        tile = indexed_tile(placed.name, placed.rotation, geo.tile)
-        image.paste(tile, geo.corner(placed.x, placed.y))
-    return image
+        rows.paste(
+            indexed_tile(placed.name, placed.rotation, geo.tile), geo.corner(placed.x, placed.y)
+        )
+    return rows
 
 
 def player_names(
@@ -413,7 +422,7 @@ def _draw(
     show_spots: bool,
     geo: Layout | None,
     boxes: list[Box | None] | None,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
 ) -> tuple[Image.Image, Layout]:
     """``draw_islas``, with its layout, the parts drawn but the tiles and the panel's empty
     boxes added to ``boxes``; those are pasted mapped into ``indexed`` (a PNG's base)."""

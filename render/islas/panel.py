@@ -32,6 +32,7 @@ from render.common import (
 from render.islas.art import framed, palette, piece, tile_sprite
 from render.layers import Block, block, put
 from render.pieces import paste_cut
+from render.png import Rows
 from rules.islas import FOLLOWERS
 from rules.islas_view import IslasView
 
@@ -112,7 +113,7 @@ def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> list
 
 def draw_tile_box(
     image: Image.Image,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
     view: IslasView,
     words: Mapping[str, str],
     names: Sequence[str],
@@ -175,7 +176,7 @@ def draw_tile_box(
 
 def draw_players(
     image: Image.Image,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
     view: IslasView,
     words: Mapping[str, str],
     names: Sequence[str],

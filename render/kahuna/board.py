@@ -81,6 +81,7 @@ from render.kahuna.geometry import (
     board,
 )
 from render.layers import Block, block, put
+from render.png import Rows
 from rules.kahuna_view import KahunaView, TurnChanges
 
 LABELS: dict[str, str] = {
@@ -208,9 +209,10 @@ def _card_block(private: bool, name: str | None, back: bool, centre: tuple[float
 
 
 @lru_cache(maxsize=2)
-def indexed_layer(private: bool) -> Image.Image:
-    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
-    return static_layer(private).quantize(palette=palette(), dither=Image.Dither.NONE)
+def indexed_layer(private: bool) -> Rows:
+    """``static_layer`` mapped to the palette, once, as PNG rows: a board maps only what it
+    draws on it."""
+    return Rows.of(static_layer(private).quantize(palette=palette(), dither=Image.Dither.NONE))
 
 
 # --- the board -------------------------------------------------------------------------------
@@ -312,7 +314,7 @@ def _stat(
 
 def _draw_panel(
     image: Image.Image,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
     view: KahunaView,
     seat: int,
     name: str,
@@ -386,7 +388,7 @@ class _Cards:
     """Cards laid on a panel: pasted drawn and mapped (``_card_block``) when drawing a PNG,
     else as sprites."""
 
-    def __init__(self, image: Image.Image, indexed: Image.Image | None, private: bool) -> None:
+    def __init__(self, image: Image.Image, indexed: Rows | None, private: bool) -> None:
         self.image, self.indexed, self.private = image, indexed, private
 
     def lay(
@@ -402,7 +404,7 @@ class _Cards:
 
 
 def _draw_footer(
-    image: Image.Image, indexed: Image.Image | None, view: KahunaView, words: Mapping[str, str]
+    image: Image.Image, indexed: Rows | None, view: KahunaView, words: Mapping[str, str]
 ) -> list[Box | None]:
     """The round, the cards on the table and the piles; the boxes drawn but for the cards
     (pasted mapped into ``indexed`` as well, when given)."""
@@ -467,7 +469,7 @@ def _draw_footer(
 
 
 def _draw_hand(
-    image: Image.Image, indexed: Image.Image | None, view: KahunaView, words: Mapping[str, str]
+    image: Image.Image, indexed: Rows | None, view: KahunaView, words: Mapping[str, str]
 ) -> list[Box | None]:
     """The viewer's cards on the strip below the footer; the boxes drawn but for the cards
     (pasted mapped into ``indexed`` as well, when given)."""
@@ -515,7 +517,7 @@ def _draw(
     view: KahunaView,
     names: tuple[str, str] | None,
     labels: Mapping[str, str] | None,
-    indexed: Image.Image | None,
+    indexed: Rows | None,
 ) -> tuple[Image.Image, list[Box | None]]:
     """``draw_kahuna``, and the boxes of what it drew on the static layer; blocks drawn once
     (a lit panel, a card) are pasted into ``indexed`` as well (the mapped base of a PNG)."""
