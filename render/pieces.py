@@ -130,3 +130,13 @@ def visible_boxes(sprite: Image.Image, at: tuple[int, int]) -> list[Box]:
     cuts(sprite)
     x, y = at
     return [(x + x0, y + y0, x + x1, y + y1) for x0, y0, x1, y1 in _spans[id(sprite)]]
+
+
+def paste_copy(base: Image.Image, block: Image.Image, at: tuple[int, int]) -> None:
+    """``base.paste(block, at)`` (no mask: a plain copy) on the cores, for boards that copy
+    many blocks of the same mode (an Islas map's tiles): Image.paste's own checks cost more
+    than copying a tile."""
+    if base.mode != block.mode or base.readonly:
+        base.paste(block, at)
+        return
+    base.im.paste(block.im, (at[0], at[1], at[0] + block.width, at[1] + block.height))

@@ -87,7 +87,10 @@ class Rows:
     def paste(self, mapped: Image.Image, at: tuple[int, int]) -> None:
         """Paste ``mapped`` (a P image on the same palette) with its corner at picture pixel
         ``at``."""
-        self.image.paste(mapped, (at[0] + 1, at[1]))
+        if mapped.mode != "P":
+            raise ValueError(f"a palette image is needed, not {mapped.mode}")
+        x, y = at[0] + 1, at[1]  # on the cores: a board pastes dozens of tiles
+        self.image.im.paste(mapped.im, (x, y, x + mapped.width, y + mapped.height))
 
     def indexed(self) -> Image.Image:
         """The picture itself, a P image (a copy)."""

@@ -54,6 +54,7 @@ from render.islas.panel import (
     draw_players,
     draw_tile_box,
 )
+from render.pieces import paste_copy
 from render.png import Rows
 from rules.islas_view import IslasView, PlacedTile, Scored
 
@@ -182,7 +183,9 @@ def draw_map(
             )
             drawn.append(label)
     for placed in view.tiles:
-        image.paste(tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y))
+        paste_copy(
+            image, tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y)
+        )
     board = {(p.x, p.y): p for p in view.tiles}
     if highlight:
         drawn += _draw_scored(image, view, geo, board)
