@@ -84,8 +84,9 @@ def cuts(sprite: Image.Image) -> tuple[Cut, ...]:
             box = (start + inner[0], top + inner[1], start + inner[2], top + inner[3])
             part = sprite.crop(box)
             pieces.append((part.im, part.im, *box))
-    found = _cuts[id(sprite)] = tuple(pieces)
-    _spans[id(sprite)] = _gathered(found)
+    found = tuple(pieces)
+    _spans[id(sprite)] = _gathered(found)  # first: a sprite with cuts has its spans too,
+    _cuts[id(sprite)] = found  # whichever render thread looks
     # The entries live exactly as long as the sprite, so an id is never reused for another.
     weakref.finalize(sprite, _forget, id(sprite))
     return found
