@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
@@ -15,7 +15,8 @@ from typing import ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.png import png_bytes
+from render.pieces import paste_cut, visible_boxes
+from render.png import Rows, png_bytes
 from rules.text import one_line
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -368,49 +369,23 @@ def polygon_sprite(
 
 
 def paste_centered(base: Image.Image, sprite: Image.Image, center: tuple[float, float]) -> Box:
-    """Alpha-paste ``sprite`` so that its centre lands on ``center``; the box it covers."""
+    """Alpha-paste a cached ``sprite`` so that its centre lands on ``center`` (render.pieces:
+    the plain paste's pixels, quicker); the box it covers."""
     x = round(center[0] - sprite.width / 2)
     y = round(center[1] - sprite.height / 2)
-    base.paste(sprite, (x, y), sprite)
+    paste_cut(base, sprite, (x, y))
     return (x, y, x + sprite.width, y + sprite.height)
-
-
-_STRIP = 32  # rows a piece: fewer pastes against fewer transparent pixels blended (measured)
-_pieces: dict[int, tuple[Piece, ...]] = {}
-
-
-def _visible_pieces(sprite: Image.Image) -> tuple[Piece, ...]:
-    """``sprite`` cut into strips of ``_STRIP`` rows, each cropped to its visible pixels."""
-    found = _pieces.get(id(sprite))
-    if found is None:
-        cut = []
-        alpha = sprite.getchannel("A")
-        for top in range(0, sprite.height, _STRIP):
-            box = alpha.crop((0, top, sprite.width, min(top + _STRIP, sprite.height))).getbbox()
-            if box is not None:
-                x0, y0, x1, y1 = box
-                cut.append((sprite.crop((x0, top + y0, x1, top + y1)), x0, top + y0))
-        found = _pieces[id(sprite)] = tuple(cut)
-        # The entry lives exactly as long as the sprite, so an id is never reused for another.
-        weakref.finalize(sprite, _pieces.pop, id(sprite), None)
-    return found
 
 
 def paste_sparse(base: Image.Image, sprite: Image.Image, at: tuple[int, int]) -> list[Box]:
     """Alpha-paste a cached, mostly transparent ``sprite`` (a band along a path, a ring) at ``at``.
 
-    The same pixels as ``base.paste(sprite, at, sprite)``: a fully transparent pixel changes
-    nothing, so only the visible pieces are blended, which for a diagonal bridge or a ring
-    round an island is a small part of its box. The pieces are cut once per sprite, so the
-    sprite must not change after its first paste (cached sprites never do). Returns the
-    boxes of the pieces: all it may have changed.
+    The same pixels as ``base.paste(sprite, at, sprite)`` (render.pieces); returns the boxes
+    of its visible pieces, all it may have changed, which for a diagonal bridge or a ring
+    round an island is a small part of its box.
     """
-    boxes = []
-    for piece, dx, dy in _visible_pieces(sprite):
-        x, y = at[0] + dx, at[1] + dy
-        base.paste(piece, (x, y), piece)
-        boxes.append((x, y, x + piece.width, y + piece.height))
-    return boxes
+    paste_cut(base, sprite, at)
+    return visible_boxes(sprite, at)
 
 
 def build_palette(
@@ -459,33 +434,42 @@ def encode_png(
     image: Image.Image,
     palette: Image.Image | None = None,
     *,
-    base: Image.Image | None = None,
+    base: Image.Image | Rows | None = None,
     boxes: Iterable[Box | None] = (),
 ) -> bytes:
     """PNG bytes of ``image`` mapped to a fixed palette (P mode, no dither).
 
     Mapping a picture onto the palette costs about as much as drawing it, and most of a board
     is the same every turn (the sea, the map's tiles, the slate). So a renderer may give the
-    ``base``: ``image`` already mapped to ``palette`` (a P image, changed here), right except
-    inside ``boxes``, which are mapped again from ``image``. No dither, so every pixel maps on
-    its own and the result is the picture mapped whole, pixel for pixel (the renderers' tests
-    check each against it). The PNG itself is written by ``render.png``.
+    ``base``: ``image`` already mapped to ``palette`` (a P image or, quicker, its PNG rows:
+    ``render.png.Rows``; changed here), right except inside ``boxes``, which are mapped again
+    from ``image``. No dither, so every pixel maps on its own and the result is the picture
+    mapped whole, pixel for pixel (the renderers' tests check each against it). The PNG itself
+    is written by ``render.png``.
     """
     pal = palette if palette is not None else default_palette()
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     parts = None if base is None else coalesce(boxes, rgb.size)
     if base is None or parts is None:
-        indexed = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
-    else:
-        indexed = base
-        for part in parts:
-            indexed.paste(rgb.crop(part).quantize(palette=pal, dither=Image.Dither.NONE), part[:2])
-    return png_bytes(indexed, pal)
+        return png_bytes(rgb.quantize(palette=pal, dither=Image.Dither.NONE), pal)
+    rows = base if isinstance(base, Rows) else Rows.of(base)
+    # On the cores: Image.crop, quantize and paste cost about 10 µs of Python a part.
+    # The same calls as ``quantize(palette=pal, dither=NONE)`` makes (dither 0 is NONE).
+    if rows.image.readonly:
+        rows = rows.copy()
+    source, target, mapping = rgb.im, rows.image.im, pal.im
+    for x0, y0, x1, y1 in parts:  # one column right: the rows' first is the filter byte
+        target.paste(
+            source.crop((x0, y0, x1, y1)).convert("P", 0, mapping), (x0 + 1, y0, x1 + 1, y1)
+        )
+    return png_bytes(rows, pal)
 
 
 #: Side of the squares ``coalesce`` gathers boxes into: mapping a crop costs about as much as
 #: ten thousand pixels, so a few rows or columns more are cheaper than another crop.
 CELL = 32
+_MARKED = re.compile(b"\x01+")
+_ONES = [b"\1" * n for n in range(2048 // CELL + 1)]  # a run of squares to mark, by length
 #: Past this share of the picture, mapping it whole is quicker than mapping its parts.
 MOST = 0.6
 
@@ -495,28 +479,35 @@ def coalesce(boxes: Iterable[Box | None], size: tuple[int, int]) -> list[Box] | 
     each run of ``CELL`` squares along a row of squares, runs that repeat on the next row
     joined. None when they cover most of the picture (map it whole)."""
     width, height = size
-    rows: dict[int, set[int]] = {}
-    for box in boxes:
+    columns = (width + CELL - 1) // CELL
+    grid = bytearray(columns * ((height + CELL - 1) // CELL))  # 1: a square to map
+    for box in boxes:  # a few hundred a board: plain comparisons, no calls
         if box is None:
             continue
-        x0, y0 = max(0, box[0]), max(0, box[1])
-        x1, y1 = min(width, box[2]), min(height, box[3])
+        x0, y0, x1, y1 = box
+        if x0 < 0:
+            x0 = 0
+        if y0 < 0:
+            y0 = 0
+        if x1 > width:
+            x1 = width
+        if y1 > height:
+            y1 = height
         if x0 >= x1 or y0 >= y1:
             continue
-        columns = range(x0 // CELL, (x1 - 1) // CELL + 1)
-        for row in range(y0 // CELL, (y1 - 1) // CELL + 1):
-            rows.setdefault(row, set()).update(columns)
+        first, last = x0 // CELL, (x1 - 1) // CELL + 1
+        ones = _ONES[last - first] if last - first < len(_ONES) else b"\1" * (last - first)
+        at = y0 // CELL * columns
+        for _ in range(y0 // CELL, (y1 - 1) // CELL + 1):
+            grid[at + first : at + last] = ones
+            at += columns
     runs: dict[tuple[int, int], list[int]] = {}  # (first, last column) -> [top row, bottom row]
     found: list[Box] = []
-    for row in sorted(rows):
-        now: set[tuple[int, int]] = set()
-        columns = sorted(rows[row])
-        start = previous = columns[0]
-        for column in [*columns[1:], -2]:
-            if column != previous + 1:
-                now.add((start, previous))
-                start = column
-            previous = column
+    for row, at in enumerate(range(0, len(grid), columns)):
+        line = grid[at : at + columns]
+        now = {(m.start(), m.end() - 1) for m in _MARKED.finditer(line)}
+        if not now:
+            continue
         for run in list(runs):
             if run not in now or runs[run][1] != row - 1:
                 found.append(_cells(run, runs.pop(run), size))

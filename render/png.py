@@ -52,25 +52,67 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack("!I", len(data)) + kind + data + struct.pack("!I", crc)
 
 
+class Rows:
+    """A palette picture laid out as its PNG's scanlines: a P image one column wider, whose
+    first column is each row's filter byte (0). A board's mapped base is built this way, so
+    that its rows are deflated as they are (no copy a column wider per board); what is pasted
+    in goes one column right."""
+
+    __slots__ = ("image",)
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P":
+            raise ValueError(f"a palette image is needed, not {image.mode}")
+        self.image = image  # column 0 must be 0 (zero it after laying anything over it)
+
+    @classmethod
+    def of(cls, indexed: Image.Image) -> Rows:
+        """The rows of ``indexed`` (a P image)."""
+        if indexed.mode != "P":
+            raise ValueError(f"a palette image is needed, not {indexed.mode}")
+        width, height = indexed.size
+        lines = Image.new("P", (width + 1, height), 0)
+        lines.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+        return cls(lines)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The picture's size (the filter column left out)."""
+        return (self.image.width - 1, self.image.height)
+
+    def copy(self) -> Rows:
+        """Rows to change, these left as they are."""
+        return Rows(self.image.copy())
+
+    def paste(self, mapped: Image.Image, at: tuple[int, int]) -> None:
+        """Paste ``mapped`` (a P image on the same palette) with its corner at picture pixel
+        ``at``."""
+        if mapped.mode != "P":
+            raise ValueError(f"a palette image is needed, not {mapped.mode}")
+        x, y = at[0] + 1, at[1]  # on the cores: a board pastes dozens of tiles
+        self.image.im.paste(mapped.im, (x, y, x + mapped.width, y + mapped.height))
+
+    def indexed(self) -> Image.Image:
+        """The picture itself, a P image (a copy)."""
+        return self.image.crop((1, 0, self.image.width, self.image.height))
+
+
 def scanlines(indexed: Image.Image) -> bytes:
     """The image's rows, each behind its filter byte 0: what a PNG deflates."""
-    width, height = indexed.size
-    lines = Image.new("P", (width + 1, height), 0)
-    lines.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
-    return lines.tobytes()
+    return Rows.of(indexed).image.tobytes()
 
 
 def png_bytes(
-    indexed: Image.Image, palette: Image.Image | None = None, deflater: str | None = None
+    indexed: Image.Image | Rows, palette: Image.Image | None = None, deflater: str | None = None
 ) -> bytes:
-    """A PNG of ``indexed`` (mode P, 8 bits an index) with the colours of ``palette`` (a P
-    image; by default its own), deflated by ``deflater`` (a key of ``DEFLATE``; by default
-    ``DEFLATER``)."""
-    if indexed.mode != "P":
-        raise ValueError(f"a palette image is needed, not {indexed.mode}")
-    width, height = indexed.size
-    colours = bytes((palette or indexed).getpalette() or [0, 0, 0])[: 3 * 256]
-    data = DEFLATE[deflater or DEFLATER](scanlines(indexed))
+    """A PNG of ``indexed`` (mode P, 8 bits an index, or its ``Rows``) with the colours of
+    ``palette`` (a P image; by default its own), deflated by ``deflater`` (a key of
+    ``DEFLATE``; by default ``DEFLATER``)."""
+    rows = indexed if isinstance(indexed, Rows) else Rows.of(indexed)
+    own = indexed if isinstance(indexed, Image.Image) else rows.image
+    width, height = rows.size
+    colours = bytes((palette or own).getpalette() or [0, 0, 0])[: 3 * 256]
+    data = DEFLATE[deflater or DEFLATER](rows.image.tobytes())
     header = struct.pack("!IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
         (

@@ -38,6 +38,8 @@ from render.common import (
     shrink,
     text_width,
 )
+from render.layers import Block, block, put
+from render.png import Rows
 from rules.stonehenge import LINES, MEGALITH_XY, POINT_XY
 from rules.stonehenge_view import Druid, StonehengeView
 
@@ -237,7 +239,43 @@ def _paste_band(base: Image.Image, index: int, colour: RGB, width: int) -> list[
 
 @lru_cache(maxsize=1)
 def static_layer() -> Image.Image:
-    """Background, board, grey lines, empty megalith slots and point markers: drawn once."""
+    """Background, board, grey lines, empty megalith slots, point markers and both players'
+    cards as when neither is to move: drawn once."""
+    image = _board_layer()
+    draw = ImageDraw.Draw(image)
+    for seat in (0, 1):
+        _card_shape(draw, seat, False)
+    return image
+
+
+def _card_box(seat: int) -> tuple[int, int, int, int]:
+    """The pixels of seat ``seat``'s card (its rounded rectangle's last row and column in)."""
+    x0 = MARGIN + seat * (CARD_W + MARGIN)
+    return (x0, MARGIN, x0 + CARD_W + 1, MARGIN + CARD_H + 1)
+
+
+def _card_shape(draw: ImageDraw.ImageDraw, seat: int, active: bool) -> None:
+    """A player's card, with a highlighted edge for the player to move (or the winner)."""
+    x0, y0, x1, y1 = _card_box(seat)
+    edge, edge_w = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
+    draw.rounded_rectangle(
+        (x0, y0, x1 - 1, y1 - 1), radius=18, fill=PANEL, outline=edge, width=edge_w
+    )
+
+
+@lru_cache(maxsize=4)
+def _card_face(seat: int, active: bool) -> Block:
+    """Seat ``seat``'s empty card as drawn on the board's layer, in colour and mapped."""
+    return block(
+        _board_layer(),
+        palette(),
+        _card_box(seat),
+        lambda image: _card_shape(ImageDraw.Draw(image), seat, active),
+    )
+
+
+def _board_layer() -> Image.Image:
+    """Background, board, grey lines, empty megalith slots and point markers."""
     cells, lines = geometry()
     k = 2
     big = Image.new("RGB", (WIDTH * k, HEIGHT * k), BACKGROUND)
@@ -269,9 +307,10 @@ def static_layer() -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def indexed_layer() -> Image.Image:
-    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
-    return static_layer().quantize(palette=palette(), dither=Image.Dither.NONE)
+def indexed_layer() -> Rows:
+    """``static_layer`` mapped to the palette, once, as PNG rows: a board maps only what it
+    draws on it."""
+    return Rows.of(static_layer().quantize(palette=palette(), dither=Image.Dither.NONE))
 
 
 @lru_cache(maxsize=1)
@@ -334,53 +373,72 @@ def _druid_sprite(druid: Druid, size: int = DRUID_D) -> Image.Image:
     return _druid(druid.seat, druid.value, druid.face_down and druid.value is not None, size)
 
 
-def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, colour: RGB) -> float:
-    """A rounded badge ending at ``right``; returns its left edge."""
+def _pill(
+    draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, colour: RGB
+) -> list[Box | None]:
+    """A rounded badge ending at ``right``; the boxes drawn."""
     width = text_width(text, 30, True) + 28
-    draw.rounded_rectangle((right - width, cy - 23, right, cy + 23), radius=23, fill=colour)
-    draw_text(draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm")
-    return right - width
+    box = (right - width, cy - 23, right, cy + 23)
+    draw.rounded_rectangle(box, radius=23, fill=colour)
+    edge = (
+        math.floor(box[0]) - 1,
+        math.floor(box[1]) - 1,
+        math.ceil(right) + 2,
+        math.ceil(box[3]) + 2,
+    )
+    text_box = draw_text(
+        draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm"
+    )
+    return [edge, text_box]
 
 
 def _draw_card(
-    image: Image.Image, view: StonehengeView, seat: int, name: str, words: Mapping[str, str]
-) -> None:
+    image: Image.Image,
+    indexed: Rows | None,
+    view: StonehengeView,
+    seat: int,
+    name: str,
+    words: Mapping[str, str],
+) -> list[Box | None]:
+    """A player's card (the static layer has it unlit): its lit edge, pasted in colour and in
+    ``indexed`` (the mapped base, when drawing for a PNG), and what is drawn on it; the boxes
+    of the latter."""
     x0 = MARGIN + seat * (CARD_W + MARGIN)
     y0 = MARGIN
     draw = ImageDraw.Draw(image)
-    active = seat in (view.turn, view.winner)
-    edge, edge_w = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
-    draw.rounded_rectangle(
-        (x0, y0, x0 + CARD_W, y0 + CARD_H), radius=18, fill=PANEL, outline=edge, width=edge_w
-    )
+    if seat in (view.turn, view.winner):
+        put(image, indexed, _card_face(seat, True))
     row1, row2, row3 = y0 + 42, y0 + 104, y0 + 164
-    paste_centered(image, _megalith(seat, 30, 44), (x0 + 36, row1))
+    drawn = [paste_centered(image, _megalith(seat, 30, 44), (x0 + 36, row1))]
     name, size = fit_name(name, 36, CARD_W - 66 - 16)
-    draw_text(draw, (x0 + 66, row1), name, size, INK, bold=True, anchor="lm")
+    drawn.append(draw_text(draw, (x0 + 66, row1), name, size, INK, bold=True, anchor="lm"))
 
     right = x0 + CARD_W - 16
     if view.winner == seat:
-        _pill(draw, right, row2, f"★ {words['winner']}", HIGHLIGHT)
+        drawn += _pill(draw, right, row2, f"★ {words['winner']}", HIGHLIGHT)
     elif view.turn == seat:
-        _pill(draw, right, row2, f"▶ {words['to_move']}", HIGHLIGHT)
+        drawn += _pill(draw, right, row2, f"▶ {words['to_move']}", HIGHLIGHT)
     placed = f"{view.megaliths[seat]}/8"
-    draw_text(draw, (x0 + 18, row2), placed, 36, INK, bold=True, anchor="lm")
+    drawn.append(draw_text(draw, (x0 + 18, row2), placed, 36, INK, bold=True, anchor="lm"))
     x = x0 + 28 + text_width(placed, 36, True)
-    draw_text(draw, (x, row2), words["megaliths"], 30, MUTED, anchor="lm")
+    drawn.append(draw_text(draw, (x, row2), words["megaliths"], 30, MUTED, anchor="lm"))
 
     hand = view.hands[seat]
     first = x0 + 16 + HAND_D / 2
     if hand is None:
-        paste_centered(image, _druid(seat, None, False, HAND_D), (first, row3))
+        drawn.append(paste_centered(image, _druid(seat, None, False, HAND_D), (first, row3)))
         count = f"× {view.hand_sizes[seat]}"
-        draw_text(draw, (first + 38, row3), count, 36, INK, bold=True, anchor="lm")
+        drawn.append(draw_text(draw, (first + 38, row3), count, 36, INK, bold=True, anchor="lm"))
         x = first + 50 + text_width(count, 36, True)
-        draw_text(draw, (x, row3), words["druids"], 30, MUTED, anchor="lm")
-        return
+        drawn.append(draw_text(draw, (x, row3), words["druids"], 30, MUTED, anchor="lm"))
+        return drawn
     for i, value in enumerate(sorted(hand)):
-        paste_centered(image, _druid(seat, value, False, HAND_D), (first + i * (HAND_D + 4), row3))
+        at = (first + i * (HAND_D + 4), row3)
+        drawn.append(paste_centered(image, _druid(seat, value, False, HAND_D), at))
     if not hand:
-        draw_text(draw, (x0 + 18, row3), f"0 {words['druids']}", 30, MUTED, anchor="lm")
+        text = f"0 {words['druids']}"
+        drawn.append(draw_text(draw, (x0 + 18, row3), text, 30, MUTED, anchor="lm"))
+    return drawn
 
 
 def _draw_corners(
@@ -413,9 +471,9 @@ def render_stonehenge(
     labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """PNG bytes of the board, both players' panels, the last move and whose turn it is."""
-    image, boxes = _draw(view, names, labels)
-    boxes.append((0, 0, WIDTH, BOARD_TOP))  # the players' cards, drawn anew every turn
-    return encode_png(image, palette(), base=indexed_layer().copy(), boxes=boxes)
+    base = indexed_layer().copy()
+    image, boxes = _draw(view, names, labels, base)
+    return encode_png(image, palette(), base=base, boxes=boxes)
 
 
 def draw_stonehenge(
@@ -424,21 +482,23 @@ def draw_stonehenge(
     labels: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The picture of ``render_stonehenge`` (RGB), before it is encoded: an animation's frame."""
-    return _draw(view, names, labels)[0]
+    return _draw(view, names, labels, None)[0]
 
 
 def _draw(
     view: StonehengeView,
     names: tuple[str, str] | None,
     labels: Mapping[str, str] | None,
+    indexed: Rows | None,
 ) -> tuple[Image.Image, list[Box | None]]:
-    """``draw_stonehenge``, and the boxes of what it drew on the static layer's board."""
+    """``draw_stonehenge``, and the boxes of what it drew on the static layer; blocks drawn
+    once (a lit card) are pasted into ``indexed`` as well (the mapped base of a PNG)."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["light"], words["dark"])
     image = static_layer().copy()
     boxes: list[Box | None] = [*_draw_board(image, view)]
     for seat in (0, 1):
-        _draw_card(image, view, seat, names[seat], words)
+        boxes += _draw_card(image, indexed, view, seat, names[seat], words)
     boxes += _draw_corners(image, view, words)
     return image, boxes
 

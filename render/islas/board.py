@@ -21,15 +21,10 @@ from render.common import (
     DARK_INK,
     HIGHLIGHT,
     INK,
-    MUTED,
-    PANEL,
-    PANEL_EDGE,
     Box,
     draw_centered,
     draw_text,
     encode_png,
-    fit_name,
-    fit_text,
     index_image,
     paste_centered,
     text_width,
@@ -38,7 +33,6 @@ from render.islas.art import (
     GLOW,
     GLOW_T,
     MAP_BG,
-    framed,
     indexed_tile,
     palette,
     piece,
@@ -48,7 +42,20 @@ from render.islas.art import (
 )
 from render.islas.features import scored_segments
 from render.islas.geometry import follower_spot
-from rules.islas import FOLLOWERS
+from render.islas.panel import (
+    BASE_H,
+    MAP_X,
+    MAP_Y,
+    MARGIN,
+    PANEL_W,
+    ROW_GAP,
+    ROW_H,
+    ROWS_Y,
+    draw_players,
+    draw_tile_box,
+)
+from render.pieces import paste_copy
+from render.png import Rows
 from rules.islas_view import IslasView, PlacedTile, Scored
 
 LABELS: dict[str, str] = {
@@ -63,17 +70,8 @@ LABELS: dict[str, str] = {
     "spot": "Spot",  # the rotation picker's title: "Spot C"
 }
 
-MARGIN = 20
-PANEL_W = 440  # room in a player's row for 7 followers and the "to move" badge side by side
-MAP_X = 2 * MARGIN + PANEL_W
-MAP_Y = MARGIN
 BASE_W = 1200
 MAP_W = BASE_W - MAP_X - MARGIN  # 740
-TILE_BOX_H = 340
-ROW_H = 96
-ROW_GAP = 10
-ROWS_Y = MAP_Y + TILE_BOX_H + 12
-BASE_H = ROWS_Y + 5 * (ROW_H + ROW_GAP) - ROW_GAP + MARGIN
 MAP_H = BASE_H - 2 * MARGIN
 MAX_W = 2000
 MAP_W_MAX = MAX_W - MAP_X - MARGIN
@@ -82,9 +80,6 @@ T_MAX = 200
 T_GROW = 84
 LADDER = (200, 176, 156, 140, 128, 116, 106, 96, 88, 80, 72, 66, 60, 55, 50, 45, 40, 36, 32)
 PAD = 0.2  # tiles of sea-floor round the fitted area
-CURRENT_T = 190  # the tile to place, in the panel
-PIECE_D, PIECE_STEP = 26, 28  # a follower left in a player's row, and the distance between two
-BADGE_SIZE = 28  # the "to move" / "winner" badge's text
 
 
 @dataclass(frozen=True)
@@ -188,7 +183,9 @@ def draw_map(
             )
             drawn.append(label)
     for placed in view.tiles:
-        image.paste(tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y))
+        paste_copy(
+            image, tile_sprite(placed.name, placed.rotation, t), geo.corner(placed.x, placed.y)
+        )
     board = {(p.x, p.y): p for p in view.tiles}
     if highlight:
         drawn += _draw_scored(image, view, geo, board)
@@ -296,117 +293,6 @@ def _draw_points(image: Image.Image, view: IslasView, geo: Layout) -> list[Box |
     return drawn
 
 
-# --- the panel ----------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _framed_tile(name: str, size: int, width: int, radius: int = 0) -> Image.Image:
-    """A tile type shown in the panel (the one to place, those put out), framed: drawn once."""
-    return framed(tile_sprite(name, 0, size), DARK_INK, width, radius)
-
-
-def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> None:
-    width = text_width(text, BADGE_SIZE, True) + 26
-    box = (right - width, cy - 20, right, cy + 20)
-    draw.rounded_rectangle(box, radius=20, fill=HIGHLIGHT)
-    draw_text(draw, (right - width / 2, cy + 1), text, BADGE_SIZE, DARK_INK, bold=True, anchor="mm")
-
-
-def _draw_tile_box(
-    image: Image.Image, view: IslasView, words: Mapping[str, str], names: Sequence[str]
-) -> None:
-    draw = ImageDraw.Draw(image)
-    x0, y0 = MARGIN, MAP_Y
-    draw.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + TILE_BOX_H), radius=18, fill=PANEL)
-    tile_y = y0 + 84
-    if view.current is not None and not view.finished:
-        header_x = x0 + 22
-        if view.turn is not None:
-            paste_centered(image, piece(view.turn, 32), (x0 + 38, y0 + 40))
-            header_x += 40
-        label = fit_text(words["tile"], 30, x0 + PANEL_W - 22 - header_x)
-        draw_text(draw, (header_x, y0 + 40), label, 30, MUTED, anchor="lm")
-        sprite = _framed_tile(view.current, CURRENT_T, 3, 6)
-        image.paste(sprite, (x0 + 19, tile_y - 3), sprite)
-    else:
-        text = fit_text(words["game_over"], 38, PANEL_W - 44, bold=True)
-        draw_text(draw, (x0 + 22, y0 + 42), text, 38, INK, bold=True, anchor="lm")
-        y = tile_y + 20
-        for seat in view.winners[:4]:
-            paste_centered(image, piece(seat, 40), (x0 + 44, y))
-            name, size = fit_name(names[seat], 32, PANEL_W - 126)
-            draw_text(draw, (x0 + 74, y), name, size, INK, bold=True, anchor="lm")
-            draw_text(draw, (x0 + PANEL_W - 18, y), "★", 34, HIGHLIGHT, anchor="rm")
-            y += 50
-    # Tiles left: a little stack and the count.
-    sx = x0 + 19 + CURRENT_T + 6 + (PANEL_W - CURRENT_T - 25) / 2
-    if view.current is not None and not view.finished:
-        for i in range(3, -1, -1):
-            d = i * 6
-            box = (sx - 34 + d, tile_y + 30 - d, sx + 34 + d, tile_y + 98 - d)
-            draw.rounded_rectangle(box, radius=6, fill=PANEL_EDGE, outline=DARK_INK, width=2)
-        draw_centered(draw, (sx + 9, tile_y + 55), str(view.tiles_left), 44, INK, outline=DARK_INK)
-        # A smaller font before an ellipsis: "fichas restantes" is worth reading whole.
-        room = PANEL_W - CURRENT_T - 44
-        text = words["tile_left" if view.tiles_left == 1 else "tiles_left"]
-        size = next((n for n in (30, 28, 26, 24) if text_width(text, n) <= room), 24)
-        label = fit_text(text, size, room)
-        draw_text(draw, (sx, tile_y + 134), label, size, MUTED, anchor="mm")
-    if view.put_out:  # tiles that fitted nowhere: a row along the bottom of the box
-        y = y0 + TILE_BOX_H - 34
-        shown = view.put_out[-6:]
-        minis = len(shown) * 42
-        label = fit_text(words["put_out"], 30, PANEL_W - 44 - minis)
-        draw_text(draw, (x0 + 22, y), label, 30, MUTED, anchor="lm")
-        x = x0 + 32 + text_width(label, 30)
-        for name in shown:
-            mini = _framed_tile(name, 36, 2)
-            image.paste(mini, (round(x), y - 20), mini)
-            x += 42
-
-
-def _draw_players(
-    image: Image.Image, view: IslasView, words: Mapping[str, str], names: Sequence[str]
-) -> None:
-    draw = ImageDraw.Draw(image)
-    x0 = MARGIN
-    for seat in range(view.players):
-        top = ROWS_Y + seat * (ROW_H + ROW_GAP)
-        winner = view.finished and seat in view.winners
-        active = (view.turn == seat and not view.finished) or winner
-        edge, width = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
-        draw.rounded_rectangle(
-            (x0, top, x0 + PANEL_W, top + ROW_H), radius=16, fill=PANEL, outline=edge, width=width
-        )
-        row1, row2 = top + 32, top + 70
-        paste_centered(image, piece(seat, 42), (x0 + 36, row1))
-        score = str(view.scores[seat]) if seat < len(view.scores) else "0"
-        right = x0 + PANEL_W - 18
-        draw_text(draw, (right, row1), score, 42, INK, bold=True, anchor="rm")
-        room = PANEL_W - 80 - text_width(score, 42, True) - 20
-        name, size = fit_name(names[seat], 34, room)
-        draw_text(draw, (x0 + 66, row1), name, size, INK, bold=True, anchor="lm")
-        left = view.followers_left[seat] if seat < len(view.followers_left) else 0
-        # Followers from the left, the badge on the right of the space all seven would take,
-        # so that neither ever covers the other.
-        x = x0 + 24
-        pieces_end = x + FOLLOWERS * PIECE_STEP
-        pill = f"★ {words['winner']}" if winner else f"▶ {words['to_move']}" if active else ""
-        if pill:
-            room = right + 4 - pieces_end - 8 - 26
-            _pill(draw, right + 4, row2 + 2, fit_text(pill, BADGE_SIZE, room, True))
-        small = piece(seat, PIECE_D)
-        if left <= FOLLOWERS:
-            for _ in range(left):
-                paste_centered(image, small, (x + PIECE_D / 2, row2 + 2))
-                x += PIECE_STEP
-        else:
-            paste_centered(image, small, (x + PIECE_D / 2, row2 + 2))
-            draw_text(draw, (x + 32, row2 + 2), f"× {left}", 30, INK, bold=True, anchor="lm")
-        if left == 0:
-            draw_text(draw, (x, row2 + 2), "—", 30, MUTED, anchor="lm")
-
-
 MAP_RADIUS = 18
 _CORNER = MAP_RADIUS + 2  # a corner patch holds the whole rounded corner
 
@@ -435,20 +321,21 @@ def _canvas(width: int, height: int) -> Image.Image:
     return _laid_out(Image.new("RGB", (width, height), MAP_BG), BACKGROUND, _small_canvas())
 
 
-def _laid_out(image: Image.Image, slate: Any, small: Image.Image) -> Image.Image:
+def _laid_out(image: Image.Image, slate: Any, small: Image.Image, dx: int = 0) -> Image.Image:
     """``image`` (the map colour everywhere) with the slate round the box and the box's four
-    corners copied from ``small``, the same canvas at its smallest."""
-    width, height = image.size
+    corners copied from ``small``, the same canvas at its smallest; ``dx`` columns to its
+    left are not the picture's (a PNG's rows have their filter byte there)."""
+    width, height = image.width - dx, image.height
     right, bottom = width - MARGIN, height - MARGIN  # the box's last column and row
-    image.paste(slate, (0, 0, MAP_X, height))
-    image.paste(slate, (MAP_X, 0, width, MAP_Y))
-    image.paste(slate, (right + 1, MAP_Y, width, height))
-    image.paste(slate, (MAP_X, bottom + 1, right + 1, height))
+    image.paste(slate, (dx, 0, dx + MAP_X, height))
+    image.paste(slate, (dx + MAP_X, 0, dx + width, MAP_Y))
+    image.paste(slate, (dx + right + 1, MAP_Y, dx + width, height))
+    image.paste(slate, (dx + MAP_X, bottom + 1, dx + right + 1, height))
     s_right, s_bottom = small.width - MARGIN, small.height - MARGIN
     c = _CORNER
     for x, sx in ((MAP_X, MAP_X), (right - c + 1, s_right - c + 1)):
         for y, sy in ((MAP_Y, MAP_Y), (bottom - c + 1, s_bottom - c + 1)):
-            image.paste(small.crop((sx, sy, sx + c, sy + c)), (x, y))
+            image.paste(small.crop((sx, sy, sx + c, sy + c)), (dx + x, y))
     return image
 
 
@@ -464,14 +351,21 @@ def indexed_canvas(width: int, height: int) -> Image.Image:
     return _laid_out(image, slate, _small_indexed())
 
 
-def indexed_map(view: IslasView, geo: Layout) -> Image.Image:
-    """The empty picture and the placed tiles, mapped to the palette: what does not change
-    from one map to the next but for a tile (the rest is mapped from the drawn picture)."""
-    image = indexed_canvas(geo.width, geo.height)
+def indexed_map(view: IslasView, geo: Layout) -> Rows:
+    """The empty picture and the placed tiles, mapped to the palette, as PNG rows: what does
+    not change from one map to the next but for a tile (the rest is mapped from the drawn
+    picture). Laid out as ``indexed_canvas``, a column to the right."""
+    pal = palette()
+    image = index_image((geo.width + 1, geo.height), MAP_BG, pal)
+    slate = index_image((1, 1), BACKGROUND, pal).getpixel((0, 0))
+    _laid_out(image, slate, _small_indexed(), dx=1)
+    image.paste(0, (0, 0, 1, geo.height))  # each row's filter byte
+    rows = Rows(image)
     for placed in view.tiles:
-        tile = indexed_tile(placed.name, placed.rotation, geo.tile)
-        image.paste(tile, geo.corner(placed.x, placed.y))
-    return image
+        rows.paste(
+            indexed_tile(placed.name, placed.rotation, geo.tile), geo.corner(placed.x, placed.y)
+        )
+    return rows
 
 
 def player_names(
@@ -495,13 +389,18 @@ def render_islas(
 ) -> bytes:
     """PNG bytes of the map, the tile to place, and every player's score and followers."""
     boxes: list[Box | None] = []
-    image, geo = _draw(view, names, labels, show_spots, None, boxes)
-    # The panel's boxes, drawn anew every turn on the slate: the tile box and a row a player.
-    boxes.append((MARGIN, MAP_Y, MARGIN + PANEL_W + 1, MAP_Y + TILE_BOX_H + 1))
-    for seat in range(view.players):
-        top = ROWS_Y + seat * (ROW_H + ROW_GAP)
-        boxes.append((MARGIN, top, MARGIN + PANEL_W + 1, top + ROW_H + 1))
-    return encode_png(image, palette(), base=indexed_map(view, geo), boxes=boxes)
+    geo = fitted(view, show_spots)
+    base = indexed_map(view, geo)
+    image, _ = _draw(view, names, labels, show_spots, geo, boxes, base)
+    return encode_png(image, palette(), base=base, boxes=boxes)
+
+
+def fitted(view: IslasView, show_spots: bool = True) -> Layout:
+    """The layout that fits ``view``'s tiles (and its spots, when shown)."""
+    squares = [(t.x, t.y) for t in view.tiles]
+    if show_spots and view.current is not None:
+        squares += [(s.x, s.y) for s in view.spots]
+    return layout(squares)
 
 
 def draw_islas(
@@ -516,7 +415,7 @@ def draw_islas(
     ``geo`` fixes the map's layout (an animation keeps that of its last map, which holds
     every earlier one, so the map stays put from frame to frame); by default it fits ``view``.
     """
-    return _draw(view, names, labels, show_spots, geo, None)[0]
+    return _draw(view, names, labels, show_spots, geo, None, None)[0]
 
 
 def _draw(
@@ -526,27 +425,32 @@ def _draw(
     show_spots: bool,
     geo: Layout | None,
     boxes: list[Box | None] | None,
+    indexed: Rows | None,
 ) -> tuple[Image.Image, Layout]:
-    """``draw_islas``, with its layout, the map's drawn parts added to ``boxes``."""
+    """``draw_islas``, with its layout, the parts drawn but the tiles and the panel's empty
+    boxes added to ``boxes``; those are pasted mapped into ``indexed`` (a PNG's base)."""
     words = {**LABELS, **(labels or {})}
     seats = player_names(view, names, words)
-    if geo is None:
-        squares = [(t.x, t.y) for t in view.tiles]
-        if show_spots and view.current is not None:
-            squares += [(s.x, s.y) for s in view.spots]
-        geo = layout(squares)
+    geo = geo or fitted(view, show_spots)
     image = _canvas(geo.width, geo.height)
-    draw_map(image, view, geo, show_spots, boxes=boxes)
-    _draw_tile_box(image, view, words, seats)
-    _draw_players(image, view, words, seats)
+    drawn: list[Box | None] = [] if boxes is None else boxes
+    draw_map(image, view, geo, show_spots, boxes=drawn)
+    drawn += draw_tile_box(image, indexed, view, words, seats)
+    drawn += draw_players(image, indexed, view, words, seats)
     return image, geo
 
 
 __all__ = [
     "LABELS",
+    "MARGIN",
+    "PANEL_W",
+    "ROWS_Y",
+    "ROW_GAP",
+    "ROW_H",
     "Layout",
     "draw_islas",
     "draw_map",
+    "fitted",
     "indexed_canvas",
     "indexed_map",
     "layout",

@@ -30,6 +30,7 @@ from render.common import (
     encode_png,
     fit_name,
     fit_text,
+    image_cache,
     paste_centered,
     paste_sparse,
     shrink,
@@ -79,6 +80,8 @@ from render.kahuna.geometry import (
     WIDTH,
     board,
 )
+from render.layers import Block, block, put
+from render.png import Rows
 from rules.kahuna_view import KahunaView, TurnChanges
 
 LABELS: dict[str, str] = {
@@ -164,13 +167,52 @@ def static_layer(private: bool) -> Image.Image:
     panel.rounded_rectangle(
         (MARGIN, FOOTER_TOP, WIDTH - MARGIN, FOOTER_TOP + FOOTER_H), radius=18, fill=PANEL
     )
+    for seat in (0, 1):
+        _panel_shape(panel, seat, False)
     return image
 
 
+def _panel_box(seat: int) -> Box:
+    """The pixels of seat ``seat``'s panel (its rounded rectangle's last row and column in)."""
+    x0 = MARGIN + seat * (PANEL_W + MARGIN)
+    return (x0, MARGIN, x0 + PANEL_W + 1, MARGIN + PANEL_H + 1)
+
+
+def _panel_shape(draw: ImageDraw.ImageDraw, seat: int, active: bool) -> None:
+    """A player's panel, its edge lit for the player to move (or a winner)."""
+    x0, y0, x1, y1 = _panel_box(seat)
+    edge, edge_w = (HIGHLIGHT, 6) if active else (PANEL_EDGE, 2)
+    draw.rounded_rectangle(
+        (x0, y0, x1 - 1, y1 - 1), radius=18, fill=PANEL, outline=edge, width=edge_w
+    )
+
+
 @lru_cache(maxsize=2)
-def indexed_layer(private: bool) -> Image.Image:
-    """``static_layer`` mapped to the palette, once: a board maps only what it draws on it."""
-    return static_layer(private).quantize(palette=palette(), dither=Image.Dither.NONE)
+def _lit_panel(seat: int) -> Block:
+    """Seat ``seat``'s empty panel with its edge lit, in colour and mapped."""
+    box = _panel_box(seat)
+    paint = lambda image: _panel_shape(ImageDraw.Draw(image), seat, True)  # noqa: E731
+    return block(static_layer(False), palette(), box, paint)
+
+
+@image_cache(8_000_000)
+def _card_block(private: bool, name: str | None, back: bool, centre: tuple[float, float]) -> Block:
+    """A card (its back, or island ``name``'s face, or an empty slot for None) on its panel at
+    ``centre``, in colour and mapped: it would be a few squares of 32 px to map again every
+    turn, and the same cards come back turn after turn."""
+    sprite = card_back(CARD_W, CARD_H) if back else card(name, CARD_W, CARD_H)
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    box = (x, y, x + sprite.width, y + sprite.height)
+    layer = static_layer(private)
+    return block(layer, palette(), box, lambda image: paste_centered(image, sprite, centre))
+
+
+@lru_cache(maxsize=2)
+def indexed_layer(private: bool) -> Rows:
+    """``static_layer`` mapped to the palette, once, as PNG rows: a board maps only what it
+    draws on it."""
+    return Rows.of(static_layer(private).quantize(palette=palette(), dither=Image.Dither.NONE))
 
 
 # --- the board -------------------------------------------------------------------------------
@@ -235,36 +277,57 @@ def _plank_icon(seat: int) -> Image.Image:
     return shrink(big, k)
 
 
-def _pill(draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, colour: RGB) -> None:
+def _pill(
+    draw: ImageDraw.ImageDraw, right: float, cy: float, text: str, colour: RGB
+) -> list[Box | None]:
     width = text_width(text, 30, True) + 30
     draw.rounded_rectangle((right - width, cy - 24, right, cy + 24), radius=24, fill=colour)
-    draw_text(draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm")
+    edge = _around((right - width, cy - 24, right, cy + 24))
+    text_box = draw_text(
+        draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm"
+    )
+    return [edge, text_box]
+
+
+def _around(box: tuple[float, float, float, float]) -> Box:
+    """The pixels a shape drawn in ``box`` (floats, last row and column in) may touch."""
+    return (
+        math.floor(box[0]) - 1,
+        math.floor(box[1]) - 1,
+        math.ceil(box[2]) + 2,
+        math.ceil(box[3]) + 2,
+    )
 
 
 def _stat(
     image: Image.Image, x: float, y: float, icon: Image.Image, word: str, value: str
-) -> float:
-    """Icon, muted word, bold number; returns where the number ends."""
+) -> tuple[float, list[Box | None]]:
+    """Icon, muted word, bold number; where the number ends, and the boxes drawn."""
     draw = ImageDraw.Draw(image)
-    paste_centered(image, icon, (x + icon.width / 2, y))
+    drawn = [paste_centered(image, icon, (x + icon.width / 2, y))]
     x += icon.width + 10
-    draw_text(draw, (x, y + 2), word, 30, MUTED, anchor="lm")
+    drawn.append(draw_text(draw, (x, y + 2), word, 30, MUTED, anchor="lm"))
     x += text_width(word, 30) + 10
-    draw_text(draw, (x, y), value, 38, INK, bold=True, anchor="lm")
-    return x + text_width(value, 38, True)
+    drawn.append(draw_text(draw, (x, y), value, 38, INK, bold=True, anchor="lm"))
+    return x + text_width(value, 38, True), drawn
 
 
 def _draw_panel(
-    image: Image.Image, view: KahunaView, seat: int, name: str, words: Mapping[str, str]
-) -> None:
+    image: Image.Image,
+    indexed: Rows | None,
+    view: KahunaView,
+    seat: int,
+    name: str,
+    words: Mapping[str, str],
+) -> list[Box | None]:
+    """A player's panel (the static layer has it unlit): its lit edge, pasted in colour and
+    in ``indexed`` (the mapped base of a PNG, when given), and what is drawn on it; the boxes
+    of the latter."""
     x0 = MARGIN + seat * (PANEL_W + MARGIN)
     y0 = MARGIN
     draw = ImageDraw.Draw(image)
-    active = seat == view.turn or (view.finished and seat in view.winners)
-    edge, edge_w = (HIGHLIGHT, 6) if active else (PANEL_EDGE, 2)
-    draw.rounded_rectangle(
-        (x0, y0, x0 + PANEL_W, y0 + PANEL_H), radius=18, fill=PANEL, outline=edge, width=edge_w
-    )
+    if seat == view.turn or (view.finished and seat in view.winners):
+        put(image, indexed, _lit_panel(seat))
     row1, row2, row3 = y0 + 42, y0 + 104, y0 + 154
     right = x0 + PANEL_W - 18
     pill = None
@@ -278,116 +341,153 @@ def _draw_panel(
     elif view.turn == seat:
         pill = (f"▶ {words['to_move']}", HIGHLIGHT)
     room = PANEL_W - 84
+    drawn: list[Box | None] = []
     if pill is not None:
-        _pill(draw, right, row1, *pill)
+        drawn += _pill(draw, right, row1, *pill)
         room -= text_width(pill[0], 30, True) + 44
-    paste_centered(image, stone(seat, 46), (x0 + 40, row1))
+    drawn.append(paste_centered(image, stone(seat, 46), (x0 + 40, row1)))
     name, size = fit_name(name, 38, room)
-    draw_text(draw, (x0 + 74, row1), name, size, INK, bold=True, anchor="lm")
+    drawn.append(draw_text(draw, (x0 + 74, row1), name, size, INK, bold=True, anchor="lm"))
 
     controlled = sum(1 for owner in view.control.values() if owner == seat)
     islands = fit_text(words["islands"], 30, 150)
     bridges = fit_text(words["bridges"], 30, 170)
-    x = _stat(image, x0 + 22, row2, stone(seat, 34), islands, str(controlled))
-    _stat(
-        image, max(x + 34, x0 + 270), row2, _plank_icon(seat), bridges, str(view.bridges_left[seat])
-    )
+    x, boxes = _stat(image, x0 + 22, row2, stone(seat, 34), islands, str(controlled))
+    drawn += boxes
+    left = str(view.bridges_left[seat])
+    drawn += _stat(image, max(x + 34, x0 + 270), row2, _plank_icon(seat), bridges, left)[1]
     backs = view.hand_sizes[seat]
     x = x0 + 22
     for _ in range(backs):
-        paste_centered(image, mini_back(30, 42), (x + 15, row3))
+        drawn.append(paste_centered(image, mini_back(30, 42), (x + 15, row3)))
         x += 24
-    draw_text(draw, (x + 18, row3), str(backs), 38, INK, bold=True, anchor="lm")
+    drawn.append(draw_text(draw, (x + 18, row3), str(backs), 38, INK, bold=True, anchor="lm"))
     score = str(view.scores[seat])
-    draw_text(draw, (right, row3), score, 40, INK, bold=True, anchor="rm")
+    drawn.append(draw_text(draw, (right, row3), score, 40, INK, bold=True, anchor="rm"))
     at = right - text_width(score, 40, True) - 10
     word = fit_text(words["score"], 30, 200)
-    draw_text(draw, (at, row3 + 2), word, 30, MUTED, anchor="rm")
+    drawn.append(draw_text(draw, (at, row3 + 2), word, 30, MUTED, anchor="rm"))
     at -= text_width(word, 30) + 8
-    draw_text(draw, (at, row3), "★", 34, HIGHLIGHT, anchor="rm")
+    drawn.append(draw_text(draw, (at, row3), "★", 34, HIGHLIGHT, anchor="rm"))
+    return drawn
 
 
 # --- footer: round, display, pile, discards -----------------------------------------------------
 
 
-def _count_badge(image: Image.Image, centre: tuple[float, float], text: str) -> None:
+def _count_badge(image: Image.Image, centre: tuple[float, float], text: str) -> list[Box | None]:
     draw = ImageDraw.Draw(image)
     w = max(46, text_width(text, 32, True) + 24)
     x, y = centre
-    draw.rounded_rectangle(
-        (x - w / 2, y - 23, x + w / 2, y + 23), radius=23, fill=BADGE, outline=WHITE, width=2
-    )
-    draw_text(draw, (x, y + 1), text, 32, WHITE, bold=True, anchor="mm")
+    box = (x - w / 2, y - 23, x + w / 2, y + 23)
+    draw.rounded_rectangle(box, radius=23, fill=BADGE, outline=WHITE, width=2)
+    return [_around(box), draw_text(draw, (x, y + 1), text, 32, WHITE, bold=True, anchor="mm")]
 
 
-def _draw_footer(image: Image.Image, view: KahunaView, words: Mapping[str, str]) -> None:
+class _Cards:
+    """Cards laid on a panel: pasted drawn and mapped (``_card_block``) when drawing a PNG,
+    else as sprites."""
+
+    def __init__(self, image: Image.Image, indexed: Rows | None, private: bool) -> None:
+        self.image, self.indexed, self.private = image, indexed, private
+
+    def lay(
+        self, name: str | None, centre: tuple[float, float], back: bool = False, over: bool = False
+    ) -> list[Box | None]:
+        """Lay a card; the boxes to map again. ``over``: something is drawn where the card
+        goes (the badge of the card beside it), which shows through its corners."""
+        if self.indexed is None or over:
+            sprite = card_back(CARD_W, CARD_H) if back else card(name, CARD_W, CARD_H)
+            return [paste_centered(self.image, sprite, centre)]
+        put(self.image, self.indexed, _card_block(self.private, name, back, centre))
+        return []
+
+
+def _draw_footer(
+    image: Image.Image, indexed: Rows | None, view: KahunaView, words: Mapping[str, str]
+) -> list[Box | None]:
+    """The round, the cards on the table and the piles; the boxes drawn but for the cards
+    (pasted mapped into ``indexed`` as well, when given)."""
     draw = ImageDraw.Draw(image)
+    cards = _Cards(image, indexed, view.hand is not None)
     top = FOOTER_TOP + 14
     cards_y = top + 40 + CARD_H / 2  # card centres
     # Round: three numbered pips, the current one lit.
-    draw_text(draw, (40, top + 16), words["round"], 30, MUTED, anchor="lm")
+    drawn = [draw_text(draw, (40, top + 16), words["round"], 30, MUTED, anchor="lm")]
     for i in range(3):
         cx, cy, r = 60 + i * 56, cards_y, 24
         n = i + 1
+        drawn.append(_around((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4)))
         if n == view.round:
             draw.ellipse((cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4), fill=HIGHLIGHT)
-            draw_text(draw, (cx, cy + 1), str(n), 34, DARK_INK, bold=True, anchor="mm")
+            drawn.append(
+                draw_text(draw, (cx, cy + 1), str(n), 34, DARK_INK, bold=True, anchor="mm")
+            )
         elif n < view.round:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PANEL_EDGE)
-            draw_text(draw, (cx, cy + 1), str(n), 30, MUTED, bold=True, anchor="mm")
+            drawn.append(draw_text(draw, (cx, cy + 1), str(n), 30, MUTED, bold=True, anchor="mm"))
         else:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=PANEL_EDGE, width=3)
-            draw_text(draw, (cx, cy + 1), str(n), 30, MUTED, bold=True, anchor="mm")
+            drawn.append(draw_text(draw, (cx, cy + 1), str(n), 30, MUTED, bold=True, anchor="mm"))
     # The display: three face-up cards.
     x = 228
     for name in view.display:
-        paste_centered(image, card(name, CARD_W, CARD_H), (x + CARD_W / 2, cards_y))
+        drawn += cards.lay(name, (x + CARD_W / 2, cards_y))
         x += CARD_W + 12
     # The draw pile.
     x += 24
-    draw_text(draw, (x + CARD_W / 2, top + 16), words["pile"], 30, MUTED, anchor="mm")
+    drawn.append(draw_text(draw, (x + CARD_W / 2, top + 16), words["pile"], 30, MUTED, anchor="mm"))
     if view.pile_size:
-        paste_centered(image, card_back(CARD_W, CARD_H), (x + CARD_W / 2, cards_y))
-        draw_centered(draw, (x + CARD_W / 2, cards_y), str(view.pile_size), 50, WHITE)
+        drawn += cards.lay(None, (x + CARD_W / 2, cards_y), back=True)
+        drawn.append(draw_centered(draw, (x + CARD_W / 2, cards_y), str(view.pile_size), 50, WHITE))
     else:
-        paste_centered(image, card(None, CARD_W, CARD_H), (x + CARD_W / 2, cards_y))
-        draw_centered(draw, (x + CARD_W / 2, cards_y), "0", 50, MUTED)
+        drawn += cards.lay(None, (x + CARD_W / 2, cards_y))
+        drawn.append(draw_centered(draw, (x + CARD_W / 2, cards_y), "0", 50, MUTED))
     # Discards this round: the last card played face up, and the face-down ones.
     x += CARD_W + 34
     span = 2 * CARD_W + 12
-    draw_text(draw, (x + span / 2, top + 16), words["discards"], 30, MUTED, anchor="mm")
+    drawn.append(
+        draw_text(draw, (x + span / 2, top + 16), words["discards"], 30, MUTED, anchor="mm")
+    )
     up = view.discard_face_up
     centre = (x + CARD_W / 2, cards_y)
     if up:
-        paste_centered(image, card(up[-1], CARD_W, CARD_H), centre)
-        _count_badge(image, (x + CARD_W - 14, cards_y - CARD_H / 2 + 8), str(len(up)))
+        drawn += cards.lay(up[-1], centre)
+        drawn += _count_badge(image, (x + CARD_W - 14, cards_y - CARD_H / 2 + 8), str(len(up)))
     else:
-        paste_centered(image, card(None, CARD_W, CARD_H), centre)
-        draw_centered(draw, centre, "0", 50, MUTED)
+        drawn += cards.lay(None, centre, over=bool(up))
+        drawn.append(draw_centered(draw, centre, "0", 50, MUTED))
     x += CARD_W + 12
     centre = (x + CARD_W / 2, cards_y)
     if view.discard_face_down:
-        paste_centered(image, card_back(CARD_W, CARD_H), centre)
-        draw_centered(draw, centre, str(view.discard_face_down), 50, WHITE)
+        drawn += cards.lay(None, centre, back=True, over=bool(up))
+        drawn.append(draw_centered(draw, centre, str(view.discard_face_down), 50, WHITE))
     else:
-        paste_centered(image, card(None, CARD_W, CARD_H), centre)
-        draw_centered(draw, centre, "0", 50, MUTED)
+        drawn += cards.lay(None, centre, over=bool(up))
+        drawn.append(draw_centered(draw, centre, "0", 50, MUTED))
+    return drawn
 
 
-def _draw_hand(image: Image.Image, view: KahunaView, words: Mapping[str, str]) -> None:
+def _draw_hand(
+    image: Image.Image, indexed: Rows | None, view: KahunaView, words: Mapping[str, str]
+) -> list[Box | None]:
+    """The viewer's cards on the strip below the footer; the boxes drawn but for the cards
+    (pasted mapped into ``indexed`` as well, when given)."""
     draw = ImageDraw.Draw(image)
+    cards = _Cards(image, indexed, True)
     seat = view.viewer if view.viewer is not None else 0
     top = HAND_TOP + 14
-    paste_centered(image, stone(seat, 34), (57, top + 16))
+    drawn = [paste_centered(image, stone(seat, 34), (57, top + 16))]
     label = fit_text(words["hand"], 30, WIDTH - 200)
-    draw_text(draw, (84, top + 16), label, 30, MUTED, anchor="lm")
+    drawn.append(draw_text(draw, (84, top + 16), label, 30, MUTED, anchor="lm"))
     cy = top + 40 + CARD_H / 2
     x = 40
     for name in view.hand or ():
-        paste_centered(image, card(name, CARD_W, CARD_H), (x + CARD_W / 2, cy))
+        drawn += cards.lay(name, (x + CARD_W / 2, cy))
         x += CARD_W + 12
     if not view.hand:
-        draw_text(draw, (x, cy), "—", 40, MUTED, anchor="lm")
+        drawn.append(draw_text(draw, (x, cy), "—", 40, MUTED, anchor="lm"))
+    return drawn
 
 
 def render_kahuna(
@@ -399,10 +499,8 @@ def render_kahuna(
 
     A private view (``view.hand`` not None) adds a strip with the viewer's cards.
     """
-    image, boxes = _draw(view, names, labels)
-    # Above the sea: the players' panels; below it: the cards (and the hand), all drawn anew.
-    boxes += [(0, 0, WIDTH, BOARD_TOP), (0, BOARD_BOTTOM, WIDTH, image.height)]
     base = indexed_layer(view.hand is not None).copy()
+    image, boxes = _draw(view, names, labels, base)
     return encode_png(image, palette(), base=base, boxes=boxes)
 
 
@@ -412,25 +510,27 @@ def draw_kahuna(
     labels: Mapping[str, str] | None = None,
 ) -> Image.Image:
     """The picture of ``render_kahuna`` (RGB), before it is encoded: an animation's frame."""
-    return _draw(view, names, labels)[0]
+    return _draw(view, names, labels, None)[0]
 
 
 def _draw(
     view: KahunaView,
     names: tuple[str, str] | None,
     labels: Mapping[str, str] | None,
-) -> tuple[Image.Image, list[Box]]:
-    """``draw_kahuna``, and the boxes of what it drew on the sea."""
+    indexed: Rows | None,
+) -> tuple[Image.Image, list[Box | None]]:
+    """``draw_kahuna``, and the boxes of what it drew on the static layer; blocks drawn once
+    (a lit panel, a card) are pasted into ``indexed`` as well (the mapped base of a PNG)."""
     words = {**LABELS, **(labels or {})}
     names = names or (words["orange"], words["blue"])
     private = view.hand is not None
     image = static_layer(private).copy()
-    boxes = _draw_board(image, view)
+    boxes: list[Box | None] = [*_draw_board(image, view)]
     for seat in (0, 1):
-        _draw_panel(image, view, seat, names[seat], words)
-    _draw_footer(image, view, words)
+        boxes += _draw_panel(image, indexed, view, seat, names[seat], words)
+    boxes += _draw_footer(image, indexed, view, words)
     if private:
-        _draw_hand(image, view, words)
+        boxes += _draw_hand(image, indexed, view, words)
     return image, boxes
 
 

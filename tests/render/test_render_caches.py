@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import render.common as common
+import render.pieces as pieces
 from bench.positions import random_game
 from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
@@ -30,7 +31,8 @@ def clear_caches() -> None:
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
     common._text_cache.clear()
-    common._pieces.clear()
+    pieces._cuts.clear()
+    pieces._spans.clear()
 
 
 def _patterned(size: tuple[int, int]) -> Image.Image:
@@ -167,3 +169,28 @@ def test_a_long_name_shrinks_before_it_is_cut() -> None:
     assert name == "Tablero 1 · normal" and size < 34 and text_width(name, size, True) <= 290
     name, size = fit_name("A name far too long to fit in any panel at all", 34, 290)
     assert name.endswith("…") and size == round(34 * 0.8) and text_width(name, size, True) <= 290
+
+
+def test_centred_sprites_paste_as_plain_pastes_even_at_the_edges() -> None:
+    """Sprites cut into opaque, blended and left-out pieces (render.pieces) paste the very
+    pixels of Pillow's masked paste: discs, stones, cards, rings, cut by the picture's edges."""
+    from render import stonehenge
+
+    sprites = [
+        stonehenge._druid(0, 5, False),
+        stonehenge._druid(1, None, True),
+        stonehenge._megalith(1),
+        stonehenge._megalith(None, glow=True),
+        stonehenge._ring(stonehenge.DRUID_D + 26, 8),
+        stonehenge._tag("K"),
+        kahuna_art.card("Aloa", 136, 150),
+        kahuna_art.card(None, 136, 150),
+        kahuna_art.stone(1, ghost=True),
+    ]
+    base = _patterned((300, 260))
+    for sprite in sprites:
+        for centre in ((150, 130), (5, 7), (296, 255), (-20, 130), (150, 300)):
+            mine, theirs = base.copy(), base.copy()
+            box = common.paste_centered(mine, sprite, centre)
+            theirs.paste(sprite, box[:2], sprite)
+            assert mine.tobytes() == theirs.tobytes(), (sprite.size, centre)
