@@ -1,10 +1,11 @@
 """The drawing process (``python -m render.paint_worker HOME…``, started by render/painter.py).
 
-It reads draws on its standard input and answers on its standard output, each message a frame:
-a header giving the length of a pickled body and the number of the draw it is for. An answer
-is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
-process could not even load (its function or game does not import here). It starts by importing
-the modules named on its command line, which register the games it draws (render/drawings.py).
+It reads draws on its standard input and answers on its standard output, each message a frame
+(render/paint_process.py). An answer is (ok, the drawing or the error, the ms the draw itself
+took); ok is None for a draw this process could not even load (its function or game does not
+import here). It starts by importing the modules named on its command line, which register
+the games it draws (render/drawings.py); what it draws is in render/paint_draws.py and, for a
+replay, games/replays.py.
 
 Live draws (a board, a hand) are answered in the order they arrive, each as soon as the draw
 before it is done. A draw marked ``background`` (a replay: a second of work) is made in steps
@@ -29,132 +30,22 @@ import logging
 import os
 import pickle
 import queue
-import random
 import signal
-import struct
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
-from render.drawings import GameDrawing, drawing_of, drawings
-from render.steps import Answer, Background, is_background, to_the_end
-from rules import State
+from render.paint_draws import warm_steps
+from render.paint_process import PROTOCOL, WARMED, read_frame
+from render.painter import frame, write_all
+from render.steps import Answer, Background, is_background
 
 log = logging.getLogger(__name__)
 
-#: A frame's header: the length of its pickled body, and the number of the draw it is for.
-HEADER = struct.Struct("!IQ")
-PROTOCOL = pickle.HIGHEST_PROTOCOL
-#: The request answered once the worker's caches are warm (instead of a function to call).
-WARMED = "warmed"
 #: Seconds between two returns of freed memory to the system, made while no draw waits.
 TRIM_SECONDS = 30.0
-# -- the draws ---------------------------------------------------------------------------
-
-
-def _drawing(game: str, home: str) -> GameDrawing:
-    """The drawing of ``game``, whose plugin registers itself when ``home`` is imported (a
-    new process knows the games registered when it started only)."""
-    try:
-        return drawing_of(game)
-    except KeyError:
-        importlib.import_module(home)
-        return drawing_of(game)
-
-
-def board(
-    game: str, home: str, state: State, seat: int | None, lang: str, names: Sequence[str]
-) -> tuple[bytes, str]:
-    """The PNG of ``state`` as ``seat`` may see it (None: anyone else), and its alt text."""
-    drawing = _drawing(game, home)
-    png = drawing.pictures.render(lang, state, seat, names)
-    return png, drawing.words.alt_text(lang, state, names)[:1000]
-
-
-def private(
-    game: str, home: str, state: State, seat: int, lang: str, names: Sequence[str]
-) -> tuple[bytes, str]:
-    """What only ``seat`` may see (a hand, their hidden pieces), and its alt text."""
-    drawing = _drawing(game, home)
-    png = drawing.pictures.render_private(lang, state, seat, names)
-    return png, drawing.words.private_alt_text(lang, state, seat, names)[:1000]
-
-
-def warm_steps() -> Iterator[Callable[[], object]]:
-    """Draws of positions of a whole game of each, in each language, publicly and privately.
-
-    The renderers cache their static parts (layers, sprites, tiles, labels), many of which
-    only appear later in a game; drawing them before the first player waits makes the first
-    board after a restart as quick as the others. A step is one draw, so that the worker can
-    answer a player's draw between two of them.
-    """
-    rng = random.Random(0)
-    for drawing in drawings():
-        pictures, words = drawing.pictures, drawing.words
-        yield pictures.warm
-        players = drawing.engine.min_players
-        names = [f"P{seat}" for seat in range(players)]
-        state = drawing.engine.new(players, 0, {})
-        positions = [state.clone()]
-        while state.turn is not None:
-            state.apply(rng.choice(state.legal_moves()))
-            positions.append(state.clone())
-        for lang in drawing.languages:
-            for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
-                yield _step(pictures.render, lang, position, None, names)
-                yield _step(words.alt_text, lang, position, names)
-            for seat in range(players):
-                yield _step(pictures.render_private, lang, positions[-1], seat, names)
-
-
-def _step(fn: Callable[..., object], *args: Any) -> Callable[[], object]:
-    return lambda: fn(*args)
-
-
-def warm_here() -> None:
-    """Every warming step, in this process (the bot's, when it draws in threads)."""
-    for step in warm_steps():
-        step()
-
-
-# -- frames ------------------------------------------------------------------------------
-
-
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    parts, left = [], size
-    while left:
-        part = os.read(fd, left)
-        if not part:
-            return None
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
-
-
-def read_frame(fd: int) -> tuple[int, bytes] | None:
-    """The next frame on a blocking ``fd``: its draw's number and its body (None: the end)."""
-    header = _read_exactly(fd, HEADER.size)
-    if header is None:
-        return None
-    size, job = HEADER.unpack(header)
-    body = _read_exactly(fd, size)
-    return None if body is None else (job, body)
-
-
-def frame(job: int, message: object) -> bytes:
-    """``message`` pickled, behind the header giving its length and its draw's number."""
-    body = pickle.dumps(message, PROTOCOL)
-    return HEADER.pack(len(body), job) + body
-
-
-def write_all(fd: int, data: bytes) -> None:
-    """All of ``data`` to a blocking ``fd``."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
 
 
 # -- the process -------------------------------------------------------------------------
@@ -262,14 +153,6 @@ def trim_memory() -> None:
 
 def _ms_since(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def timed_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, float]:
-    """``fn(*args)`` and the ms it took (a draw in a thread of the bot's own process; a
-    background draw's steps all at once)."""
-    started = time.perf_counter()
-    value = to_the_end(fn(*args)) if is_background(fn) else fn(*args)
-    return value, _ms_since(started)
 
 
 def _sent(answer: Answer) -> Answer:

@@ -41,8 +41,6 @@ PATH = (
     "games/words.py",
     "cogs/utils/metrics.py",
     "render/painter.py",
-    "render/paint_worker.py",
-    "render/steps.py",  # whether a draw is a background one (a replay's): not for a board
     "data/db.py",
     "table/handover.py",  # the stored turn handed over
     "table/turn.py",

@@ -14,8 +14,9 @@ import pytest
 from bench.positions import random_game
 from bench.replays import whole_game
 from games.replays import replay_steps
-from render import paint_worker
-from render.paint_worker import read_frame, run
+from render import paint_draws, paint_worker
+from render.paint_process import read_frame
+from render.paint_worker import run
 from render.painter import Painter
 from render.steps import background, is_background, to_the_end
 
@@ -115,7 +116,7 @@ def test_a_failing_replay_is_told_and_the_others_go_on() -> None:
 
 def test_only_generator_functions_are_background_draws() -> None:
     assert is_background(replay_steps) and is_background(replay_like)
-    assert not is_background(paint_worker.board) and not is_background(live)
+    assert not is_background(paint_draws.board) and not is_background(live)
     with pytest.raises(TypeError, match="no steps"):
         background(live)
     assert to_the_end(replay_like("alone", 2)) == "alone"
@@ -135,11 +136,11 @@ async def test_a_live_board_is_not_drawn_behind_replays_in_the_drawing_process()
             for seed in (3, 40)
         ]
         board = asyncio.ensure_future(
-            painter.draw(paint_worker.board, "islas", "games", state, None, "en", NAMES)
+            painter.draw(paint_draws.board, "islas", "games", state, None, "en", NAMES)
         )
         done, _ = await asyncio.wait([board, *replays], return_when=asyncio.FIRST_COMPLETED)
         assert done == {board}  # the board came first: the replays were still being drawn
-        assert await board == paint_worker.board("islas", "games", state, None, "en", NAMES)
+        assert await board == paint_draws.board("islas", "games", state, None, "en", NAMES)
         first, second = await asyncio.gather(*replays)
         assert first[0].startswith(b"GIF89a") and second[0] != first[0]
         assert len(told) == 1  # the board: a replay is no board (bench's figure of draws)
