@@ -73,6 +73,21 @@ def read_frame(fd: int) -> tuple[int, bytes] | None:
     return None if body is None else (job, body)
 
 
+def sent(answer: tuple[Any, Any, float]) -> tuple[Any, Any, float]:
+    """``answer`` as it can be sent: an error that does not pickle named by its type only."""
+    ok, value, ms = answer
+    return answer if ok else (ok, sendable(value), ms)
+
+
+def sendable(error: Exception) -> Exception:
+    """``error`` if it pickles, else a RuntimeError naming its type only."""
+    try:
+        pickle.dumps(error, PROTOCOL)
+    except Exception:
+        return RuntimeError(f"drawing failed: {type(error).__name__}")
+    return error
+
+
 class Connection:
     """One drawing process, and the draws it owes (by number: the loop and future of each,
     and whether its time is told to the watchers). render/painter.py sends the draws."""

@@ -8,12 +8,13 @@ the games it draws (render/drawings.py); what it draws is in render/paint_draws.
 replay, games/replays.py.
 
 Live draws (a board, a hand) are answered in the order they arrive, each as soon as the draw
-before it is done. A draw marked ``background`` (a replay: a second of work) is made in steps
-(one frame each) between them: before each step every live draw that has arrived is made, so a
-live board waits for one step at most, never for a whole replay. Background draws are made one
-after another, the first asked first done (eight replays asked at once are done after an
-eighth of the time, two eighths, ..., not all at the end; and one replay's frames are in memory
-at a time). While nothing waits, the renderers' caches are warmed one position at a time.
+before it is done. A draw marked ``background`` (a replay: more than half a second of work) is
+made in a child forked from this process (render/paint_forks.py), at a lower priority, several
+at once on the free cores; this process goes on drawing the live boards meanwhile. Without a
+fork it is made here in steps (one frame each) between them: before each step every live draw
+that has arrived is made, so a live board waits for one step at most, never for a whole
+replay, and the replays under way take turns a step each. While nothing waits, the
+renderers' caches are warmed one position at a time.
 The process ends when its input closes (the bot stopped, or died; the background draws under
 way are finished first), or when an answer finds nobody to read it (the bot died during that
 draw): quietly, either way.
@@ -38,7 +39,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 
 from render.paint_draws import warm_steps
-from render.paint_process import PROTOCOL, WARMED, read_frame
+from render.paint_forks import Finished, Forks, can_fork
+from render.paint_process import HEADER, WARMED, read_frame, sendable, sent
 from render.painter import frame, write_all
 from render.steps import Answer, Background, is_background
 
@@ -53,7 +55,7 @@ TRIM_SECONDS = 30.0
 
 def serve(into: int = 0, out: int = 1) -> None:
     """Draw what arrives on ``into`` and answer on ``out`` until ``into`` closes."""
-    requests: queue.SimpleQueue[tuple[int, bytes] | None] = queue.SimpleQueue()
+    requests: queue.SimpleQueue[Request] = queue.SimpleQueue()
 
     def read() -> None:  # drained at once: the bot's writes never wait for a draw to end
         while True:
@@ -63,27 +65,32 @@ def serve(into: int = 0, out: int = 1) -> None:
                 return
 
     threading.Thread(target=read, name="requests", daemon=True).start()
-    run(requests, out, warm_steps())
+    run(requests, out, warm_steps(), Forks(requests, (out,)) if can_fork() else None)
 
 
-Request = tuple[int, bytes] | None
+#: A draw asked (its number and pickled body), a forked child's answer, or the end (None).
+Request = tuple[int, bytes] | Finished | None
 
 
 def run(
     requests: queue.SimpleQueue[Request],
     out: int,
     steps: Iterator[Callable[[], object]] | None,
+    forks: Forks | None = None,
 ) -> None:
     """Answer ``requests`` on ``out`` until a None arrives, warming up with ``steps`` (None:
-    warm already) while nothing waits. Before anything else is done (a step of a background
-    draw, of the warming), every request that has arrived is taken: live draws first."""
+    warm already) while nothing waits. Background draws go to ``forks`` (render/
+    paint_forks.py); without (or where a fork fails), they are made here in steps, taking
+    turns a step each (round robin: eight asked at once end together, a short one first).
+    Before anything else is done (a step of a background draw, of the warming), every
+    request that has arrived is taken: live draws first."""
     waiting: list[int] = []  # WARMED requests, answered once the caches are warm
-    later: deque[Background] = deque()  # background draws under way, the first asked first
+    later: deque[Background] = deque()  # background draws made here, taking turns
     trimmed = 0.0
     closed = False
     while True:
         idle = steps is None and not later
-        if closed and idle:
+        if closed and idle and not (forks and forks.busy()):
             return
         if idle and requests.empty() and time.monotonic() - trimmed > TRIM_SECONDS:
             trim_memory()
@@ -91,22 +98,33 @@ def run(
         try:
             request = requests.get_nowait() if closed or not idle else requests.get()
         except queue.Empty:
-            if later:
+            if closed and forks and forks.busy() and not later and steps is None:
+                request = requests.get()  # only children's answers are still to come
+            elif later:
                 answer = later[0].step()
-                if answer is not None:
-                    write_all(out, frame(later.popleft().job, _sent(answer)))
+                if answer is None:
+                    later.rotate(-1)
+                else:
+                    write_all(out, frame(later.popleft().job, sent(answer)))
                     trimmed = 0.0  # a replay's images freed: given back once idle
-            elif steps is not None:
-                steps = _warm_once_more(steps, out, waiting)
-            continue
+                continue
+            else:
+                if steps is not None:
+                    steps = _warm_once_more(steps, out, waiting)
+                continue
         if request is None:  # the bot is gone or stopping: what is under way is finished
             closed, steps = True, None
+            continue
+        if isinstance(request, Finished):
+            write_all(out, HEADER.pack(len(request.body), request.job) + request.body)
+            if forks is not None:
+                later.extend(Background(job, fn, args) for job, fn, args in forks.done(request.job))
             continue
         job, body = request
         try:
             fn, args = pickle.loads(body)
         except Exception as error:  # a function or game this process cannot import
-            write_all(out, frame(job, (None, _sendable(error), 0.0)))
+            write_all(out, frame(job, (None, sendable(error), 0.0)))
             continue
         if fn == WARMED:
             if steps is None:
@@ -115,7 +133,8 @@ def run(
                 waiting.append(job)
             continue
         if is_background(fn):
-            later.append(Background(job, fn, args))
+            if forks is None or not forks.add(job, fn, args):
+                later.append(Background(job, fn, args))
             continue
         try:
             started = time.perf_counter()
@@ -123,7 +142,7 @@ def run(
             answer: Answer = (True, value, _ms_since(started))
         except Exception as error:
             answer = (False, error, 0.0)
-        write_all(out, frame(job, _sent(answer)))
+        write_all(out, frame(job, sent(answer)))
 
 
 def _warm_once_more(
@@ -153,21 +172,6 @@ def trim_memory() -> None:
 
 def _ms_since(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def _sent(answer: Answer) -> Answer:
-    """``answer`` as it can be sent: an error that does not pickle named by its type only."""
-    ok, value, ms = answer
-    return answer if ok else (ok, _sendable(value), ms)
-
-
-def _sendable(error: Exception) -> Exception:
-    """``error`` if it pickles, else a RuntimeError naming its type only."""
-    try:
-        pickle.dumps(error, PROTOCOL)
-    except Exception:
-        return RuntimeError(f"drawing failed: {type(error).__name__}")
-    return error
 
 
 def load(homes: Sequence[str]) -> None:
