@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 #: The setting that turns the drawing process off ("0": draw in the bot's threads).
 PROCESSES_ENV = "TABLERO_RENDER_PROCESSES"
-__all__ = ["NotLoaded", "Painter", "Watcher", "WorkerGone", "configure", "shared"]
 
 
 def frame(job: int, message: object) -> bytes:
