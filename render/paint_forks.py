@@ -6,7 +6,9 @@ done after eight replays' time, and every frame's images went through the worker
 child forked from the warm worker starts at once with every cache warm, and:
 
 - several run at once, on the cores the bot leaves free (the last of eight replays is done
-  after eight replays' time divided by the cores, not multiplied by one);
+  after eight replays' CPU divided by the free cores; each child's CPU is 10-20% more than
+  the same replay made in the worker, which had earlier replays' caches: measured on a
+  loaded two-core machine);
 - each runs at a lower priority (``NICENESS``): the worker's live boards and the bot's own
   loop take a core before a replay, so a live board never waits for one;
 - its memory goes back whole to the system when it ends: a replay leaves nothing behind in
