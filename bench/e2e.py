@@ -30,7 +30,7 @@ from typing import Any
 from bench.session import Game, Table, p50_p99, table
 from cogs.utils.images import PRIVATE_NAME, home_of
 from render import painter
-from render.paint_worker import board, private
+from render.paint_draws import board, private
 
 
 async def _same_again(work: Callable[..., tuple[bytes, str]], *args: Any, sent: bytes) -> int:

@@ -157,12 +157,14 @@ def family(pid: int) -> list[int]:
 
 def cpu_seconds(pid: int, *, drawing: bool = False) -> float:
     """CPU time so far (user + system, all threads) of the process and its descendants
-    (``drawing``: of its drawing processes only)."""
+    (``drawing``: of its drawing processes only), those that ended included (a replay's
+    child of the drawing process: counted in its parent's once it is waited for)."""
     total = 0
     for member in _drawing(family(pid)) if drawing else family(pid):
         with contextlib.suppress(OSError):  # a child that just ended
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime
+            # utime, stime, and the same of its children ended and waited for
+            total += sum(int(field) for field in fields[11:15])
     return total / CLOCK_TICKS
 
 

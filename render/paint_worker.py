@@ -1,18 +1,20 @@
 """The drawing process (``python -m render.paint_worker HOME…``, started by render/painter.py).
 
-It reads draws on its standard input and answers on its standard output, each message a frame:
-a header giving the length of a pickled body and the number of the draw it is for. An answer
-is (ok, the drawing or the error, the ms the draw itself took); ok is None for a draw this
-process could not even load (its function or game does not import here). It starts by importing
-the modules named on its command line, which register the games it draws (render/drawings.py).
+It reads draws on its standard input and answers on its standard output, each message a frame
+(render/paint_process.py). An answer is (ok, the drawing or the error, the ms the draw itself
+took); ok is None for a draw this process could not even load (its function or game does not
+import here). It starts by importing the modules named on its command line, which register
+the games it draws (render/drawings.py); what it draws is in render/paint_draws.py and, for a
+replay, games/replays.py.
 
 Live draws (a board, a hand) are answered in the order they arrive, each as soon as the draw
-before it is done. A draw marked ``background`` (a replay: a second of work) is made in steps
-(one frame each) between them: before each step every live draw that has arrived is made, so a
-live board waits for one step at most, never for a whole replay. Background draws are made one
-after another, the first asked first done (eight replays asked at once are done after an
-eighth of the time, two eighths, ..., not all at the end; and one replay's frames are in memory
-at a time). While nothing waits, the renderers' caches are warmed one position at a time.
+before it is done. A draw marked ``background`` (a replay: more than half a second of work) is
+made in a child forked from this process (render/paint_forks.py), at a lower priority, several
+at once on the free cores; this process goes on drawing the live boards meanwhile. Without a
+fork it is made here in steps (one frame each) between them: before each step every live draw
+that has arrived is made, so a live board waits for one step at most, never for a whole
+replay, and the replays under way take turns a step each. While nothing waits, the
+renderers' caches are warmed one position at a time.
 The process ends when its input closes (the bot stopped, or died; the background draws under
 way are finished first), or when an answer finds nobody to read it (the bot died during that
 draw): quietly, either way.
@@ -29,9 +31,7 @@ import logging
 import os
 import pickle
 import queue
-import random
 import signal
-import struct
 import sys
 import threading
 import time
@@ -39,122 +39,18 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from render.drawings import GameDrawing, drawing_of, drawings
-from render.steps import Answer, Background, is_background, to_the_end
-from rules import State
+from render.paint_draws import warm_steps
+from render.paint_forks import Finished, Forks, can_fork
+from render.paint_process import HEADER, WARMED, read_frame, sendable, sent
+from render.painter import frame, write_all
+from render.steps import Answer, Background, is_background
 
 log = logging.getLogger(__name__)
 
-#: A frame's header: the length of its pickled body, and the number of the draw it is for.
-HEADER = struct.Struct("!IQ")
-PROTOCOL = pickle.HIGHEST_PROTOCOL
-#: The request answered once the worker's caches are warm (instead of a function to call).
-WARMED = "warmed"
-#: Seconds between two returns of freed memory to the system, made while no draw waits.
-TRIM_SECONDS = 30.0
-# -- the draws ---------------------------------------------------------------------------
-
-
-def _drawing(game: str, home: str) -> GameDrawing:
-    """The drawing of ``game``, whose plugin registers itself when ``home`` is imported (a
-    new process knows the games registered when it started only)."""
-    try:
-        return drawing_of(game)
-    except KeyError:
-        importlib.import_module(home)
-        return drawing_of(game)
-
-
-def board(
-    game: str, home: str, state: State, seat: int | None, lang: str, names: Sequence[str]
-) -> tuple[bytes, str]:
-    """The PNG of ``state`` as ``seat`` may see it (None: anyone else), and its alt text."""
-    drawing = _drawing(game, home)
-    png = drawing.pictures.render(lang, state, seat, names)
-    return png, drawing.words.alt_text(lang, state, names)[:1000]
-
-
-def private(
-    game: str, home: str, state: State, seat: int, lang: str, names: Sequence[str]
-) -> tuple[bytes, str]:
-    """What only ``seat`` may see (a hand, their hidden pieces), and its alt text."""
-    drawing = _drawing(game, home)
-    png = drawing.pictures.render_private(lang, state, seat, names)
-    return png, drawing.words.private_alt_text(lang, state, seat, names)[:1000]
-
-
-def warm_steps() -> Iterator[Callable[[], object]]:
-    """Draws of positions of a whole game of each, in each language, publicly and privately.
-
-    The renderers cache their static parts (layers, sprites, tiles, labels), many of which
-    only appear later in a game; drawing them before the first player waits makes the first
-    board after a restart as quick as the others. A step is one draw, so that the worker can
-    answer a player's draw between two of them.
-    """
-    rng = random.Random(0)
-    for drawing in drawings():
-        pictures, words = drawing.pictures, drawing.words
-        yield pictures.warm
-        players = drawing.engine.min_players
-        names = [f"P{seat}" for seat in range(players)]
-        state = drawing.engine.new(players, 0, {})
-        positions = [state.clone()]
-        while state.turn is not None:
-            state.apply(rng.choice(state.legal_moves()))
-            positions.append(state.clone())
-        for lang in drawing.languages:
-            for position in positions[:: max(1, len(positions) // 4)] + positions[-1:]:
-                yield _step(pictures.render, lang, position, None, names)
-                yield _step(words.alt_text, lang, position, names)
-            for seat in range(players):
-                yield _step(pictures.render_private, lang, positions[-1], seat, names)
-
-
-def _step(fn: Callable[..., object], *args: Any) -> Callable[[], object]:
-    return lambda: fn(*args)
-
-
-def warm_here() -> None:
-    """Every warming step, in this process (the bot's, when it draws in threads)."""
-    for step in warm_steps():
-        step()
-
-
-# -- frames ------------------------------------------------------------------------------
-
-
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    parts, left = [], size
-    while left:
-        part = os.read(fd, left)
-        if not part:
-            return None
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
-
-
-def read_frame(fd: int) -> tuple[int, bytes] | None:
-    """The next frame on a blocking ``fd``: its draw's number and its body (None: the end)."""
-    header = _read_exactly(fd, HEADER.size)
-    if header is None:
-        return None
-    size, job = HEADER.unpack(header)
-    body = _read_exactly(fd, size)
-    return None if body is None else (job, body)
-
-
-def frame(job: int, message: object) -> bytes:
-    """``message`` pickled, behind the header giving its length and its draw's number."""
-    body = pickle.dumps(message, PROTOCOL)
-    return HEADER.pack(len(body), job) + body
-
-
-def write_all(fd: int, data: bytes) -> None:
-    """All of ``data`` to a blocking ``fd``."""
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+#: Seconds between two returns of freed memory to the system, made while no draw waits: the
+#: boards of one second at 50 moves a second leave 17-21 MB free in the heap (an Islas board's
+#: pictures are 10 MB), given back in 1.5 ms of CPU.
+TRIM_SECONDS = 2.0
 
 
 # -- the process -------------------------------------------------------------------------
@@ -162,7 +58,7 @@ def write_all(fd: int, data: bytes) -> None:
 
 def serve(into: int = 0, out: int = 1) -> None:
     """Draw what arrives on ``into`` and answer on ``out`` until ``into`` closes."""
-    requests: queue.SimpleQueue[tuple[int, bytes] | None] = queue.SimpleQueue()
+    requests: queue.SimpleQueue[Request] = queue.SimpleQueue()
 
     def read() -> None:  # drained at once: the bot's writes never wait for a draw to end
         while True:
@@ -172,27 +68,32 @@ def serve(into: int = 0, out: int = 1) -> None:
                 return
 
     threading.Thread(target=read, name="requests", daemon=True).start()
-    run(requests, out, warm_steps())
+    run(requests, out, warm_steps(), Forks(requests, (out,)) if can_fork() else None)
 
 
-Request = tuple[int, bytes] | None
+#: A draw asked (its number and pickled body), a forked child's answer, or the end (None).
+Request = tuple[int, bytes] | Finished | None
 
 
 def run(
     requests: queue.SimpleQueue[Request],
     out: int,
     steps: Iterator[Callable[[], object]] | None,
+    forks: Forks | None = None,
 ) -> None:
     """Answer ``requests`` on ``out`` until a None arrives, warming up with ``steps`` (None:
-    warm already) while nothing waits. Before anything else is done (a step of a background
-    draw, of the warming), every request that has arrived is taken: live draws first."""
+    warm already) while nothing waits. Background draws go to ``forks`` (render/
+    paint_forks.py); without (or where a fork fails), they are made here in steps, taking
+    turns a step each (round robin: eight asked at once end together, a short one first).
+    Before anything else is done (a step of a background draw, of the warming), every
+    request that has arrived is taken: live draws first."""
     waiting: list[int] = []  # WARMED requests, answered once the caches are warm
-    later: deque[Background] = deque()  # background draws under way, the first asked first
+    later: deque[Background] = deque()  # background draws made here, taking turns
     trimmed = 0.0
     closed = False
     while True:
         idle = steps is None and not later
-        if closed and idle:
+        if closed and idle and not (forks and forks.busy()):
             return
         if idle and requests.empty() and time.monotonic() - trimmed > TRIM_SECONDS:
             trim_memory()
@@ -200,22 +101,33 @@ def run(
         try:
             request = requests.get_nowait() if closed or not idle else requests.get()
         except queue.Empty:
-            if later:
+            if closed and forks and forks.busy() and not later and steps is None:
+                request = requests.get()  # only children's answers are still to come
+            elif later:
                 answer = later[0].step()
-                if answer is not None:
-                    write_all(out, frame(later.popleft().job, _sent(answer)))
+                if answer is None:
+                    later.rotate(-1)
+                else:
+                    write_all(out, frame(later.popleft().job, sent(answer)))
                     trimmed = 0.0  # a replay's images freed: given back once idle
-            elif steps is not None:
-                steps = _warm_once_more(steps, out, waiting)
-            continue
+                continue
+            else:
+                if steps is not None:
+                    steps = _warm_once_more(steps, out, waiting)
+                continue
         if request is None:  # the bot is gone or stopping: what is under way is finished
             closed, steps = True, None
+            continue
+        if isinstance(request, Finished):
+            write_all(out, HEADER.pack(len(request.body), request.job) + request.body)
+            if forks is not None:
+                later.extend(Background(job, fn, args) for job, fn, args in forks.done(request.job))
             continue
         job, body = request
         try:
             fn, args = pickle.loads(body)
         except Exception as error:  # a function or game this process cannot import
-            write_all(out, frame(job, (None, _sendable(error), 0.0)))
+            write_all(out, frame(job, (None, sendable(error), 0.0)))
             continue
         if fn == WARMED:
             if steps is None:
@@ -224,7 +136,8 @@ def run(
                 waiting.append(job)
             continue
         if is_background(fn):
-            later.append(Background(job, fn, args))
+            if forks is None or not forks.add(job, fn, args):
+                later.append(Background(job, fn, args))
             continue
         try:
             started = time.perf_counter()
@@ -232,7 +145,7 @@ def run(
             answer: Answer = (True, value, _ms_since(started))
         except Exception as error:
             answer = (False, error, 0.0)
-        write_all(out, frame(job, _sent(answer)))
+        write_all(out, frame(job, sent(answer)))
 
 
 def _warm_once_more(
@@ -256,35 +169,22 @@ def _warm_once_more(
 def trim_memory() -> None:
     """Give the memory of freed images back to the system, which glibc keeps otherwise (after
     warming up, 11 MB of 171; after 900 boards more, 14 MB of 203)."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+def _libc() -> Any:
     with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        libc = ctypes.CDLL("libc.so.6")
+        return libc if hasattr(libc, "malloc_trim") else None
+    return None
+
+
+_LIBC = _libc()
 
 
 def _ms_since(started: float) -> float:
     return (time.perf_counter() - started) * 1000
-
-
-def timed_here(fn: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, float]:
-    """``fn(*args)`` and the ms it took (a draw in a thread of the bot's own process; a
-    background draw's steps all at once)."""
-    started = time.perf_counter()
-    value = to_the_end(fn(*args)) if is_background(fn) else fn(*args)
-    return value, _ms_since(started)
-
-
-def _sent(answer: Answer) -> Answer:
-    """``answer`` as it can be sent: an error that does not pickle named by its type only."""
-    ok, value, ms = answer
-    return answer if ok else (ok, _sendable(value), ms)
-
-
-def _sendable(error: Exception) -> Exception:
-    """``error`` if it pickles, else a RuntimeError naming its type only."""
-    try:
-        pickle.dumps(error, PROTOCOL)
-    except Exception:
-        return RuntimeError(f"drawing failed: {type(error).__name__}")
-    return error
 
 
 def load(homes: Sequence[str]) -> None:

@@ -13,28 +13,37 @@ asked (the tests run several, one after another, with one worker).
 
 Nothing a player sees depends on the worker: if it dies, the draws it owed are made in
 threads, as are the draws it cannot be sent (a plugin's state that does not pickle), and the
-next draw starts a new worker. ``TABLERO_RENDER_PROCESSES=0`` draws in threads only.
+next draw starts a new worker. ``TABLERO_RENDER_PROCESSES=0`` draws in threads only
+(render/paint_thread.py).
+
+This module is what the event loop runs of a draw, and all it runs: the worker is started and
+its answers read by render/paint_process.py (off the loop); the worker's own modules
+(render/paint_worker.py, render/steps.py, ...) are never run on the loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
-import contextlib
-import itertools
 import logging
 import os
 import pickle
 import subprocess
-import sys
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from render import paint_worker
-from render.drawings import homes
-from render.paint_worker import WARMED, frame, read_frame, timed_here, write_all
-from render.steps import is_background
+from render import paint_thread
+from render.paint_process import (
+    HEADER,
+    MARK,
+    PROTOCOL,
+    WARMED,
+    Connection,
+    NotLoaded,
+    Watcher,
+    WorkerGone,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,146 +52,59 @@ T = TypeVar("T")
 PROCESSES_ENV = "TABLERO_RENDER_PROCESSES"
 
 
-class WorkerGone(Exception):
-    """The drawing process ended before answering."""
+def frame(job: int, message: object) -> bytes:
+    """``message`` pickled, behind the header giving its length and its draw's number."""
+    body = pickle.dumps(message, PROTOCOL)
+    return HEADER.pack(len(body), job) + body
 
 
-class NotLoaded(Exception):
-    """The drawing process could not load a draw (its function or game does not import there)."""
+def write_all(fd: int, data: bytes) -> None:
+    """All of ``data`` to a blocking ``fd``."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
-#: Told the ms of each draw, as it took in the process that made it (in the reader thread).
-Watcher = Callable[[float], None]
+def is_background(fn: object) -> bool:
+    """Whether ``fn`` is a background draw (render/steps.py marks them)."""
+    return getattr(fn, MARK, False) is True
 
 
-class _Worker:
-    """One drawing process, and the draws it owes (by number: the loop and future of each)."""
-
-    def __init__(self, watchers: list[Watcher]) -> None:
-        self._watchers = watchers
-        # The worker imports what the bot imports: the same paths, the tests' games included.
-        paths = [p for p in sys.path if p and os.path.isdir(p)]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
-        self.process = subprocess.Popen(
-            # the modules registering the games known now: the worker warms each up
-            [sys.executable, "-m", paint_worker.__name__, *homes()],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=env,
-        )
-        if self.process.stdin is None or self.process.stdout is None:  # both asked as PIPE
-            raise RuntimeError("the drawing process has no pipes")
-        self._into = self.process.stdin.fileno()
-        self._from = self.process.stdout.fileno()
-        #: job -> the loop and future of its answer, and whether it is a draw (to tell the
-        #: watchers of: a warm-up's answer is not one)
-        self._owed: dict[int, tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], bool]] = {}
-        self._lock = threading.Lock()
-        self._numbers = itertools.count(1)
-        self.alive = True
-        self._reader = threading.Thread(target=self._read, name="painter", daemon=True)
-        self._reader.start()
+class _Worker(Connection):
+    """One drawing process (render/paint_process.py starts it and reads its answers): what
+    the event loop does with it, sending a draw, is here, on this module's side."""
 
     def send(self, fn: Any, args: tuple[Any, ...]) -> asyncio.Future[Any]:
         """Ask for ``fn(*args)``: a future of its answer (pickle errors raise here; WorkerGone
         when the worker is no more)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
-        job = next(self._numbers)
+        job = next(self.numbers)
         data = frame(job, (fn, args))
-        with self._lock:
+        with self.lock:
             if not self.alive:
                 raise WorkerGone
             # Told to the watchers: draws of boards, not a warm-up or a background draw.
-            self._owed[job] = (loop, future, fn != WARMED and not is_background(fn))
+            self.owing[job] = (loop, future, fn != WARMED and not is_background(fn))
             try:
-                write_all(self._into, data)
+                write_all(self.into, data)
             except OSError:
-                del self._owed[job]
+                del self.owing[job]
                 self.alive = False
                 raise WorkerGone from None
         return future
 
     def owed(self) -> int:
         """How many draws the worker has not answered yet."""
-        return len(self._owed)
+        return len(self.owing)
 
-    def _read(self) -> None:
-        try:
-            while (answer := _read_or_none(self._from)) is not None:
-                job, body = answer
-                with self._lock:
-                    owed = self._owed.pop(job, None)
-                if owed is not None:
-                    loop, future, drawn = owed
-                    _settle_soon(loop, future, body, self._watchers if drawn else [])
-        except Exception:  # a garbled answer: this worker cannot be trusted with more
-            log.exception("the drawing process answered something unreadable")
-            self.process.kill()
-        with self._lock:
-            self.alive = False
-            owed_now, self._owed = list(self._owed.values()), {}
-        for loop, future, _ in owed_now:
-            _call_soon(loop, _set_exception, future, WorkerGone())
+    def done(self, future: asyncio.Future[Any], value: Any) -> None:
+        if not future.done():  # cancelled meanwhile: a refused move's board
+            future.set_result(value)
 
-    def close(self, timeout: float = 5.0) -> None:
-        """End the worker (its input closes; draws under way are finished first)."""
-        with self._lock:
-            self.alive = False
-        try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
-        except OSError:
-            pass
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self._reader.join(timeout)
-
-
-def _read_or_none(fd: int) -> tuple[int, bytes] | None:
-    try:
-        return read_frame(fd)
-    except OSError:
-        return None
-
-
-def _settle_soon(
-    loop: asyncio.AbstractEventLoop,
-    future: asyncio.Future[Any],
-    body: bytes,
-    watchers: list[Watcher],
-) -> None:
-    try:
-        ok, value, ms = pickle.loads(body)
-    except Exception as error:
-        ok, value, ms = False, error, 0.0
-    if ok:
-        for watcher in watchers:
-            watcher(ms)
-        _call_soon(loop, _set_result, future, value)
-    elif ok is None:  # the worker could not load the draw: the bot's own process can
-        _call_soon(loop, _set_exception, future, NotLoaded(repr(value)))
-    else:
-        _call_soon(loop, _set_exception, future, value)
-
-
-def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[..., None], *args: Any) -> None:
-    # RuntimeError: that event loop is closed, and nobody waits for the draw any more.
-    with contextlib.suppress(RuntimeError):
-        loop.call_soon_threadsafe(fn, *args)
-
-
-def _set_result(future: asyncio.Future[Any], value: Any) -> None:
-    if not future.done():  # cancelled meanwhile: a refused move's board
-        future.set_result(value)
-
-
-def _set_exception(future: asyncio.Future[Any], error: BaseException) -> None:
-    if not future.done():
-        future.set_exception(error)
+    def failed(self, future: asyncio.Future[Any], error: BaseException) -> None:
+        if not future.done():
+            future.set_exception(error)
 
 
 class Painter:
@@ -229,11 +151,7 @@ class Painter:
         return result
 
     async def _in_thread(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-        result, ms = await asyncio.to_thread(timed_here, fn, args)
-        if not is_background(fn):
-            for watcher in self.watchers:
-                watcher(ms)
-        return result
+        return await paint_thread.draw(fn, args, self.watchers)
 
     def processes_alive(self) -> list[subprocess.Popen[bytes]]:
         """The drawing processes running now (for tests, and bench's memory figures)."""
@@ -242,7 +160,7 @@ class Painter:
     async def warmed(self) -> None:
         """Once every worker's caches are warm (in threads: warmed here, once)."""
         if self.processes == 0:
-            await asyncio.to_thread(_warm_here_once)
+            await paint_thread.warmed()
             return
         self.start()
         answers = []
@@ -282,18 +200,6 @@ class Painter:
             workers, self._workers = self._workers, []
         for worker in workers:
             worker.close()
-
-
-_warmed_here = threading.Lock()
-_warm_done = False
-
-
-def _warm_here_once() -> None:
-    global _warm_done
-    with _warmed_here:
-        if not _warm_done:
-            paint_worker.warm_here()
-            _warm_done = True
 
 
 def processes_setting(env: Mapping[str, str]) -> int:

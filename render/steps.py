@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
-#: The attribute that marks a function as a background draw.
-MARK = "tablero_background_draw"
+from render.paint_process import MARK
+
 #: A draw's answer: (ok, the value or the error, the ms the draw took).
 Answer = tuple[bool, Any, float]
 

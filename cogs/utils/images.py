@@ -14,7 +14,7 @@ import discord
 from cogs.utils.metrics import RENDER_SECONDS
 from data import GameRecord
 from games.plugin import plugin_for
-from render import paint_worker, painter
+from render import paint_draws, painter
 from rules import State
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ async def draw(
     view = "public" if seat is None else "seat"
     game, names = record.game, tuple(names or record.names())
     drawn = await _timed(
-        game, view, paint_worker.board, game, home_of(game), state, seat, lang, names
+        game, view, paint_draws.board, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
 
@@ -60,7 +60,7 @@ async def warm(record: GameRecord, state: State) -> None:
     sprites its size needs are then drawn (not counted as a board a player waited for)."""
     game = record.game
     await painter.shared().draw(
-        paint_worker.board, game, home_of(game), state, None, record.lang, record.names()
+        paint_draws.board, game, home_of(game), state, None, record.lang, record.names()
     )
 
 
@@ -97,7 +97,7 @@ def mine_ahead(
 async def _private(record: GameRecord, state: State, seat: int, lang: str) -> Drawn:
     game, names = record.game, record.names()
     drawn = await _timed(
-        game, "private", paint_worker.private, game, home_of(game), state, seat, lang, names
+        game, "private", paint_draws.private, game, home_of(game), state, seat, lang, names
     )
     return Drawn(*drawn)
 

@@ -12,8 +12,9 @@ asker waits for the same drawing.
 The files live in a directory of their own (by default beside a SQLite database; the
 TABLERO_REPLAY_CACHE setting names another, and without either, for a PostgreSQL database,
 the last few are kept in memory); the oldest used go when they take more than ``max_bytes``.
-Drawings go to the drawing process as background draws (render/steps.py): the live boards
-are drawn between a replay's frames, and never wait for a whole replay.
+Drawings go to the drawing process as background draws (render/steps.py): each is drawn in a
+child of that process (render/paint_forks.py), several at once, while the process itself
+draws the live boards, which never wait for a replay.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from loopback.timing import WAIT
-from render import paint_worker, painter
+from render import paint_draws, painter
 from rules import get_game
 from rules.history import History
 from rules.kahuna import Draw, KahunaState, Place
@@ -155,7 +155,7 @@ async def test_boards_are_drawn_in_the_drawing_process(
     game = await stored_game(world)
     state = get_game("stonehenge").new(2, game.seed, game.options)
     state.play("6L")
-    here = paint_worker.board("stonehenge", "games", state, None, game.lang, game.names())
+    here = paint_draws.board("stonehenge", "games", state, None, game.lang, game.names())
     assert posted[-1].attachments[0].data == here[0]
 
 

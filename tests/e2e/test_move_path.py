@@ -40,8 +40,6 @@ PATH = (
     "cogs/utils/images.py",
     "games/words.py",
     "render/painter.py",
-    "render/paint_worker.py",
-    "render/steps.py",  # whether a draw is a background one (a replay's): not for a board
     "data/games.py",  # the move stored
     "data/db.py",
     "table/handover.py",  # the stored turn handed over

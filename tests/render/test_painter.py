@@ -21,7 +21,7 @@ import pytest
 from bench.positions import random_game
 from bot import Settings, SettingsError
 from loopback.timing import WAIT
-from render import paint_worker
+from render import paint_draws
 from render.painter import Painter, processes_setting
 from rules.ended import ended
 from tests.e2e import until
@@ -43,11 +43,11 @@ async def test_the_worker_draws_the_same_images_as_a_thread(painter: Painter, ga
     state = positions[len(positions) // 2]
     home = "games"
     for args in ((state, None, "es", NAMES), (state, 1, "en", NAMES)):
-        assert await painter.draw(paint_worker.board, game, home, *args) == paint_worker.board(
+        assert await painter.draw(paint_draws.board, game, home, *args) == paint_draws.board(
             game, home, *args
         )
-    mine = await painter.draw(paint_worker.private, game, home, state, 0, "en", NAMES)
-    assert mine == paint_worker.private(game, home, state, 0, "en", NAMES)
+    mine = await painter.draw(paint_draws.private, game, home, state, 0, "en", NAMES)
+    assert mine == paint_draws.private(game, home, state, 0, "en", NAMES)
     assert await painter.draw(os.getpid) not in (os.getpid(), None)  # another process
 
 
@@ -56,8 +56,8 @@ async def test_a_game_registered_elsewhere_is_drawn_by_the_worker(painter: Paint
 
     state = TICTACTOE.new(2, 1, {})
     home = "tests.toy"
-    drawn = await painter.draw(paint_worker.board, "tictactoe", home, state, None, "en", NAMES)
-    assert drawn == paint_worker.board("tictactoe", home, state, None, "en", NAMES)
+    drawn = await painter.draw(paint_draws.board, "tictactoe", home, state, None, "en", NAMES)
+    assert drawn == paint_draws.board("tictactoe", home, state, None, "en", NAMES)
 
 
 async def test_a_worker_knows_the_games_registered_before_it_started(painter: Painter) -> None:
@@ -67,8 +67,8 @@ async def test_a_worker_knows_the_games_registered_before_it_started(painter: Pa
 
     state = TICTACTOE.new(2, 1, {})
     nowhere = "tests.toy.no_such_module"
-    drawn = await painter.draw(paint_worker.board, "tictactoe", nowhere, state, None, "en", NAMES)
-    assert drawn == paint_worker.board("tictactoe", "tests.toy", state, None, "en", NAMES)
+    drawn = await painter.draw(paint_draws.board, "tictactoe", nowhere, state, None, "en", NAMES)
+    assert drawn == paint_draws.board("tictactoe", "tests.toy", state, None, "en", NAMES)
 
 
 @pytest.mark.parametrize("game", ["stonehenge", "kahuna", "islas", "tictactoe"])
@@ -89,8 +89,8 @@ async def test_a_game_ended_by_its_players_is_drawn_by_the_worker(
         assert type(again) is type(over) and again.turn is None
         assert again.outcome() == over.outcome() and again.view(None) == over.view(None)
         with caplog.at_level(logging.WARNING, logger="render.painter"):
-            drawn = await painter.draw(paint_worker.board, game, home, over, None, "en", NAMES)
-        assert drawn == paint_worker.board(game, home, over, None, "en", NAMES)
+            drawn = await painter.draw(paint_draws.board, game, home, over, None, "en", NAMES)
+        assert drawn == paint_draws.board(game, home, over, None, "en", NAMES)
     assert caplog.records == []  # not sent to a thread
 
 
