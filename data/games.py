@@ -15,6 +15,7 @@ from data.holds import end_hold, held_spans
 from data.ratings import rate_finished
 from data.results import Result
 from data.shards import Shards, where_owned
+from data.summary import Summaries
 from rules.record import Record
 from rules.text import STORED_LIMIT, clean_name
 
@@ -315,6 +316,7 @@ class GameStore:
         self.db = db
         self.clock = clock
         self._select = _select_games(db.dialect)
+        self._summaries = Summaries(db.dialect)
 
     async def create_series(self, game: str, length: int) -> int:
         """A new series of ``length`` games."""
@@ -628,8 +630,9 @@ class GameStore:
                 await end_hold(conn, game_id, seat, expected_version)
             for step in steps[1:]:
                 await conn.execute(step.sql, step.params)
-            if result is not None:  # rated as it ends: in the order games end, once
+            if result is not None:  # rated and summed as it ends: in the order games end, once
                 await rate_finished(conn, game_id, now)
+                await self._summaries.ended(conn, game_id)
         return expected_version + 1
 
     async def finish(self, game_id: int, expected_version: int, result: Result) -> None:
@@ -649,6 +652,7 @@ class GameStore:
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             await rate_finished(conn, game_id, now)
+            await self._summaries.ended(conn, game_id)
 
     async def take_back(
         self, game_id: int, expected_version: int, *, announce: bool, plies: int = 1

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from data.db import Database, Dialect, Row
 from data.games import Seat
-from data.ratings import FORFEITS, FORGOTTEN, ranks
+from data.ratings import FORFEITS, ranks
 from data.results import Ending, Result
 
 
@@ -266,29 +266,23 @@ class StatsStore:
     async def server(self, game: str, guild_id: int, most: int = 5) -> ServerStats:
         """How ``game`` is played on a server: games, the first seat's wins, lengths, players.
 
-        Summed in the database, one row per way a game ended (its reason and winners):
-        a large server has finished thousands of games, which are never read one by one."""
-        dialect = self.db.dialect
+        Read from the server's summaries (data/summary.py), which each game's end adds to:
+        one row per way a game ended (its reason and winners) and the most active people
+        first down their index. A large server has finished thousands of games, which are
+        never read here."""
         ways = await self.db.fetchall(
-            "SELECT reason, winners, COUNT(*) AS n, SUM(plies) AS plies, SUM(days) AS days"
-            f" FROM (SELECT {dialect.json_field('g.result', 'reason')} AS reason,"
-            f" {dialect.json_field('g.result', 'winners')} AS winners, {_PLIES} AS plies,"
-            f" ({_ENDED} - g.created_at) / 86400.0 AS days"
-            f" FROM games g WHERE {self._counted} AND g.game = ? AND g.guild_id = ?) ended"
-            " GROUP BY reason, winners",
-            (game, guild_id),
+            "SELECT reason, winners, games AS n, plies, days FROM server_endings"
+            " WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
         )
         active = await self.db.fetchone(
             "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND game = ? AND guild_id = ?",
             (game, guild_id),
         )
         players = await self.db.fetchall(
-            "SELECT s.user_id, COUNT(*) AS n, MAX(s.game_id) AS latest FROM seats s"
-            f" JOIN games g ON g.id = s.game_id WHERE {self._counted}"
-            " AND g.result IS NOT NULL AND g.game = ? AND g.guild_id = ?"
-            " AND s.level IS NULL AND s.user_id != ?"
-            " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",
-            (game, guild_id, FORGOTTEN, most),
+            "SELECT user_id, games AS n FROM server_players WHERE guild_id = ? AND game = ?"
+            " ORDER BY games DESC, latest DESC LIMIT ?",
+            (guild_id, game, most),
         )
         names = await self.names((row["user_id"] for row in players), guild_id=guild_id)
         count = sum(int(way["n"]) for way in ways)
@@ -306,7 +300,7 @@ class StatsStore:
             average_moves=sum(int(w["plies"]) for w in ways) / count if count else 0.0,
             average_days=sum(float(w["days"]) for w in ways) / count if count else 0.0,
             most_active=tuple(
-                (row["user_id"], names.get(row["user_id"], "?"), row["n"]) for row in players
+                (row["user_id"], names.get(row["user_id"], "?"), int(row["n"])) for row in players
             ),
         )
 
