@@ -35,8 +35,8 @@ from rules.replay import replay
 
 BATCH = 500  # games whose moves are read in one query: bounded memory on a large database
 PARALLEL_FROM = 4 * BATCH  # games from which replaying in worker processes pays for starting them
-INTEGRITY_LINES = 20
-SUMMARIES_FROM = 25  # the schema that keeps each server's games summed (data/summary.py)  # SQLite lists every fault; the first ones say enough
+INTEGRITY_LINES = 20  # SQLite lists every fault; the first ones say enough
+SUMMARIES_FROM = 25  # the schema that keeps each server's games summed (data/summary.py)
 
 
 class Reader(Protocol):

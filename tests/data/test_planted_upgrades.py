@@ -207,9 +207,10 @@ SEEDS: dict[int, list[str]] = {
         # to the server's summaries (games 2 and 4 the migration summed)
         _GAME.replace(") VALUES ", ", finish_seq) VALUES ")
         + "('stonehenge', 2, 11, '{\"first\": 1}', 'en', 'finished', 2, 2,"
-        " '{\"reason\":\"rules\",\"scores\":[3,1],\"winners\":[0]}',"
+        ' \'{"reason":"rules","scores":[3,1],"winners":[0]}\','
         " 10, 20, 34, 44, NULL, 0, 200, 290, 290, 3)",
-        "INSERT INTO seats (game_id, seat, user_id, name) VALUES (5, 0, 2, 'Luis'), (5, 1, 1, 'Ana')",
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES"
+        " (5, 0, 2, 'Luis'), (5, 1, 1, 'Ana')",
         "INSERT INTO moves (game_id, ply, seat, user_id, move, at) VALUES"
         " (5, 0, 0, 2, '6L', 210), (5, 1, 1, 1, '5D', 220)",
         "INSERT INTO server_endings (guild_id, game, reason, winners, games, plies, days)"
