@@ -67,13 +67,26 @@ def player_rows(dialect: Dialect, where: str = "") -> str:
     )
 
 
+_ENDING_COLUMNS = "server_endings (guild_id, game, reason, winners, games, plies, days) "
+_PLAYER_COLUMNS = "server_players (guild_id, game, user_id, games, latest) "
+
+
+def fill(dialect: Dialect) -> list[str]:
+    """Statements that fill empty summaries from every finished game (what migration 25
+    does; for rows written beside the store, as ``python -m bench data`` writes them)."""
+    return [
+        f"INSERT INTO {_ENDING_COLUMNS}{ending_rows(dialect)}",
+        f"INSERT INTO {_PLAYER_COLUMNS}{player_rows(dialect)}",
+    ]
+
+
 class Summaries:
     """The summaries' SQL in one engine's spelling."""
 
     def __init__(self, dialect: Dialect) -> None:
         latest = dialect.greatest("server_players.latest", "excluded.latest")
         self.add_ending = (
-            "INSERT INTO server_endings (guild_id, game, reason, winners, games, plies, days) "
+            f"INSERT INTO {_ENDING_COLUMNS}"
             + ending_rows(dialect, " AND g.id = ?")
             + " ON CONFLICT (guild_id, game, reason, winners) DO UPDATE SET"
             " games = server_endings.games + excluded.games,"
@@ -81,7 +94,7 @@ class Summaries:
             " days = server_endings.days + excluded.days"
         )
         self.add_players = (
-            "INSERT INTO server_players (guild_id, game, user_id, games, latest) "
+            f"INSERT INTO {_PLAYER_COLUMNS}"
             + player_rows(dialect, " AND g.id = ?")
             + " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
             f" games = server_players.games + excluded.games, latest = {latest}"
