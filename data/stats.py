@@ -39,6 +39,12 @@ def result_for(result: Result, seat: int) -> PlayerResult:
     return PlayerResult.DRAW
 
 
+def _judged(reason: str | None, winners: str | None, seat: int) -> PlayerResult:
+    """``result_for`` of a stored result's reason and winners (JSON text)."""
+    stored = {"reason": reason or Ending.RULES.value, "winners": json.loads(winners or "[]")}
+    return result_for(Result.from_json(stored), seat)
+
+
 @dataclass(frozen=True)
 class Finished:
     """A finished game as a list shows it."""
@@ -226,21 +232,28 @@ class StatsStore:
     async def records(
         self, user_id: int, *, guild_id: int | None = None
     ) -> dict[str, PlayerRecord]:
-        """A person's record in each game they finished, by game (in the order played)."""
-        where, params = _where([user_id], None, guild_id)
+        """A person's record in each game they finished, by game (in the order played).
+
+        A keen player has finished thousands: each row is the game's way of ending (reason
+        and winners, read out of its result by the database) and the person's seat, and
+        each different one is judged once (``_judged``)."""
+        dialect = self.db.dialect
+        where, params = _where([], None, guild_id)  # the join below is their seats already
         rows = await self.db.fetchall(
-            "SELECT g.game, g.result, s.seat, COALESCE(g.finished_at, g.updated_at) AS ended"
+            f"SELECT g.game, {dialect.json_field('g.result', 'reason')} AS reason,"
+            f" {dialect.json_field('g.result', 'winners')} AS winners, s.seat"
             " FROM games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
             f" AND s.level IS NULL WHERE {self._counted}"
-            f"{where} ORDER BY ended, g.id",
+            f"{where} ORDER BY COALESCE(g.finished_at, g.updated_at), g.id",
             (user_id, *params),
         )
+        judged: dict[tuple[str | None, str | None, int], PlayerResult] = {}
         found: dict[str, PlayerRecord] = {}
-        for row in rows:
-            result = Result.from_json(json.loads(row["result"]))
-            found[row["game"]] = found.get(row["game"], PlayerRecord()).after(
-                result_for(result, row["seat"])
-            )
+        for game, reason, winners, seat in rows:
+            way = (reason, winners, seat)
+            if way not in judged:
+                judged[way] = _judged(reason, winners, seat)
+            found[game] = found.get(game, PlayerRecord()).after(judged[way])
         return found
 
     async def head_to_head(
