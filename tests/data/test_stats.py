@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from data import Ending, PersonSettings, PlayerResult, Result, StillPlaying, Store
-from data.ratings import FORGOTTEN, GLOBAL, human
 from data.db import Step
+from data.ratings import FORGOTTEN, GLOBAL, human
 from data.stats import result_for
 from data.summary import summary_faults
 
@@ -97,7 +97,8 @@ async def test_server_stats_are_summed_as_each_game_ends_and_the_check_agrees(
     assert sorted((user, n) for user, _, n in stats.most_active) == [(1, 2), (2, 2)]
     assert await summary_faults(store.db, store.db.dialect) == []
     # A summary that lost a game is found out.
-    await store.db.write([Step("UPDATE server_endings SET games = games + 1 WHERE reason = 'rules'", ())])
+    lost = "UPDATE server_endings SET games = games + 1 WHERE reason = 'rules'"
+    await store.db.write([Step(lost, ())])
     assert len(await summary_faults(store.db, store.db.dialect)) == 1
 
 
