@@ -2,11 +2,13 @@
 
 The rows (bench/data_rows.py) go in in bulk, beside the bot's own code: SQLite's
 ``executemany`` in one transaction, PostgreSQL's ``COPY``, into a database the store created
-and migrated (so its schema is the bot's). A finished build is kept under
-``<cache>/schema<N>-scale<F>-rows<G>/`` (``--cache``, else ``TABLERO_BENCH_CACHE``, else
-``~/.cache/tablero/bench-data``): a SQLite file, and a PostgreSQL data folder holding the
-database ``bench``. A run never writes to the kept copy: it works on a copy (a file copy; on
-PostgreSQL a database made from ``bench`` as a template), thrown away after.
+and migrated (so its schema is the bot's); then each server's summaries of its finished
+games are summed from them (data/summary.py), as the bot adds each game as it ends. A
+finished build is kept under ``<cache>/schema<N>-scale<F>-rows<G>/`` (``--cache``, else
+``TABLERO_BENCH_CACHE``, else ``~/.cache/tablero/bench-data``): a SQLite file, and a
+PostgreSQL data folder holding the database ``bench``. A run never writes to the kept copy:
+it works on a copy (a file copy; on PostgreSQL a database made from ``bench`` as a
+template), thrown away after.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from bench.data_rows import build
 from bench.data_world import MOVE_COLUMNS, Sizes, Tables, move_rows
 from data import Store
 from data.migrations import MIGRATIONS
+from data.postgres import PostgresDialect
+from data.sqlite import SQLiteDialect
+from data.summary import fill
 
 #: Bump when the rows change: a kept build of an older one is not reused.
 ROWS_VERSION = 1
@@ -86,6 +91,8 @@ def write_sqlite(path: Path, tables: Tables) -> None:
             sql = f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})"
             for chunk in _chunks(rows):
                 conn.executemany(sql, chunk)
+        for statement in fill(SQLiteDialect()):  # as the bot sums each game as it ends
+            conn.execute(statement)
         conn.execute("COMMIT")
         # As the bot leaves it: no ANALYZE (the bot never runs one), the WAL folded in.
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -102,6 +109,8 @@ async def write_postgres(url: str, tables: Tables) -> None:
             for name, columns, rows in _all_tables(tables):
                 for chunk in _chunks(rows):
                     await conn.copy_records_to_table(name, records=chunk, columns=list(columns))
+            for statement in fill(PostgresDialect()):  # as the bot sums each game as it ends
+                await conn.execute(statement)
             for name in IDENTITIES:
                 await conn.execute(
                     f"SELECT setval(pg_get_serial_sequence('{name}', 'id'),"

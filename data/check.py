@@ -3,8 +3,10 @@
 Three findings: the schema version (known, too new, or older and to be migrated at start),
 the engine's own integrity check (SQLite's ``PRAGMA integrity_check``; a PostgreSQL server
 keeps its pages whole itself), and that every stored game replays through its rules engine
-with its seats and plies whole. The reading goes through ``fetchall`` only, with portable
-SQL, so the same check runs on either backend; it never writes.
+with its seats and plies whole; and that each server's summaries of its finished games
+(``/stats``: data/summary.py) are what its games sum to. The reading goes through
+``fetchall`` only, with portable SQL, so the same check runs on either backend; it never
+writes.
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ from urllib.parse import quote
 import aiosqlite
 
 from data.migrations import MIGRATIONS
+from data.sqlite import SQLiteDialect
+from data.summary import summary_faults
 from rules.record import Record
 from rules.replay import replay
 
 BATCH = 500  # games whose moves are read in one query: bounded memory on a large database
 PARALLEL_FROM = 4 * BATCH  # games from which replaying in worker processes pays for starting them
 INTEGRITY_LINES = 20  # SQLite lists every fault; the first ones say enough
+SUMMARIES_FROM = 25  # the schema that keeps each server's games summed (data/summary.py)
 
 
 class Reader(Protocol):
@@ -157,6 +162,8 @@ async def check(db: Reader, load: Sequence[str] = ()) -> Report:
         return report
     report.games, report.moves = replayed.games, replayed.moves
     report.faults.extend(replayed.faults)
+    if report.schema >= SUMMARIES_FROM:  # older: the start migrates and fills them
+        report.faults.extend(await summary_faults(db, getattr(db, "dialect", SQLiteDialect())))
     return report
 
 

@@ -3,15 +3,17 @@ a post recorded. Every write is one transaction that checks the game's version."
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
-from data.db import Step
+from data.db import Database, Step
 from data.errors import StaleGame
 from data.game_openings import GameOpenings
-from data.game_record import dumps
+from data.game_record import Clock, dumps
 from data.holds import end_hold
 from data.ratings import rate_finished
 from data.results import Result
+from data.summary import Summaries
 
 #: The number of the game ending now: one more than the last. Only inside the transaction
 #: that ends it, where writes run one at a time (SQLite's write lock, PostgreSQL's advisory
@@ -22,6 +24,11 @@ _NEXT_END = "(SELECT COALESCE(MAX(finish_seq), 0) + 1 FROM games)"
 class GameStore(GameOpenings):
     """Reads and writes games (reads: ``GameReads``; new games: ``GameOpenings``); every
     write is one transaction."""
+
+    def __init__(self, db: Database, clock: Clock = time.time) -> None:
+        super().__init__(db, clock)
+        #: each server's /stats, summed as each game ends
+        self._summaries = Summaries(db.dialect)
 
     async def append_move(
         self,
@@ -100,8 +107,9 @@ class GameStore(GameOpenings):
                 await end_hold(conn, game_id, seat, expected_version)
             for step in steps[1:]:
                 await conn.execute(step.sql, step.params)
-            if result is not None:  # rated as it ends: in the order games end, once
+            if result is not None:  # rated and summed as it ends: in the order games end, once
                 await rate_finished(conn, game_id, now)
+                await self._summaries.ended(conn, game_id)
         return expected_version + 1
 
     async def finish(self, game_id: int, expected_version: int, result: Result) -> None:
@@ -121,6 +129,7 @@ class GameStore(GameOpenings):
             if cur.rowcount != 1:
                 raise StaleGame(game_id)
             await rate_finished(conn, game_id, now)
+            await self._summaries.ended(conn, game_id)
 
     async def take_back(
         self, game_id: int, expected_version: int, *, announce: bool, plies: int = 1

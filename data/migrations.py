@@ -388,6 +388,53 @@ MIGRATIONS: list[str] = [
     DROP INDEX seats_user;
     CREATE INDEX games_unnumbered ON games(id) WHERE status = 'finished' AND finish_seq IS NULL
     """,
+    # 25: (issue 25) each server's finished games summed as they end (data/summary.py), so
+    # /stats reads a few rows, not every game a large server ever finished: per game and
+    # way a game ended (reason, winners) the games, plies and days; per game and person
+    # their games and latest game. Filled here from the games finished before (what /stats
+    # counts: neither called off nor ended by a moderator; people at their own seats, not
+    # the bot's nor anyone forgotten). json_extract is PostgreSQL's ->> there (widen).
+    """
+    CREATE TABLE server_endings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        winners TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        plies INTEGER NOT NULL,
+        days REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, reason, winners)
+    );
+    CREATE TABLE server_players (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        games INTEGER NOT NULL,
+        latest INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    );
+    CREATE INDEX server_players_most ON server_players(guild_id, game, games DESC, latest DESC);
+    INSERT INTO server_endings (guild_id, game, reason, winners, games, plies, days)
+        SELECT guild_id, game, reason, winners, COUNT(*), SUM(plies), SUM(days)
+        FROM (SELECT g.guild_id, g.game,
+            COALESCE(json_extract(g.result, '$.reason'), '') AS reason,
+            COALESCE(json_extract(g.result, '$.winners'), '[]') AS winners,
+            COALESCE((SELECT m.ply + 1 FROM moves m WHERE m.game_id = g.id
+                ORDER BY m.ply DESC LIMIT 1), 0) AS plies,
+            (COALESCE(g.finished_at, g.updated_at) - g.created_at) / 86400.0 AS days
+            FROM games g WHERE g.status = 'finished' AND g.result IS NOT NULL
+            AND g.guild_id IS NOT NULL
+            AND COALESCE(json_extract(g.result, '$.reason'), '') NOT IN ('abort', 'moderator')
+        ) ended
+        GROUP BY guild_id, game, reason, winners;
+    INSERT INTO server_players (guild_id, game, user_id, games, latest)
+        SELECT g.guild_id, g.game, s.user_id, COUNT(*), MAX(s.game_id)
+        FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.status = 'finished' AND g.result IS NOT NULL AND g.guild_id IS NOT NULL
+        AND COALESCE(json_extract(g.result, '$.reason'), '') NOT IN ('abort', 'moderator')
+        AND s.level IS NULL AND s.user_id <> 0
+        GROUP BY g.guild_id, g.game, s.user_id
+    """,
 ]
 
 

@@ -102,6 +102,8 @@ class PrivacyStore:
             await conn.execute("DELETE FROM rating_history WHERE player = ?", (human(user_id),))
             await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
             await conn.execute("DELETE FROM away WHERE user_id = ?", (user_id,))
+            # Their seats are anonymous now: /stats names them among nobody's most active.
+            await conn.execute("DELETE FROM server_players WHERE user_id = ?", (user_id,))
             await forget_digests(conn, user_id)  # its timers name the person
             renames = await _store_renames(conn, threads, self.clock())
         self.settings.forget_cached(user_id)

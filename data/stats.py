@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from data.db import Database, Dialect, Row
 from data.game_record import Seat
-from data.ratings import FORFEITS, FORGOTTEN, ranks
+from data.ratings import FORFEITS, ranks
 from data.results import Ending, Result
 
 
@@ -37,6 +37,12 @@ def result_for(result: Result, seat: int) -> PlayerResult:
     if len(result.winners) == 1 or result.ending in FORFEITS:
         return PlayerResult.WIN
     return PlayerResult.DRAW
+
+
+def _judged(reason: str | None, winners: str | None, seat: int) -> PlayerResult:
+    """``result_for`` of a stored result's reason and winners (JSON text)."""
+    stored = {"reason": reason or Ending.RULES.value, "winners": json.loads(winners or "[]")}
+    return result_for(Result.from_json(stored), seat)
 
 
 @dataclass(frozen=True)
@@ -110,7 +116,7 @@ class ServerStats:
     most_active: tuple[tuple[int, str, int], ...]
 
 
-def _counted(dialect: Dialect) -> str:
+def counted(dialect: Dialect) -> str:
     """The finished games that count: all but those called off or ended by a moderator
     (``data.results.UNCOUNTED``)."""
     reason = dialect.json_field("g.result", "reason")
@@ -123,7 +129,7 @@ def _counted(dialect: Dialect) -> str:
 #: How many moves a game has: its last ply's number, plus one (plies are numbered from 0
 #: without gaps: ``python -m data check`` says so). One step down the moves' primary key,
 #: where counting them would walk every move of the game.
-_PLIES = (
+PLIES = (
     "COALESCE((SELECT m.ply + 1 FROM moves m WHERE m.game_id = g.id"
     " ORDER BY m.ply DESC LIMIT 1), 0)"
 )
@@ -137,8 +143,8 @@ def _finished_sql(dialect: Dialect, source: str = "games g") -> str:
     seats = dialect.json_rows("seat, user_id, name, level", "seats WHERE seats.game_id = g.id")
     return (
         "SELECT g.id, g.game, g.guild_id, COALESCE(g.place_id, g.channel_id) AS place, g.result,"
-        f" g.created_at, {_ENDED} AS ended, {seats} AS seat_list, {_PLIES} AS plies"
-        f" FROM {source} WHERE {_counted(dialect)}"
+        f" g.created_at, {_ENDED} AS ended, {seats} AS seat_list, {PLIES} AS plies"
+        f" FROM {source} WHERE {counted(dialect)}"
     )
 
 
@@ -183,7 +189,7 @@ class StatsStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._counted = _counted(db.dialect)
+        self._counted = counted(db.dialect)
         self._finished_games = _finished_sql(db.dialect)
 
     async def finished(
@@ -226,21 +232,28 @@ class StatsStore:
     async def records(
         self, user_id: int, *, guild_id: int | None = None
     ) -> dict[str, PlayerRecord]:
-        """A person's record in each game they finished, by game (in the order played)."""
-        where, params = _where([user_id], None, guild_id)
+        """A person's record in each game they finished, by game (in the order played).
+
+        A keen player has finished thousands: each row is the game's way of ending (reason
+        and winners, read out of its result by the database) and the person's seat, and
+        each different one is judged once (``_judged``)."""
+        dialect = self.db.dialect
+        where, params = _where([], None, guild_id)  # the join below is their seats already
         rows = await self.db.fetchall(
-            "SELECT g.game, g.result, s.seat, COALESCE(g.finished_at, g.updated_at) AS ended"
+            f"SELECT g.game, {dialect.json_field('g.result', 'reason')} AS reason,"
+            f" {dialect.json_field('g.result', 'winners')} AS winners, s.seat"
             " FROM games g JOIN seats s ON s.game_id = g.id AND s.user_id = ?"
             f" AND s.level IS NULL WHERE {self._counted}"
-            f"{where} ORDER BY ended, g.id",
+            f"{where} ORDER BY COALESCE(g.finished_at, g.updated_at), g.id",
             (user_id, *params),
         )
+        judged: dict[tuple[str | None, str | None, int], PlayerResult] = {}
         found: dict[str, PlayerRecord] = {}
-        for row in rows:
-            result = Result.from_json(json.loads(row["result"]))
-            found[row["game"]] = found.get(row["game"], PlayerRecord()).after(
-                result_for(result, row["seat"])
-            )
+        for game, reason, winners, seat in rows:
+            way = (reason, winners, seat)
+            if way not in judged:
+                judged[way] = _judged(reason, winners, seat)
+            found[game] = found.get(game, PlayerRecord()).after(judged[way])
         return found
 
     async def head_to_head(
@@ -266,29 +279,23 @@ class StatsStore:
     async def server(self, game: str, guild_id: int, most: int = 5) -> ServerStats:
         """How ``game`` is played on a server: games, the first seat's wins, lengths, players.
 
-        Summed in the database, one row per way a game ended (its reason and winners):
-        a large server has finished thousands of games, which are never read one by one."""
-        dialect = self.db.dialect
+        Read from the server's summaries (data/summary.py), which each game's end adds to:
+        one row per way a game ended (its reason and winners) and the most active people
+        first down their index. A large server has finished thousands of games, which are
+        never read here."""
         ways = await self.db.fetchall(
-            "SELECT reason, winners, COUNT(*) AS n, SUM(plies) AS plies, SUM(days) AS days"
-            f" FROM (SELECT {dialect.json_field('g.result', 'reason')} AS reason,"
-            f" {dialect.json_field('g.result', 'winners')} AS winners, {_PLIES} AS plies,"
-            f" ({_ENDED} - g.created_at) / 86400.0 AS days"
-            f" FROM games g WHERE {self._counted} AND g.game = ? AND g.guild_id = ?) ended"
-            " GROUP BY reason, winners",
-            (game, guild_id),
+            "SELECT reason, winners, games AS n, plies, days FROM server_endings"
+            " WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
         )
         active = await self.db.fetchone(
             "SELECT COUNT(*) AS n FROM games WHERE status = 'active' AND game = ? AND guild_id = ?",
             (game, guild_id),
         )
         players = await self.db.fetchall(
-            "SELECT s.user_id, COUNT(*) AS n, MAX(s.game_id) AS latest FROM seats s"
-            f" JOIN games g ON g.id = s.game_id WHERE {self._counted}"
-            " AND g.result IS NOT NULL AND g.game = ? AND g.guild_id = ?"
-            " AND s.level IS NULL AND s.user_id != ?"
-            " GROUP BY s.user_id ORDER BY n DESC, latest DESC LIMIT ?",
-            (game, guild_id, FORGOTTEN, most),
+            "SELECT user_id, games AS n FROM server_players WHERE guild_id = ? AND game = ?"
+            " ORDER BY games DESC, latest DESC LIMIT ?",
+            (guild_id, game, most),
         )
         names = await self.names((row["user_id"] for row in players), guild_id=guild_id)
         count = sum(int(way["n"]) for way in ways)
@@ -306,7 +313,7 @@ class StatsStore:
             average_moves=sum(int(w["plies"]) for w in ways) / count if count else 0.0,
             average_days=sum(float(w["days"]) for w in ways) / count if count else 0.0,
             most_active=tuple(
-                (row["user_id"], names.get(row["user_id"], "?"), row["n"]) for row in players
+                (row["user_id"], names.get(row["user_id"], "?"), int(row["n"])) for row in players
             ),
         )
 

@@ -23,6 +23,7 @@ import pytest
 from data import PersonSettings, Store
 from data.migrations import MIGRATIONS, statements
 from data.postgres import VERSION_TABLE, widen
+from data.summary import summary_faults
 from tests.postgres import PostgresServer
 
 RESIGNED = '{"reason": "resign", "winners": [1], "scores": [0, 0], "resigned": 0}'
@@ -201,15 +202,35 @@ SEEDS: dict[int, list[str]] = {
         # indexes only (a leaderboard's order, a person's seats by game): the ratings and
         # seats seeded before are what they index
     ],
+    25: [
+        # game 5: Luis beats Ana by the rules, ended by the bot of schema 25, which adds it
+        # to the server's summaries (games 2 and 4 the migration summed)
+        _GAME.replace(") VALUES ", ", finish_seq) VALUES ")
+        + "('stonehenge', 2, 11, '{\"first\": 1}', 'en', 'finished', 2, 2,"
+        ' \'{"reason":"rules","scores":[3,1],"winners":[0]}\','
+        " 10, 20, 34, 44, NULL, 0, 200, 290, 290, 3)",
+        "INSERT INTO seats (game_id, seat, user_id, name) VALUES"
+        " (5, 0, 2, 'Luis'), (5, 1, 1, 'Ana')",
+        "INSERT INTO moves (game_id, ply, seat, user_id, move, at) VALUES"
+        " (5, 0, 0, 2, '6L', 210), (5, 1, 1, 1, '5D', 220)",
+        "INSERT INTO server_endings (guild_id, game, reason, winners, games, plies, days)"
+        " VALUES (10, 'stonehenge', 'rules', '[0]', 1, 2, 90 / 86400.0)",
+        "UPDATE server_players SET games = games + 1, latest = 5"
+        " WHERE guild_id = 10 AND game = 'stonehenge' AND user_id IN (1, 2)",
+    ],
 }
 
 #: Tables whose rows an upgrade derives from older rows (checked by ``_check_derived``).
-DERIVED_TABLES = {"challenge_players", "timers", "ratings", "rating_history", "rated_games"}
+DERIVED_TABLES = {
+    "challenge_players", "timers", "ratings", "rating_history", "rated_games",
+    "server_endings", "server_players",
+}  # fmt: skip
 #: The migrations that move data, each with what ``_check_derived`` checks of it.
 DATA_MIGRATIONS = {
     2: "a member for each named opponent; challenges without one are open tables",
     4: "an expiry timer for each open challenge, due when the challenge expires",
     13: "finished games numbered in the order they ended (then by id), others not numbered",
+    25: "each server's finished games summed by way they ended and by person",
 }
 #: Every older schema, and the newest (nothing to migrate: the seeds and checks agree).
 START_VERSIONS = range(1, len(MIGRATIONS) + 1)
@@ -386,6 +407,20 @@ async def _check_derived(store: Store, start: int) -> None:
     ended = sorted((at, game_id, seq) for game_id, status, at, seq in games if status == "finished")
     numbers = [seq for _, _, seq in ended]
     assert None not in numbers and numbers == sorted(set(numbers)), (start, ended)
+    # 25: the server's summaries are what its finished games sum to: game 2 (one ply long)
+    # and game 4 (seeded at 13), both won by Luis's resigning opponent, and game 5 (seeded
+    # at 25, won by the rules in two plies).
+    assert await summary_faults(store.db, store.db.dialect) == []
+    endings = await _rows(
+        store, "SELECT reason, winners, games, plies FROM server_endings ORDER BY reason"
+    )
+    people = await _rows(store, "SELECT user_id, games, latest FROM server_players ORDER BY 1")
+    resigned = 2 if start >= 13 else 1
+    latest = 5 if start >= 25 else 4 if start >= 13 else 2
+    played = resigned + (start >= 25)
+    rules = [("rules", "[0]", 1, 2)] if start >= 25 else []
+    assert endings == [("resign", "[1]", resigned, 1), *rules]
+    assert people == [(1, played, latest), (2, played, latest)]
     # 8: games finished before ratings existed are rated when the store opens.
     finished = await _rows(store, "SELECT id FROM games WHERE status = 'finished'")
     rated = await _rows(store, "SELECT game_id FROM rated_games")

@@ -51,7 +51,7 @@ GROWING = frozenset(
         "series", "games", "seats", "moves", "challenges", "challenge_players", "timers",
         "user_settings", "guild_settings", "skip_votes", "ratings", "rating_history",
         "rated_games", "offers", "away", "tournaments", "entrants", "pairings", "seasons",
-        "digests", "reviews",
+        "digests", "reviews", "server_endings", "server_players",
     }
 )  # fmt: skip
 
@@ -144,6 +144,13 @@ FILL = [
     " ended_at) SELECT"
     f" {B} + i, 1000 + i % 100, 2000, i, i + 1, 1, 'ended', i + 1 FROM qp_n WHERE i < 1000",
     "INSERT INTO digests (user_id, lang) SELECT 5000 + i, 'en' FROM qp_n WHERE i < 3000",
+    "INSERT INTO server_endings (guild_id, game, reason, winners, games, plies, days)"
+    " SELECT 1000 + i % 100, CASE i % 3 WHEN 0 THEN 'kahuna' WHEN 1 THEN 'islas'"
+    " ELSE 'stonehenge' END, CASE i / 300 % 3 WHEN 0 THEN 'rules' WHEN 1 THEN 'resign'"
+    " ELSE 'draw' END, '[' || (i / 900) || ']', 10, 200, 3.5 FROM qp_n WHERE i < 2700",
+    "INSERT INTO server_players (guild_id, game, user_id, games, latest)"
+    " SELECT 1000 + i % 100, CASE i / 100 % 3 WHEN 0 THEN 'kahuna' WHEN 1 THEN 'islas'"
+    f" ELSE 'stonehenge' END, 5000 + i / 300, 1 + i % 7, {B} + i FROM qp_n WHERE i < 9000",
     "INSERT INTO reviews (game_id, view, figures, created_at)"
     f" SELECT {B} + i / 2, i % 2 - 1, '{{}}', i FROM qp_n WHERE i < {N}",
 ]

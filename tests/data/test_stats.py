@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from data import Ending, PersonSettings, PlayerResult, Result, StillPlaying, Store
+from data.db import Step
 from data.ratings import FORGOTTEN, GLOBAL, human
 from data.stats import result_for
+from data.summary import summary_faults
 
 GUILD, OTHER = 10, 11
 NAMES = {"en": "former player", "es": "exjugador"}
@@ -76,6 +78,30 @@ async def test_server_stats(store: Store) -> None:
     assert {name for _, name, n in stats.most_active} == {"Ana", "Luis", "Eve"}
 
 
+async def test_server_stats_are_summed_as_each_game_ends_and_the_check_agrees(
+    store: Store,
+) -> None:
+    """/stats reads the server's summaries, which each game's end adds to in its own
+    transaction: a game ended by its last move counts its plies, one called off or ended by
+    a moderator counts for nothing; the data check sums the games again and agrees."""
+    ana, luis = (1, "Ana"), (2, "Luis")
+    by_move = await _game(store, [ana, luis], None)
+    await store.games.append_move(by_move, 0, seat=0, user_id=1, move="a")
+    await store.games.append_move(by_move, 1, seat=1, user_id=2, move="b", result=_won(1))
+    await _game(store, [luis, ana], Result(Ending.RESIGN, (1,), (0, 0), loser=0))
+    await _game(store, [ana, luis], Result(Ending.ABORT, (), (0, 0)))
+    await _game(store, [ana, luis], Result(Ending.MODERATOR, (), (0, 0), note="spam"))
+    stats = await store.stats.server("stonehenge", GUILD)
+    assert (stats.finished, stats.first_seat_wins, stats.draws) == (2, 0, 0)
+    assert stats.average_moves == 1.0  # two plies and none, over two games
+    assert sorted((user, n) for user, _, n in stats.most_active) == [(1, 2), (2, 2)]
+    assert await summary_faults(store.db, store.db.dialect) == []
+    # A summary that lost a game is found out.
+    lost = "UPDATE server_endings SET games = games + 1 WHERE reason = 'rules'"
+    await store.db.write([Step(lost, ())])
+    assert len(await summary_faults(store.db, store.db.dialect)) == 1
+
+
 async def test_forgetting_keeps_the_games_and_the_others_results(store: Store) -> None:
     ana, luis = (1, "Ana"), (2, "Luis")
     await store.settings.set_public(1, True)
@@ -103,6 +129,11 @@ async def test_forgetting_keeps_the_games_and_the_others_results(store: Store) -
     assert (await store.games.get(2)).names() == ("Luis", "former player")
     assert await store.stats.count_finished(1) == 0
     assert (await store.stats.records(2))["stonehenge"].wins == 2
+    # /stats names nobody forgotten among the most active, and its summaries still agree
+    # with the games (their seats anonymous now).
+    most = (await store.stats.server("stonehenge", GUILD)).most_active
+    assert [(user, name) for user, name, _ in most] == [(2, "Luis")]
+    assert await summary_faults(store.db, store.db.dialect) == []
     after = await store.ratings.get("stonehenge", GUILD, human(2))
     assert after is not None and after.games == before.games + 1  # the last game counted
 
