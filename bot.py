@@ -46,6 +46,7 @@ EXTENSIONS = (
     "cogs.turns",
     "cogs.undo",
     "cogs.timers",
+    "cogs.deadlines",
     "cogs.settings",
     "cogs.info",
     "cogs.computer",

@@ -1,4 +1,5 @@
-"""Everything that happens with time: challenge expiry, turn reminders, deadlines, /claim.
+"""Everything that happens with time: challenge expiry, turn reminders, deadlines (what a
+player does about a deadline that passed, /claim and its like: cogs/deadlines.py).
 
 Timers live in the database and one loop sleeps until the next is due (RoboDanny's reminder
 cog), so they fire after restarts too; nothing waits in memory.
@@ -16,33 +17,22 @@ import asyncio
 import contextlib
 import logging
 import os
-import re
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
-from discord import app_commands
 from discord.ext import commands
 
-from ai.players import LEVELS
-from cogs.utils import digest
+from cogs.utils import digest, turn_notices
 from cogs.utils.challenge_views import expire
-from cogs.utils.host import host_of
-from cogs.utils.i18n import L, tr
-from cogs.utils.notices import direct_message
-from cogs.utils.places import MENTION_USERS, place_of
 from cogs.utils.renames import rename_thread
-from cogs.utils.replies import guarded, send_private
 from cogs.utils.seasons import post_end
-from data import GameRecord, StorageBusy, Timer
+from data import StorageBusy, Timer
 from data.errors import worth_logging
-from games.plugin import Claim, plugin_for
-from locales import t
-from table import digests, endings, holding, reminders, seasons, timers
-from table.refusal import Refusal
+from table import digests, reminders, seasons, timers
 
 if TYPE_CHECKING:
     from cogs.utils.host import Host
@@ -244,169 +234,13 @@ class Timers(commands.Cog):
         if due is None:
             return  # the player moved, is away, or the bot acted: nothing to post
         if due.kind == "reminder":
-            await self._remind(due.record, due.seat, _nonce(timer))
+            await turn_notices.remind(self.bot, due.record, due.seat, _nonce(timer))
         elif due.kind == reminders.HEADS_UP:
-            await self._heads_up(due, _nonce(timer))
+            await turn_notices.heads_up(self.bot, due, _nonce(timer))
         elif due.deadline is not None:  # a reminder the player chose before their deadline
-            await self._remind_before(due, due.deadline, _nonce(timer))
+            await turn_notices.remind_before(self.bot, due, due.deadline, _nonce(timer))
         elif due.kind == "deadline":
-            await self._time_up(due, _nonce(timer))
-
-    async def _remind(self, record: GameRecord, turn: int, nonce: str) -> None:
-        title = plugin_for(record.game).words.title(record.lang)
-        place = await place_of(self.bot, record)
-        await place.send(
-            t(record.lang, "reminder", mention=f"<@{record.user_of(turn)}>", game=title),
-            allowed_mentions=MENTION_USERS,
-            nonce=nonce,
-        )
-        await direct_message(self.bot, record, turn, "dm-reminder", nonce=nonce, per_turn=True)
-
-    async def _remind_before(self, due: timers.Due, deadline: float, nonce: str) -> None:
-        record, turn = due.record, due.seat
-        title = plugin_for(record.game).words.title(record.lang)
-        place = await place_of(self.bot, record)
-        when = f"<t:{int(deadline)}:R>"
-        mention = f"<@{record.user_of(turn)}>"
-        await place.send(
-            t(record.lang, "reminder-before", mention=mention, game=title, deadline=when),
-            allowed_mentions=MENTION_USERS,
-            nonce=nonce,
-        )
-        await direct_message(
-            self.bot, record, turn, "dm-reminder-before", nonce=nonce, deadline=when
-        )
-
-    async def _heads_up(self, due: timers.Due, nonce: str) -> None:
-        """A DM to the player after the one to move, who asked for it (/notify next:)."""
-        record = due.record
-        mover = (due.seat - 1) % record.players
-        player = record.names()[mover]
-        await direct_message(
-            self.bot, record, due.seat, "dm-heads-up", nonce=nonce, asked=True, player=player
-        )
-
-    async def _time_up(self, due: timers.Due, nonce: str) -> None:
-        record, turn = due.record, due.seat
-        others = [s.name for s in record.seats if s.seat != turn]
-        key = "deadline-passed" if isinstance(due.policy, Claim) else "deadline-passed-skip"
-        # Where the bot may hold the seat instead of a skip vote: said, with its button.
-        offer = holding.may_hold(record) and self.table.bots is not None
-        if offer:
-            key = "deadline-passed-hold"
-        place = await place_of(self.bot, record)
-        view = discord.ui.View(timeout=None)
-        if offer:
-            stamp = int(record.turn_started_at or 0)
-            view.add_item(HoldButton(record.id, stamp, t(record.lang, "hold-seat-button")))
-        await place.send(
-            t(
-                record.lang,
-                key,
-                player=record.names()[turn],
-                others=" / ".join(others),
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-            nonce=nonce,
-            view=view if offer else discord.utils.MISSING,
-        )
-
-    @app_commands.command(name=L("cmd-claim"), description=L("cmd-claim-desc"))
-    async def claim(self, interaction: discord.Interaction) -> None:
-        """Win a game whose opponent let their time run out (where the game allows a claim)."""
-        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
-        claimer, loser = await timers.claimable(self.table, record, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.time_out(self.table, record, loser, claimer)
-        place = f"<#{record.place_id or record.channel_id}>"
-        text = tr(interaction, "claim-done", loser=record.names()[loser], place=place)
-        await interaction.followup.send(text, ephemeral=True)
-
-    @app_commands.command(name=L("cmd-skip"), description=L("cmd-skip-desc"))
-    async def skip(self, interaction: discord.Interaction) -> None:
-        """Vote to skip the turn of a player whose time ran out (where the game votes)."""
-        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
-        vote = await timers.vote_skip(self.table, record, interaction.user.id)
-        if vote.votes < vote.needed:
-            await interaction.response.send_message(
-                tr(interaction, "skip-counted", votes=vote.votes, needed=vote.needed),
-                ephemeral=True,
-            )
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await endings.skip(self.table, record, interaction.user.id, vote.move)
-        place = f"<#{record.place_id or record.channel_id}>"
-        text = tr(interaction, "skip-done", player=record.names()[vote.seat], place=place)
-        await interaction.followup.send(text, ephemeral=True)
-
-    @app_commands.command(name=L("cmd-hold-seat"), description=L("cmd-hold-seat-desc"))
-    @app_commands.rename(level=L("cmd-play-level"))
-    @app_commands.describe(level=L("cmd-hold-seat-level-desc"))
-    @app_commands.choices(
-        level=[app_commands.Choice(name=L(f"choice-level-{lv}"), value=lv) for lv in LEVELS]
-    )
-    async def hold_seat(
-        self, interaction: discord.Interaction, level: str = holding.DEFAULT_LEVEL
-    ) -> None:
-        """Have the bot hold the seat of a player whose time ran out (instead of /skip)."""
-        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
-        await _hold(interaction, record, level)
-
-    @app_commands.command(name=L("cmd-takeback-seat"), description=L("cmd-takeback-seat-desc"))
-    async def takeback_seat(self, interaction: discord.Interaction) -> None:
-        """Take back your seat from the bot that holds it: its next turn is yours."""
-        record = await self.table.game_here(interaction.channel_id, interaction.user.id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await holding.take_back_seat(self.table, record, interaction.user.id)
-        await interaction.followup.send(tr(interaction, "takeback-seat-done"), ephemeral=True)
-
-
-async def _hold(interaction: discord.Interaction, record: GameRecord, level: str) -> None:
-    """The bot holds the seat out of time at ``level``, as the caller asked; they are told."""
-    table = host_of(interaction).table
-    # The news goes out (in the thread, and a DM) before the answer: that may take a while.
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    seat = await holding.hold_seat(table, record, interaction.user.id, level)
-    text = tr(
-        interaction,
-        "hold-seat-done",
-        player=record.names()[seat],
-        level=tr(interaction, f"level-{level}"),
-    )
-    await send_private(interaction, text)
-
-
-class HoldButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"hs:(?P<gid>\d+):(?P<turn>\d+)"
-):
-    """Under a deadline's notice: the bot holds the seat out of time, at its usual level.
-    Its game and turn (the turn's start) in its custom_id, so it works after a restart too,
-    and only in the turn it was posted for (not for whoever runs out of time later)."""
-
-    def __init__(self, gid: int, turn: int, label: str = "") -> None:
-        custom_id = f"hs:{gid}:{turn}"
-        button = discord.ui.Button(
-            label=label or "hold", style=discord.ButtonStyle.secondary, custom_id=custom_id
-        )
-        super().__init__(button)
-        self.gid, self.turn = gid, turn
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HoldButton:
-        """Rebuild from a clicked custom_id."""
-        return cls(int(match["gid"]), int(match["turn"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Ask the bot to hold the seat (any other player of the game may)."""
-        await guarded(interaction, self._run(interaction))
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        record = await host_of(interaction).table.game(self.gid)
-        if int(record.turn_started_at or 0) != self.turn:
-            raise Refusal("error-position-changed")  # a later turn: its own notice offers it
-        await _hold(interaction, record, holding.DEFAULT_LEVEL)
+            await turn_notices.time_up(self.bot, due, _nonce(timer))
 
 
 def _nonce(timer: Timer) -> str:
@@ -417,5 +251,4 @@ def _nonce(timer: Timer) -> str:
 
 async def setup(bot: Host) -> None:
     """Load the cog."""
-    bot.add_dynamic_items(HoldButton)
     await bot.add_cog(Timers(bot))
