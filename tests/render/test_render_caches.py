@@ -129,12 +129,13 @@ def test_text_at_the_edges_matches_pillow() -> None:
 
 
 def _big_sprites() -> list[tuple[Image.Image, tuple[int, int]]]:
-    from render import stonehenge
+    from render.stonehenge import art as stonehenge
+    from render.stonehenge import geometry
 
     sprites = []
-    for index in range(len(stonehenge.geometry()[1])):
-        sprites.append(stonehenge._line_band(index, stonehenge.GLOW, 30))
-        sprites.append(stonehenge._line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
+    for index in range(len(geometry()[1])):
+        sprites.append(stonehenge.line_band(index, stonehenge.GLOW, 30))
+        sprites.append(stonehenge.line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
     geo = kahuna_board()
     for i, line in enumerate(sorted(geo.lines)):
         sprites += [kahuna_art.plank(line, i % 2), kahuna_art.glow(line)]
@@ -174,15 +175,16 @@ def test_a_long_name_shrinks_before_it_is_cut() -> None:
 def test_centred_sprites_paste_as_plain_pastes_even_at_the_edges() -> None:
     """Sprites cut into opaque, blended and left-out pieces (render.pieces) paste the very
     pixels of Pillow's masked paste: discs, stones, cards, rings, cut by the picture's edges."""
-    from render import stonehenge
+    from render.stonehenge import art as stonehenge
+    from render.stonehenge.layout import DRUID_D
 
     sprites = [
-        stonehenge._druid(0, 5, False),
-        stonehenge._druid(1, None, True),
-        stonehenge._megalith(1),
-        stonehenge._megalith(None, glow=True),
-        stonehenge._ring(stonehenge.DRUID_D + 26, 8),
-        stonehenge._tag("K"),
+        stonehenge.druid_disc(0, 5, False),
+        stonehenge.druid_disc(1, None, True),
+        stonehenge.megalith(1),
+        stonehenge.megalith(None, glow=True),
+        stonehenge.ring(DRUID_D + 26, 8),
+        stonehenge.point_tag("K"),
         kahuna_art.card("Aloa", 136, 150),
         kahuna_art.card(None, 136, 150),
         kahuna_art.stone(1, ghost=True),

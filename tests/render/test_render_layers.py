@@ -11,7 +11,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bench.positions import random_game
-from render import render, stonehenge
+from render import render
 from render.common import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE
 from render.islas import board as islas_board
 from render.islas import panel as islas_panel
@@ -19,13 +19,15 @@ from render.kahuna import board as kahuna_board
 from render.kahuna.art import card, card_back
 from render.pieces import paste_cut
 from render.png import Rows
+from render.stonehenge import layer as stonehenge
+from render.stonehenge import palette as stonehenge_palette
 from tests.render.test_render_caches import clear_caches
 
 
 def test_a_lit_card_or_panel_covers_the_unlit_one_exactly() -> None:
     """The static layers hold the cards and panels unlit; a lit one pasted over must be the
     lit one drawn on the bare slate (the same outer shape, every pixel of it redrawn)."""
-    shapes = [(stonehenge._card_shape, stonehenge._card_box(seat), seat) for seat in (0, 1)]
+    shapes = [(stonehenge.card_shape, stonehenge.card_box(seat), seat) for seat in (0, 1)]
     shapes += [(kahuna_board._panel_shape, kahuna_board._panel_box(seat), seat) for seat in (0, 1)]
     for shape, box, seat in shapes:
         size = (box[2] + 10, box[3] + 10)
@@ -38,11 +40,11 @@ def test_a_lit_card_or_panel_covers_the_unlit_one_exactly() -> None:
 
 def test_stonehenge_and_kahuna_blocks_are_their_layers_drawn_in_place() -> None:
     for seat in (0, 1):
-        rgb, mapped, box = stonehenge._card_face(seat, True)
-        whole = stonehenge._board_layer()
-        stonehenge._card_shape(ImageDraw.Draw(whole), seat, True)
+        rgb, mapped, box = stonehenge.card_face(seat, True)
+        whole = stonehenge.board_layer()
+        stonehenge.card_shape(ImageDraw.Draw(whole), seat, True)
         assert rgb.tobytes() == whole.crop(box).tobytes()
-        part = whole.crop(box).quantize(palette=stonehenge.palette(), dither=Image.Dither.NONE)
+        part = whole.crop(box).quantize(palette=stonehenge_palette(), dither=Image.Dither.NONE)
         assert mapped.tobytes() == part.tobytes()
         rgb, _, box = kahuna_board._lit_panel(seat)
         whole = kahuna_board.static_layer(False).copy()
