@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render.common as common
 import render.pieces as pieces
+import render.text as render_text
 from bench.positions import random_game
 from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
@@ -30,7 +31,7 @@ def clear_caches() -> None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
-    common._text_cache.clear()
+    render_text._text_cache.clear()
     pieces._cuts.clear()
     pieces._spans.clear()
 
