@@ -21,6 +21,7 @@ from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
 from render.islas import board as islas_board
 from render.kahuna import art as kahuna_art
+from render.kahuna import bridges as kahuna_bridges
 from render.kahuna.geometry import board as kahuna_board
 
 
@@ -139,11 +140,11 @@ def _big_sprites() -> list[tuple[Image.Image, tuple[int, int]]]:
         sprites.append(stonehenge.line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
     geo = kahuna_board()
     for i, line in enumerate(sorted(geo.lines)):
-        sprites += [kahuna_art.plank(line, i % 2), kahuna_art.glow(line)]
-        sprites.append(kahuna_art.ghost(line, i % 2))
+        sprites += [kahuna_bridges.plank(line, i % 2), kahuna_bridges.glow(line)]
+        sprites.append(kahuna_bridges.ghost(line, i % 2))
     for i, name in enumerate(sorted(geo.islands)):
-        sprites += [kahuna_art.coast_ring(name, i % 2), kahuna_art.taken_ring(name)]
-        sprites.append(kahuna_art.lost_ring(name, i % 2))
+        sprites += [kahuna_bridges.coast_ring(name, i % 2), kahuna_bridges.taken_ring(name)]
+        sprites.append(kahuna_bridges.lost_ring(name, i % 2))
     return sprites
 
 

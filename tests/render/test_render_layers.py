@@ -15,7 +15,8 @@ from render import render
 from render.common import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE
 from render.islas import board as islas_board
 from render.islas import panel as islas_panel
-from render.kahuna import board as kahuna_board
+from render.kahuna import geometry as kahuna_geometry
+from render.kahuna import layer as kahuna_layer
 from render.kahuna.art import card, card_back
 from render.pieces import paste_cut
 from render.png import Rows
@@ -28,7 +29,7 @@ def test_a_lit_card_or_panel_covers_the_unlit_one_exactly() -> None:
     """The static layers hold the cards and panels unlit; a lit one pasted over must be the
     lit one drawn on the bare slate (the same outer shape, every pixel of it redrawn)."""
     shapes = [(stonehenge.card_shape, stonehenge.card_box(seat), seat) for seat in (0, 1)]
-    shapes += [(kahuna_board._panel_shape, kahuna_board._panel_box(seat), seat) for seat in (0, 1)]
+    shapes += [(kahuna_layer.panel_shape, kahuna_layer.panel_box(seat), seat) for seat in (0, 1)]
     for shape, box, seat in shapes:
         size = (box[2] + 10, box[3] + 10)
         bare, over = Image.new("RGB", size, BACKGROUND), Image.new("RGB", size, BACKGROUND)
@@ -46,15 +47,15 @@ def test_stonehenge_and_kahuna_blocks_are_their_layers_drawn_in_place() -> None:
         assert rgb.tobytes() == whole.crop(box).tobytes()
         part = whole.crop(box).quantize(palette=stonehenge_palette(), dither=Image.Dither.NONE)
         assert mapped.tobytes() == part.tobytes()
-        rgb, _, box = kahuna_board._lit_panel(seat)
-        whole = kahuna_board.static_layer(False).copy()
-        kahuna_board._panel_shape(ImageDraw.Draw(whole), seat, True)
+        rgb, _, box = kahuna_layer.lit_panel(seat)
+        whole = kahuna_layer.static_layer(False).copy()
+        kahuna_layer.panel_shape(ImageDraw.Draw(whole), seat, True)
         assert rgb.tobytes() == whole.crop(box).tobytes()
     for private in (False, True):
         for name, back in (("Aloa", False), (None, False), (None, True)):
-            centre = (300.5, kahuna_board.FOOTER_TOP + 14 + 40 + kahuna_board.CARD_H / 2)
-            rgb, _, box = kahuna_board._card_block(private, name, back, centre)
-            whole = kahuna_board.static_layer(private).copy()
+            centre = (300.5, kahuna_geometry.FOOTER_TOP + 14 + 40 + kahuna_layer.CARD_H / 2)
+            rgb, _, box = kahuna_layer.card_block(private, name, back, centre)
+            whole = kahuna_layer.static_layer(private).copy()
             sprite = card_back(136, 150) if back else card(name, 136, 150)
             whole.paste(sprite, box[:2], sprite)
             assert rgb.tobytes() == whole.crop(box).tobytes()
