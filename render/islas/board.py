@@ -29,17 +29,8 @@ from render.common import (
     paste_centered,
     text_width,
 )
-from render.islas.art import (
-    GLOW,
-    GLOW_T,
-    MAP_BG,
-    indexed_tile,
-    palette,
-    piece,
-    segment_mask,
-    spot_square,
-    tile_sprite,
-)
+from render.islas.art import indexed_tile, piece, segment_mask, spot_square, tile_sprite
+from render.islas.colours import GLOW, GLOW_T, MAP_BG, palette
 from render.islas.features import scored_segments
 from render.islas.geometry import follower_spot
 from render.islas.panel import (
