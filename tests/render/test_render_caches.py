@@ -19,7 +19,7 @@ import render.text as render_text
 from bench.positions import random_game
 from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
-from render.islas import board as islas_board
+from render.islas import canvas as islas_canvas
 from render.kahuna import art as kahuna_art
 from render.kahuna import bridges as kahuna_bridges
 from render.kahuna.geometry import board as kahuna_board
@@ -161,7 +161,7 @@ def test_sparse_paste_matches_plain_paste() -> None:
     "size", [(1200, 912), (1201, 913), (1412, 1272), (1572, 1352), (2000, 1600)]
 )
 def test_islas_canvas_matches_the_drawn_one(size: tuple[int, int]) -> None:
-    assert islas_board._canvas(*size).tobytes() == islas_board._draw_canvas(*size).tobytes()
+    assert islas_canvas.canvas(*size).tobytes() == islas_canvas.draw_canvas(*size).tobytes()
 
 
 def test_a_long_name_shrinks_before_it_is_cut() -> None:

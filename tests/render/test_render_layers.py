@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from bench.positions import random_game
 from render import render
 from render.common import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE
-from render.islas import board as islas_board
+from render.islas import canvas as islas_canvas
 from render.islas import panel as islas_panel
 from render.kahuna import geometry as kahuna_geometry
 from render.kahuna import layer as kahuna_layer
@@ -65,7 +65,7 @@ def test_islas_panel_boxes_are_drawn_in_place_on_every_canvas() -> None:
     """The panel's boxes are drawn on a slate as wide as the panel; on a real canvas (any
     size the map grows to) the same call draws the same pixels."""
     for size in ((1200, 912), (1412, 1272), (2000, 1600)):
-        canvas = islas_board._canvas(*size)
+        canvas = islas_canvas.canvas(*size)
         draw = ImageDraw.Draw(canvas)
         x0, y0 = islas_panel.MARGIN, islas_panel.MAP_Y
         tile_box = (x0, y0, x0 + islas_panel.PANEL_W, y0 + islas_panel.TILE_BOX_H)
@@ -75,7 +75,7 @@ def test_islas_panel_boxes_are_drawn_in_place_on_every_canvas() -> None:
         for seat in range(5):
             for active in (False, True):
                 rgb, _, box = islas_panel._row(seat, active)
-                whole = islas_board._canvas(*size)
+                whole = islas_canvas.canvas(*size)
                 edge, width = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
                 ImageDraw.Draw(whole).rounded_rectangle(
                     (box[0], box[1], box[2] - 1, box[3] - 1),
