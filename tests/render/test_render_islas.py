@@ -16,6 +16,7 @@ from render.__main__ import main
 from render.common import HIGHLIGHT, INK, PANEL_EDGE, encode_png
 from render.islas import LABELS, art, board, geometry, render_islas, render_islas_choices
 from render.islas import map as islas_map
+from render.islas import raster as islas_raster
 from render.islas.features import scored_segments
 from rules import get_game
 from rules.islas.tiles import SIDES, STEP, TILES, oriented
@@ -259,7 +260,7 @@ def test_followers_stand_on_their_segments(middle: IslasView) -> None:
     for name in TILES:
         for rotation in (0, 90, 180, 270):
             tile = oriented(name, rotation)
-            cells = geometry._cells(name, rotation)
+            cells = islas_raster.tile_cells(name, rotation)
             for i, sides in enumerate(tile.islands):
                 for side in sides:
                     u, v = geometry.follower_spot(name, rotation, "island", side)
