@@ -15,22 +15,18 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import render
-from render.common import BACKGROUND, HIGHLIGHT, INK, draw_text, fit_text, text_width
+from render.common import BACKGROUND
+from render.frames import Frame, frames_in_steps, replay_frames
 from render.gif import GifWriter
+from render.headers import Header, Sizes, draw_header, header_height, notation_headers
 from render.steps import to_the_end
 from render.stream import LazyFrames
-from rules import Event, State
-from rules.ended import ended
-from rules.history import History
-from rules.record import Record
 from rules.registry import Registry
-from rules.replay import game_of
 
 MAX_WIDTH = 800
 #: How long a turn stays: long enough to read its header in a short game, quicker in a long
@@ -38,68 +34,6 @@ MAX_WIDTH = 800
 TURN_MS = (600, 1500)
 WHOLE_GAME_MS = 30_000
 RESULT_MS = 5000  # the result, held at the end
-MAX_LINES = 3  # lines of a header's text under its title; more is cut with an ellipsis
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One picture of a replay: the public position after a turn, or the final result."""
-
-    view: Any
-    #: the turn's number from 1; None for the result at the end
-    turn: int | None
-    #: the seat that played the turn (None for the result)
-    seat: int | None
-    #: what the turn did in public (what the bot narrated when it was played)
-    events: tuple[Event, ...] = ()
-    #: the turn's moves in the record's notation (a public record's: unknown parts as ``?``)
-    moves: tuple[str, ...] = ()
-
-
-def replay_frames(record: Record, winners: Sequence[int] | None = None) -> list[Frame]:
-    """The frames of ``record``: one per announced turn, then the result.
-
-    A turn is announced when the turn passes to another seat or the game ends, as on
-    Discord; a turn left unfinished when the table ended the game (a resignation in the middle
-    of a Kahuna turn) was never shown, so it is not shown now. ``winners`` ends the game that
-    way (a resignation, a time-out): the result frame shows it over, won by them.
-    """
-    frames, _ = to_the_end(frames_in_steps(record, winners))
-    return frames
-
-
-def frames_in_steps(
-    record: Record, winners: Sequence[int] | None = None
-) -> Generator[None, None, tuple[list[Frame], State]]:
-    """``replay_frames`` a turn a step (render/steps.py), and the position after every move
-    of ``record`` (what its result is told from)."""
-    game = game_of(record)  # a public record replays with its unknowns unknown
-    history = History(game, record.players, record.seed, record.options)
-    frames: list[Frame] = []
-    start = 0  # the first move of the turn under way
-    for text in record.moves:
-        ply = history.push(text)
-        if history.state.turn == ply.seat:
-            continue  # the same player acts again: the turn is still under way
-        plies = history.plies[start:]
-        start = len(history.plies)
-        frames.append(
-            Frame(
-                view=history.state.view(None),
-                turn=len(frames) + 1,
-                seat=ply.seat,
-                events=tuple(event for p in plies for event in p.events),
-                moves=tuple(p.notation for p in plies),
-            )
-        )
-        yield
-    last = final = history.state
-    if start < len(history.plies):  # ended in the middle of a turn: as it was announced
-        final = game.replay(record.players, record.seed, record.options, record.moves[:start])
-    if winners is not None and final.turn is not None:
-        final = ended(final, winners)
-    frames.append(Frame(view=final.view(None), turn=None, seat=None))
-    return frames, last
 
 
 # --- drawing a frame ------------------------------------------------------------------------------
@@ -132,78 +66,6 @@ def register_painter(view_type: type, painter: Painter) -> None:
 def painter_for(view_type: type) -> Painter:
     """How frames of ``view_type`` are drawn: the game's own painter, else its PNGs."""
     return _PAINTERS.find(view_type) or _any_game
-
-
-# --- the header -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Header:
-    """The text over a frame: a title ("Turn 12 of 40") and what happened, in words."""
-
-    title: str
-    text: str
-
-
-@dataclass(frozen=True)
-class _Sizes:
-    """Sizes of a header's text for a frame ``width`` px wide (text stays readable when
-    Discord shows the frame about 400 px wide on a phone)."""
-
-    width: int
-
-    @property
-    def size(self) -> int:
-        return max(18, round(self.width * 0.034))
-
-    @property
-    def line(self) -> int:
-        return round(self.size * 1.3)
-
-    @property
-    def pad(self) -> int:
-        return round(self.size * 0.6)
-
-    @property
-    def room(self) -> int:
-        return self.width - 2 * self.pad
-
-
-def _lines(header: Header, sizes: _Sizes) -> list[str]:
-    """The header's text broken into lines that fit; the first starts after the title."""
-    size, room = sizes.size, sizes.room
-    indent = text_width(header.title + "  ", size, True)
-    lines: list[str] = []
-    for paragraph in header.text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            wider = f"{line} {word}" if line else word
-            first = not lines
-            if text_width(wider, size) <= room - (indent if first else 0) or not line:
-                line = wider
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    if len(lines) > MAX_LINES:
-        lines = [*lines[: MAX_LINES - 1], " ".join(lines[MAX_LINES - 1 :])]
-    # A single word too long for its line (a long name) is cut as well.
-    return [fit_text(text, size, room - (indent if i == 0 else 0)) for i, text in enumerate(lines)]
-
-
-def _header_height(headers: Sequence[Header], sizes: _Sizes) -> int:
-    """One height for every frame: enough for the longest header."""
-    most = max((len(_lines(h, sizes)) for h in headers), default=1)
-    return 2 * sizes.pad + most * sizes.line
-
-
-def _draw_header(image: Image.Image, header: Header, sizes: _Sizes) -> None:
-    draw = ImageDraw.Draw(image)
-    size, pad, line = sizes.size, sizes.pad, sizes.line
-    draw_text(draw, (pad, pad), header.title, size, HIGHLIGHT, bold=True)
-    indent = text_width(header.title + "  ", size, True)
-    for i, text in enumerate(_lines(header, sizes)):
-        draw_text(draw, (pad + (indent if i == 0 else 0), pad + i * line), text, size, INK)
 
 
 # --- the animation ------------------------------------------------------------------------------
@@ -267,16 +129,16 @@ def _pictures(
     views: Sequence[Any], headers: Sequence[Header], picture: Picture, palette: Image.Image | None
 ) -> Iterator[Image.Image]:
     """Each frame in turn: the board shrunk, under its header, mapped onto ``palette``."""
-    sizes: _Sizes | None = None
+    sizes: Sizes | None = None
     top = 0
     for view, header in zip(views, headers, strict=True):
         board = _shrink(picture(view))
         if sizes is None:
-            sizes = _Sizes(board.width)
-            top = _header_height(headers, sizes)
+            sizes = Sizes(board.width)
+            top = header_height(headers, sizes)
         frame = Image.new("RGB", (board.width, top + board.height), BACKGROUND)
         frame.paste(board, (0, top))
-        _draw_header(frame, header, sizes)
+        draw_header(frame, header, sizes)
         if palette is None:  # a game without a palette: the first frame's colours serve all
             palette = frame.quantize(255)
         yield frame.quantize(palette=palette, dither=Image.Dither.NONE)
@@ -325,14 +187,21 @@ def encode(pictures: Iterator[Image.Image], durations: Sequence[int], fmt: str) 
     return out.getvalue()
 
 
-def notation_headers(frames: Sequence[Frame], names: Sequence[str], outcome: str) -> list[Header]:
-    """English headers from the moves themselves (the command line's): "Turn 3/16 Ana: 6L"."""
-    total = len(frames) - 1
-    headers = []
-    for frame in frames:
-        if frame.turn is None:
-            headers.append(Header("Result", outcome))
-        else:
-            who = names[frame.seat] if frame.seat is not None else "?"
-            headers.append(Header(f"Turn {frame.turn}/{total}", f"{who}: {', '.join(frame.moves)}"))
-    return headers
+# The frames and headers are made in their own modules; callers take them from here.
+__all__ = [
+    "MAX_WIDTH",
+    "RESULT_MS",
+    "Frame",
+    "Header",
+    "Painter",
+    "animate",
+    "animation_steps",
+    "default_format",
+    "encode",
+    "frames_in_steps",
+    "notation_headers",
+    "painter_for",
+    "register_painter",
+    "replay_frames",
+    "turn_ms",
+]

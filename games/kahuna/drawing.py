@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from games.drawing import Drawing, image_words
 from render.kahuna import LABELS, render_kahuna, render_kahuna_hand
-from render.kahuna.art import warm as warm_sprites
+from render.kahuna.bridges import warm as warm_sprites
 from rules.kahuna import KahunaState
 from rules.kahuna_view import KahunaView
 

@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from PIL import Image
 
 from render.animate import MAX_WIDTH
-from render.islas.art import palette
 from render.islas.board import LABELS, draw_islas, layout, render_islas
 from render.islas.choices import render_islas_choices
+from render.islas.colours import palette
 from rules.islas_view import IslasView
 
 

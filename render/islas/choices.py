@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from render.common import BACKGROUND, DARK_INK, INK, draw_text, encode_png, fit_text
-from render.islas.art import MAP_BG, palette, piece
+from render.islas.art import piece
 from render.islas.board import LABELS, Layout, draw_map
+from render.islas.colours import MAP_BG, palette
 from rules.islas_view import IslasView, PlacedTile
 
 WIDTH = 1200

@@ -1,4 +1,5 @@
-"""Where things lie on an Islas tile, worked out from the tile data (no per-letter drawings).
+"""Where things lie on an Islas tile, worked out from the tile data (no per-letter drawings):
+the plan (``plan``) with its anchor, and where followers stand (from ``raster``).
 
 Coordinates are fractions of the tile in screen orientation: x to the east, y DOWN (north is
 the top edge, y = 0). Every island side reaches its whole edge, corner to corner, so islands
@@ -10,385 +11,43 @@ segment that keeps clear of its borders, pulled towards the side or half-edge na
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections import deque
-from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
-
-from rules.islas.tiles import SIDES, Tile, oriented, rotate_side
-
-Point = tuple[float, float]
-
-GRID = 48  # cells a side of the raster that places followers and tells water areas apart
-EXTEND = 0.06  # shapes run this far past an edge, so edge pixels are never half-covered
-PLANK = 0.16  # bridge width
-HUB_R = 0.11  # junction platform radius
-CAP = 0.30  # depth of a one-side island
-BAND = 0.29  # depth of each bay beside an island crossing the tile
-BAY = 0.36  # depth of the bay of a three-side island
-CENTRE: Point = (0.5, 0.5)
-LIGHTHOUSE_BASE: Point = (0.5, 0.62)  # where a bridge meets the lighthouse's rock
-ANCHOR_R = 0.14
-
-SIDE_MID: dict[str, Point] = {"N": (0.5, 0.0), "E": (1.0, 0.5), "S": (0.5, 1.0), "W": (0.0, 0.5)}
-HALF_MID: dict[str, Point] = {
-    "NNW": (0.25, 0.0), "NNE": (0.75, 0.0), "ENE": (1.0, 0.25), "ESE": (1.0, 0.75),
-    "SSE": (0.75, 1.0), "SSW": (0.25, 1.0), "WSW": (0.0, 0.75), "WNW": (0.0, 0.25),
-}  # fmt: skip
-CORNER: dict[frozenset[str], Point] = {
-    frozenset("NE"): (1.0, 0.0),
-    frozenset("ES"): (1.0, 1.0),
-    frozenset("SW"): (0.0, 1.0),
-    frozenset("WN"): (0.0, 0.0),
-}
-
-
-def turn(p: Point, quarters: int) -> Point:
-    """``p`` turned clockwise about the tile centre by ``quarters`` right angles."""
-    x, y = p
-    for _ in range(quarters % 4):
-        x, y = 1 - y, x
-    return (x, y)
-
-
-def _swell(t: float) -> float:
-    """0 at both ends, 1 in the middle: the profile of a coast between two corners."""
-    return math.sin(math.pi * t) ** 0.85
-
-
-def extend(points: list[Point], by: float = EXTEND) -> list[Point]:
-    """The polyline with both ends pushed ``by`` further along their direction."""
-
-    def push(a: Point, b: Point) -> Point:
-        dx, dy = a[0] - b[0], a[1] - b[1]
-        d = math.hypot(dx, dy) or 1.0
-        return (a[0] + dx / d * by, a[1] + dy / d * by)
-
-    return [push(points[0], points[1]), *points, push(points[-1], points[-2])]
-
-
-def _steps(n: int) -> list[float]:
-    return [i / (n - 1) for i in range(n)]
-
-
-@dataclass(frozen=True)
-class Land:
-    """An island segment: its outline (past its island edges) and its coast lines."""
-
-    sides: frozenset[str]
-    outline: tuple[Point, ...]
-    coasts: tuple[tuple[Point, ...], ...]
-
-
-@dataclass(frozen=True)
-class Plank:
-    """A bridge segment: its centre line (pushed past its edges) and where a follower stands."""
-
-    sides: frozenset[str]
-    path: tuple[Point, ...]
-    middle: Point
-
-
-@dataclass(frozen=True)
-class Shape:
-    """Everything drawn on one oriented tile."""
-
-    tile: Tile
-    lands: tuple[Land, ...]
-    planks: tuple[Plank, ...]
-    hub: bool  # bridges meet at a junction in the centre
-    lighthouse: bool
-    anchor: Point | None
-
-
-def _quarters(canonical: str, sides: frozenset[str]) -> int:
-    for k in range(4):
-        if {rotate_side(s, k * 90) for s in canonical} == sides:
-            return k
-    raise ValueError(f"no turn of {canonical} gives {sorted(sides)}")
-
-
-def _land(sides: frozenset[str], crowded: bool) -> Land:
-    """The island touching ``sides``, drawn for its canonical case and turned into place."""
-    e = EXTEND
-    far = 1 + e
-    n = len(sides)
-    if n == 1:  # a cap along the north edge
-        k = _quarters("N", sides)
-        coast = [(t, CAP * _swell(t)) for t in _steps(33)]
-        outline = [*extend(coast), (far, -e), (-e, -e)]
-        coasts = [coast]
-    elif n == 2 and len({SIDES.index(s) % 2 for s in sides}) == 1:  # across, east to west
-        k = _quarters("EW", sides)
-        top = [(t, BAND * _swell(t)) for t in _steps(33)]
-        bottom = [(1 - t, 1 - BAND * _swell(t)) for t in _steps(33)]
-        outline = [*extend(top), *extend(bottom)]
-        coasts = [top, bottom]
-    elif n == 2:  # the north-east corner, its coast from the NW to the SE corner
-        k = _quarters("NE", sides)
-        bulge = -0.03 if crowded else 0.11
-        coast = [
-            (t - bulge * _swell(t) / math.sqrt(2), t + bulge * _swell(t) / math.sqrt(2))
-            for t in _steps(33)
-        ]
-        outline = [*extend(coast), (far, far), (far, -e), (-e, -e)]
-        coasts = [coast]
-    elif n == 3:  # everything but a bay in the south
-        k = _quarters("NEW", sides)
-        coast = [(t, 1 - BAY * _swell(t)) for t in _steps(33)]
-        outline = [*extend(coast), (far, -e), (-e, -e)]
-        coasts = [coast]
-    else:
-        k = 0
-        outline = [(-e, -e), (far, -e), (far, far), (-e, far)]
-        coasts = []
-    return Land(
-        sides=sides,
-        outline=tuple(turn(p, k) for p in outline),
-        coasts=tuple(tuple(turn(p, k) for p in c) for c in coasts),
-    )
-
-
-def inside(p: Point, polygon: tuple[Point, ...]) -> bool:
-    """Whether ``p`` lies inside ``polygon`` (even-odd rule)."""
-    x, y = p
-    result = False
-    j = len(polygon) - 1
-    for i, (xi, yi) in enumerate(polygon):
-        xj, yj = polygon[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            result = not result
-        j = i
-    return result
-
-
-def _line(a: Point, b: Point, n: int = 9) -> list[Point]:
-    return [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in _steps(n)]
-
-
-def _halfway(points: list[Point]) -> Point:
-    """The point half the arc length along a polyline."""
-    lengths = [math.dist(p, q) for p, q in itertools.pairwise(points)]
-    target = sum(lengths) / 2
-    for (p, q), step in zip(itertools.pairwise(points), lengths, strict=True):
-        if step >= target and step > 0:
-            t = target / step
-            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
-        target -= step
-    return points[-1]
-
-
-def _plank(sides: frozenset[str], tile: Tile, lands: tuple[Land, ...]) -> tuple[Plank, bool]:
-    """A bridge segment's centre line; also whether it ends at the junction in the centre."""
-    if len(sides) == 2:
-        a, b = sorted(sides, key=SIDES.index)
-        corner = CORNER.get(frozenset((a, b)))
-        if corner is None:  # straight across
-            path = _line(SIDE_MID[a], SIDE_MID[b], 17)
-        else:  # a quarter circle round the corner the two sides share
-            cx, cy = corner
-            a0 = math.atan2(SIDE_MID[a][1] - cy, SIDE_MID[a][0] - cx)
-            a1 = math.atan2(SIDE_MID[b][1] - cy, SIDE_MID[b][0] - cx)
-            if a1 - a0 > math.pi:
-                a1 -= math.tau
-            elif a0 - a1 > math.pi:
-                a1 += math.tau
-            path = [
-                (cx + 0.5 * math.cos(a0 + (a1 - a0) * t), cy + 0.5 * math.sin(a0 + (a1 - a0) * t))
-                for t in _steps(17)
-            ]
-        return Plank(sides, tuple(extend(path)), _halfway(path)), False
-    (side,) = sides
-    start = SIDE_MID[side]
-    end, hub = CENTRE, not tile.lighthouse
-    if tile.lighthouse:
-        end = LIGHTHOUSE_BASE
-    else:
-        stub = _line(start, CENTRE, 41)
-        for i, p in enumerate(stub):
-            if any(inside(p, land.outline) for land in lands):  # the bridge lands on an island
-                end, hub = stub[min(i + 2, len(stub) - 1)], False
-                break
-    path = _line(start, end, 9)
-    middle = _halfway(path) if not hub else _halfway(_line(start, end, 9)[:6])
-    return Plank(sides, tuple(extend(path)[:-1]), middle), hub
+from render.islas.plan import (
+    ANCHOR_R,
+    CENTRE,
+    EXTEND,
+    GRID,
+    HALF_MID,
+    HUB_R,
+    PLANK,
+    SIDE_MID,
+    Land,
+    Plank,
+    Point,
+    Shape,
+    extend,
+    inside,
+    plain_shape,
+    turn,
+)
+from render.islas.raster import LAND_CELL, clearance, draw_plan, pole, tile_cells, water_areas
 
 
 @cache
 def shape(name: str, rotation: int) -> Shape:
     """The drawing plan of tile type ``name`` turned by ``rotation``."""
-    plan = _plain_shape(name, rotation)
+    plan = plain_shape(name, rotation)
     if not (plan.tile.anchor and plan.lands):
         return plan
-    cells = _cells(name, rotation)
-    land = [i for i, v in enumerate(cells) if v == _LAND]
+    cells = tile_cells(name, rotation)
+    land = [i for i, v in enumerate(cells) if v == LAND_CELL]
     middle = (
         sum(i % GRID + 0.5 for i in land) / len(land) / GRID,
         sum(i // GRID + 0.5 for i in land) / len(land) / GRID,
     )
-    anchor = _pole(cells, {_LAND}, middle, 0.15, 8)
+    anchor = pole(cells, {LAND_CELL}, middle, 0.15, 8)
     return Shape(plan.tile, plan.lands, plan.planks, plan.hub, plan.lighthouse, anchor)
-
-
-# --- the raster: water areas and follower spots -----------------------------------------------
-
-_WATER, _SOLID, _LAND = 0, 1, 10  # cell values: water, plank or tower, land segment i = 10 + i
-
-
-def draw_plan(
-    draw: ImageDraw.ImageDraw,
-    plan: Shape,
-    size: float,
-    land_fill: int,
-    solid_fill: int,
-) -> None:
-    """Mark lands (``land_fill`` + index), planks, the hub and the tower in a raster mask."""
-
-    def px(points: tuple[Point, ...] | list[Point]) -> list[Point]:
-        return [(x * size, y * size) for x, y in points]
-
-    for i, land in enumerate(plan.lands):
-        draw.polygon(px(land.outline), fill=land_fill + i)
-    for plank in plan.planks:
-        for p, q in zip(plank.path, plank.path[1:], strict=False):
-            draw.line(px([p, q]), fill=solid_fill, width=max(1, round(PLANK * size)))
-    if plan.hub:
-        r = HUB_R * size
-        c = 0.5 * size
-        draw.ellipse((c - r, c - r, c + r, c + r), fill=solid_fill)
-    if plan.lighthouse:
-        draw.ellipse((0.3 * size, 0.18 * size, 0.7 * size, 0.72 * size), fill=solid_fill)
-
-
-@cache
-def _cells(name: str, rotation: int) -> tuple[int, ...]:
-    """The tile as GRID x GRID cell values (row by row): water, solid, or land segment."""
-    plan = _plain_shape(name, rotation)
-    image = Image.new("L", (GRID, GRID), _WATER)
-    draw_plan(ImageDraw.Draw(image), plan, GRID, _LAND, _SOLID)
-    return tuple(image.tobytes())
-
-
-@cache
-def _plain_shape(name: str, rotation: int) -> Shape:
-    """``shape`` without the anchor (which needs the raster this feeds)."""
-    tile = oriented(name, rotation)
-    crowded = bool(tile.bridges) or tile.lighthouse
-    lands = tuple(_land(sides, crowded) for sides in tile.islands)
-    planks = []
-    hub = False
-    for sides in tile.bridges:
-        plank, ends_at_hub = _plank(sides, tile, lands)
-        planks.append(plank)
-        hub = hub or ends_at_hub
-    return Shape(tile, lands, tuple(planks), hub, tile.lighthouse, None)
-
-
-def _cell_of(p: Point) -> tuple[int, int]:
-    return (min(GRID - 1, max(0, int(p[0] * GRID))), min(GRID - 1, max(0, int(p[1] * GRID))))
-
-
-@cache
-def water_areas(name: str, rotation: int) -> tuple[frozenset[int], ...]:
-    """For each water segment of the oriented tile, the raster cells (y * GRID + x) it covers."""
-    cells = _cells(name, rotation)
-    label = [-1] * len(cells)
-    areas: list[set[int]] = []
-    for start, value in enumerate(cells):
-        if value != _WATER or label[start] >= 0:
-            continue
-        label[start] = len(areas)
-        area = {start}
-        queue = deque([start])
-        while queue:
-            i = queue.popleft()
-            x, y = i % GRID, i // GRID
-            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if 0 <= nx < GRID and 0 <= ny < GRID:
-                    j = ny * GRID + nx
-                    if cells[j] == _WATER and label[j] < 0:
-                        label[j] = label[start]
-                        area.add(j)
-                        queue.append(j)
-        areas.append(area)
-    tile = oriented(name, rotation)
-    result = []
-    for water in tile.water:
-        found: set[int] = set()
-        for half in water.halves:
-            area = _area_near(HALF_MID[half], label)
-            if area is not None:
-                found |= areas[area]
-        result.append(frozenset(found))
-    return tuple(result)
-
-
-def _area_near(p: Point, label: list[int]) -> int | None:
-    """The water area at or nearest the cell under ``p`` (a half-edge's midpoint)."""
-    cx, cy = _cell_of(p)
-    best: tuple[float, int] | None = None
-    for dy in range(-6, 7):
-        for dx in range(-6, 7):
-            x, y = cx + dx, cy + dy
-            if 0 <= x < GRID and 0 <= y < GRID and label[y * GRID + x] >= 0:
-                d = math.hypot(dx, dy)
-                if best is None or d < best[0]:
-                    best = (d, label[y * GRID + x])
-    return None if best is None else best[1]
-
-
-def clearance(inside_cells: set[int] | frozenset[int], limit: int = 16) -> list[int]:
-    """For each cell of the set, how many cells it lies from the set's edge or the tile's edge
-    (a square distance, up to ``limit``), by eroding the set one ring at a time."""
-    side = GRID + 2  # a ring of empty cells round the tile: its edge counts as an edge
-    data = bytearray(side * side)
-    for i in inside_cells:
-        data[(i // GRID + 1) * side + i % GRID + 1] = 1
-    ring = Image.frombytes("L", (side, side), bytes(data))
-    total = ring
-    for _ in range(limit - 1):
-        ring = ring.filter(ImageFilter.MinFilter(3))
-        if ring.getbbox() is None:
-            break
-        total = ImageChops.add(total, ring)
-    return list(total.crop((1, 1, GRID + 1, GRID + 1)).tobytes())
-
-
-def _pole(
-    cells: tuple[int, ...] | None,
-    values: set[int],
-    towards: Point | None,
-    pull: float,
-    cap: float,
-    members: frozenset[int] | None = None,
-    avoid: Point | None = None,
-) -> Point:
-    """The best cell of a segment: clear of its edges (up to ``cap`` cells), near ``towards``."""
-    if members is None:
-        if cells is None:
-            raise TypeError("_pole needs its members or its cells")
-        members = frozenset(i for i, v in enumerate(cells) if v in values)
-    chosen = set(members)
-    if avoid is not None:  # keep off the anchor badge
-        ax, ay = avoid[0] * GRID, avoid[1] * GRID
-        r = (ANCHOR_R + 0.04) * GRID
-        chosen = {i for i in chosen if math.hypot(i % GRID + 0.5 - ax, i // GRID + 0.5 - ay) > r}
-        chosen = chosen or set(members)
-    if not chosen:
-        return CENTRE
-    dist = clearance(chosen)
-    best_score, best = -math.inf, 0
-    for i in sorted(chosen):
-        x, y = i % GRID + 0.5, i // GRID + 0.5
-        score = min(dist[i], cap)
-        if towards is not None:
-            score -= pull * math.hypot(x - towards[0] * GRID, y - towards[1] * GRID)
-        if score > best_score:
-            best_score, best = score, i
-    return ((best % GRID + 0.5) / GRID, (best // GRID + 0.5) / GRID)
 
 
 @cache
@@ -408,12 +67,36 @@ def follower_spot(name: str, rotation: int, kind: str, where: str) -> Point:
             if where in land.sides:
                 target = SIDE_MID[where]
                 inward = (target[0] * 0.8 + 0.1, target[1] * 0.8 + 0.1)
-                return _pole(_cells(name, rotation), {_LAND + i}, inward, 0.3, 9, avoid=plan.anchor)
+                return pole(
+                    tile_cells(name, rotation), {LAND_CELL + i}, inward, 0.3, 9, avoid=plan.anchor
+                )
         return CENTRE
     if kind == "water":
         areas = water_areas(name, rotation)
         for water, area in zip(tile.water, areas, strict=True):
             if where in water.halves and area:
-                return _pole(None, set(), HALF_MID[where], 0.25, 9, members=area)
+                return pole(None, set(), HALF_MID[where], 0.25, 9, members=area)
         return CENTRE
     raise ValueError(f"unknown follower kind {kind!r}")
+
+
+# What the tiles' drawing and the map read from here (the plan and raster are its parts).
+__all__ = [
+    "ANCHOR_R",
+    "EXTEND",
+    "GRID",
+    "HUB_R",
+    "PLANK",
+    "Land",
+    "Plank",
+    "Point",
+    "Shape",
+    "clearance",
+    "draw_plan",
+    "extend",
+    "follower_spot",
+    "inside",
+    "shape",
+    "turn",
+    "water_areas",
+]

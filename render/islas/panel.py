@@ -29,7 +29,8 @@ from render.common import (
     paste_centered,
     text_width,
 )
-from render.islas.art import framed, palette, piece, tile_sprite
+from render.islas.art import framed, piece, tile_sprite
+from render.islas.colours import palette
 from render.layers import Block, block, put
 from render.pieces import paste_cut
 from render.png import Rows

@@ -138,7 +138,7 @@ def test_no_module_imports_itself_through_others() -> None:
 
 
 def test_the_reading_of_imports_tells_running_ones_from_type_only_ones() -> None:
-    assert ("rules.stonehenge", True) in _imports("render.stonehenge")
+    assert ("rules.stonehenge", True) in _imports("render.stonehenge.layout")
     assert ("data.errors", True) in _imports("data.sqlite")  # "from data import errors"
     assert ("table.table", False) in _imports("cogs.utils.host")  # TYPE_CHECKING
 

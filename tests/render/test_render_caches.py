@@ -15,11 +15,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 import render.common as common
 import render.pieces as pieces
+import render.text as render_text
 from bench.positions import random_game
 from render import render
 from render.common import DARK_INK, INK, draw_text, font, paste_sparse
-from render.islas import board as islas_board
+from render.islas import canvas as islas_canvas
 from render.kahuna import art as kahuna_art
+from render.kahuna import bridges as kahuna_bridges
 from render.kahuna.geometry import board as kahuna_board
 
 
@@ -30,7 +32,7 @@ def clear_caches() -> None:
             for value in list(vars(module).values()):
                 if callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
-    common._text_cache.clear()
+    render_text._text_cache.clear()
     pieces._cuts.clear()
     pieces._spans.clear()
 
@@ -129,19 +131,20 @@ def test_text_at_the_edges_matches_pillow() -> None:
 
 
 def _big_sprites() -> list[tuple[Image.Image, tuple[int, int]]]:
-    from render import stonehenge
+    from render.stonehenge import art as stonehenge
+    from render.stonehenge import geometry
 
     sprites = []
-    for index in range(len(stonehenge.geometry()[1])):
-        sprites.append(stonehenge._line_band(index, stonehenge.GLOW, 30))
-        sprites.append(stonehenge._line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
+    for index in range(len(geometry()[1])):
+        sprites.append(stonehenge.line_band(index, stonehenge.GLOW, 30))
+        sprites.append(stonehenge.line_band(index, stonehenge.LINE_OWNED[index % 2], 9))
     geo = kahuna_board()
     for i, line in enumerate(sorted(geo.lines)):
-        sprites += [kahuna_art.plank(line, i % 2), kahuna_art.glow(line)]
-        sprites.append(kahuna_art.ghost(line, i % 2))
+        sprites += [kahuna_bridges.plank(line, i % 2), kahuna_bridges.glow(line)]
+        sprites.append(kahuna_bridges.ghost(line, i % 2))
     for i, name in enumerate(sorted(geo.islands)):
-        sprites += [kahuna_art.coast_ring(name, i % 2), kahuna_art.taken_ring(name)]
-        sprites.append(kahuna_art.lost_ring(name, i % 2))
+        sprites += [kahuna_bridges.coast_ring(name, i % 2), kahuna_bridges.taken_ring(name)]
+        sprites.append(kahuna_bridges.lost_ring(name, i % 2))
     return sprites
 
 
@@ -158,7 +161,7 @@ def test_sparse_paste_matches_plain_paste() -> None:
     "size", [(1200, 912), (1201, 913), (1412, 1272), (1572, 1352), (2000, 1600)]
 )
 def test_islas_canvas_matches_the_drawn_one(size: tuple[int, int]) -> None:
-    assert islas_board._canvas(*size).tobytes() == islas_board._draw_canvas(*size).tobytes()
+    assert islas_canvas.canvas(*size).tobytes() == islas_canvas.draw_canvas(*size).tobytes()
 
 
 def test_a_long_name_shrinks_before_it_is_cut() -> None:
@@ -174,15 +177,16 @@ def test_a_long_name_shrinks_before_it_is_cut() -> None:
 def test_centred_sprites_paste_as_plain_pastes_even_at_the_edges() -> None:
     """Sprites cut into opaque, blended and left-out pieces (render.pieces) paste the very
     pixels of Pillow's masked paste: discs, stones, cards, rings, cut by the picture's edges."""
-    from render import stonehenge
+    from render.stonehenge import art as stonehenge
+    from render.stonehenge.layout import DRUID_D
 
     sprites = [
-        stonehenge._druid(0, 5, False),
-        stonehenge._druid(1, None, True),
-        stonehenge._megalith(1),
-        stonehenge._megalith(None, glow=True),
-        stonehenge._ring(stonehenge.DRUID_D + 26, 8),
-        stonehenge._tag("K"),
+        stonehenge.druid_disc(0, 5, False),
+        stonehenge.druid_disc(1, None, True),
+        stonehenge.megalith(1),
+        stonehenge.megalith(None, glow=True),
+        stonehenge.ring(DRUID_D + 26, 8),
+        stonehenge.point_tag("K"),
         kahuna_art.card("Aloa", 136, 150),
         kahuna_art.card(None, 136, 150),
         kahuna_art.stone(1, ghost=True),

@@ -25,6 +25,7 @@ from render import stonehenge as stonehenge_render
 from render.common import coalesce, encode_png
 from render.islas import art as islas_art
 from render.islas import board as islas_board
+from render.islas import canvas as islas_canvas
 from render.kahuna import art as kahuna_art
 from render.png import DEFLATE, DEFLATER, png_bytes
 
@@ -84,10 +85,10 @@ def test_islas_with_five_players_and_a_grown_map() -> None:
 
 @pytest.mark.parametrize("size", [(1200, 902), (1201, 913), (1572, 1352), (2000, 1600)])
 def test_islas_indexed_canvas_is_the_canvas_mapped(size: tuple[int, int]) -> None:
-    canvas = islas_board._canvas(*size).quantize(
+    canvas = islas_canvas.canvas(*size).quantize(
         palette=islas_art.palette(), dither=Image.Dither.NONE
     )
-    assert islas_board.indexed_canvas(*size).tobytes() == canvas.tobytes()
+    assert islas_canvas.indexed_canvas(*size).tobytes() == canvas.tobytes()
 
 
 # --- the PNG writer -----------------------------------------------------------------------------

@@ -15,6 +15,8 @@ from render import render, renderer_for
 from render.__main__ import main
 from render.common import HIGHLIGHT, INK, PANEL_EDGE, encode_png
 from render.islas import LABELS, art, board, geometry, render_islas, render_islas_choices
+from render.islas import map as islas_map
+from render.islas import raster as islas_raster
 from render.islas.features import scored_segments
 from rules import get_game
 from rules.islas.tiles import SIDES, STEP, TILES, oriented
@@ -249,7 +251,7 @@ def test_spots_are_drawn_and_labelled(middle: IslasView) -> None:
         assert colours.get(_mapped(art.SPOT), 0) > geo.tile**2 // 4  # the free square
         assert colours.get(_mapped(INK), 0) > 40  # its label
         assert colours.get(_mapped(art.SPOT_EDGE), 0) > 40  # its dashes
-    assert board._spot_font(geo.tile, "A") >= 30
+    assert islas_map.spot_font(geo.tile, "A") >= 30
 
 
 def test_followers_stand_on_their_segments(middle: IslasView) -> None:
@@ -258,7 +260,7 @@ def test_followers_stand_on_their_segments(middle: IslasView) -> None:
     for name in TILES:
         for rotation in (0, 90, 180, 270):
             tile = oriented(name, rotation)
-            cells = geometry._cells(name, rotation)
+            cells = islas_raster.tile_cells(name, rotation)
             for i, sides in enumerate(tile.islands):
                 for side in sides:
                     u, v = geometry.follower_spot(name, rotation, "island", side)

@@ -13,7 +13,16 @@ from PIL import Image
 
 from render import render
 from render.__main__ import main
-from render.kahuna import LABELS, art, board, geometry, render_kahuna, render_kahuna_hand
+from render.kahuna import (
+    LABELS,
+    art,
+    bridges,
+    geometry,
+    layer,
+    pieces,
+    render_kahuna,
+    render_kahuna_hand,
+)
 from rules import get_game
 from rules.kahuna.board import CARDS
 from rules.kahuna.moves import Draw, Place, Remove
@@ -159,8 +168,8 @@ def test_last_turn_is_highlighted() -> None:
     assert plain != render_kahuna(_middle())
     # A turn in progress that did something is highlighted instead of the last one.
     now = TurnChanges(seat=1, placed=("Elai-Jojo",))
-    assert board.recent(_middle(current=now)) == now
-    assert board.recent(_middle(current=TurnChanges(seat=1))) == _middle().changes
+    assert pieces.recent(_middle(current=now)) == now
+    assert pieces.recent(_middle(current=TurnChanges(seat=1))) == _middle().changes
     _image(render_kahuna(_middle(current=now)))
 
 
@@ -211,7 +220,14 @@ def test_rendering_is_deterministic() -> None:
     first = render_kahuna(view)
     assert render_kahuna(view) == first
     # Rebuilding every cached layer and sprite (a fresh process) gives the same bytes.
-    for cached in (geometry.board, board.static_layer, art.plank, art.glow, art.ghost, art.card):
+    for cached in (
+        geometry.board,
+        layer.static_layer,
+        bridges.plank,
+        bridges.glow,
+        bridges.ghost,
+        art.card,
+    ):
         cached.cache_clear()
     assert render_kahuna(view) == first
 

@@ -11,22 +11,25 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bench.positions import random_game
-from render import render, stonehenge
+from render import render
 from render.common import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE
-from render.islas import board as islas_board
+from render.islas import canvas as islas_canvas
 from render.islas import panel as islas_panel
-from render.kahuna import board as kahuna_board
+from render.kahuna import geometry as kahuna_geometry
+from render.kahuna import layer as kahuna_layer
 from render.kahuna.art import card, card_back
 from render.pieces import paste_cut
 from render.png import Rows
+from render.stonehenge import layer as stonehenge
+from render.stonehenge import palette as stonehenge_palette
 from tests.render.test_render_caches import clear_caches
 
 
 def test_a_lit_card_or_panel_covers_the_unlit_one_exactly() -> None:
     """The static layers hold the cards and panels unlit; a lit one pasted over must be the
     lit one drawn on the bare slate (the same outer shape, every pixel of it redrawn)."""
-    shapes = [(stonehenge._card_shape, stonehenge._card_box(seat), seat) for seat in (0, 1)]
-    shapes += [(kahuna_board._panel_shape, kahuna_board._panel_box(seat), seat) for seat in (0, 1)]
+    shapes = [(stonehenge.card_shape, stonehenge.card_box(seat), seat) for seat in (0, 1)]
+    shapes += [(kahuna_layer.panel_shape, kahuna_layer.panel_box(seat), seat) for seat in (0, 1)]
     for shape, box, seat in shapes:
         size = (box[2] + 10, box[3] + 10)
         bare, over = Image.new("RGB", size, BACKGROUND), Image.new("RGB", size, BACKGROUND)
@@ -38,21 +41,21 @@ def test_a_lit_card_or_panel_covers_the_unlit_one_exactly() -> None:
 
 def test_stonehenge_and_kahuna_blocks_are_their_layers_drawn_in_place() -> None:
     for seat in (0, 1):
-        rgb, mapped, box = stonehenge._card_face(seat, True)
-        whole = stonehenge._board_layer()
-        stonehenge._card_shape(ImageDraw.Draw(whole), seat, True)
+        rgb, mapped, box = stonehenge.card_face(seat, True)
+        whole = stonehenge.board_layer()
+        stonehenge.card_shape(ImageDraw.Draw(whole), seat, True)
         assert rgb.tobytes() == whole.crop(box).tobytes()
-        part = whole.crop(box).quantize(palette=stonehenge.palette(), dither=Image.Dither.NONE)
+        part = whole.crop(box).quantize(palette=stonehenge_palette(), dither=Image.Dither.NONE)
         assert mapped.tobytes() == part.tobytes()
-        rgb, _, box = kahuna_board._lit_panel(seat)
-        whole = kahuna_board.static_layer(False).copy()
-        kahuna_board._panel_shape(ImageDraw.Draw(whole), seat, True)
+        rgb, _, box = kahuna_layer.lit_panel(seat)
+        whole = kahuna_layer.static_layer(False).copy()
+        kahuna_layer.panel_shape(ImageDraw.Draw(whole), seat, True)
         assert rgb.tobytes() == whole.crop(box).tobytes()
     for private in (False, True):
         for name, back in (("Aloa", False), (None, False), (None, True)):
-            centre = (300.5, kahuna_board.FOOTER_TOP + 14 + 40 + kahuna_board.CARD_H / 2)
-            rgb, _, box = kahuna_board._card_block(private, name, back, centre)
-            whole = kahuna_board.static_layer(private).copy()
+            centre = (300.5, kahuna_geometry.FOOTER_TOP + 14 + 40 + kahuna_layer.CARD_H / 2)
+            rgb, _, box = kahuna_layer.card_block(private, name, back, centre)
+            whole = kahuna_layer.static_layer(private).copy()
             sprite = card_back(136, 150) if back else card(name, 136, 150)
             whole.paste(sprite, box[:2], sprite)
             assert rgb.tobytes() == whole.crop(box).tobytes()
@@ -62,7 +65,7 @@ def test_islas_panel_boxes_are_drawn_in_place_on_every_canvas() -> None:
     """The panel's boxes are drawn on a slate as wide as the panel; on a real canvas (any
     size the map grows to) the same call draws the same pixels."""
     for size in ((1200, 912), (1412, 1272), (2000, 1600)):
-        canvas = islas_board._canvas(*size)
+        canvas = islas_canvas.canvas(*size)
         draw = ImageDraw.Draw(canvas)
         x0, y0 = islas_panel.MARGIN, islas_panel.MAP_Y
         tile_box = (x0, y0, x0 + islas_panel.PANEL_W, y0 + islas_panel.TILE_BOX_H)
@@ -72,7 +75,7 @@ def test_islas_panel_boxes_are_drawn_in_place_on_every_canvas() -> None:
         for seat in range(5):
             for active in (False, True):
                 rgb, _, box = islas_panel._row(seat, active)
-                whole = islas_board._canvas(*size)
+                whole = islas_canvas.canvas(*size)
                 edge, width = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
                 ImageDraw.Draw(whole).rounded_rectangle(
                     (box[0], box[1], box[2] - 1, box[3] - 1),
