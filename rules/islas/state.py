@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
 from typing import Any, ClassVar
 
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
-    BARE_PLACEMENTS,
-    FOLLOWER_SLOTS,
     PLACEMENTS,
+    SLOT_LISTS,
     Placement,
     Skip,
     format_move,
     read_move,
+    slot_list,
     where_named,
 )
 from rules.islas.shapes import (
     FOLLOWER_CHOICES,
     KINDS,
     SHAPES,
+    TURN_SETS,
     Shape,
 )
 from rules.islas.tiles import ROTATIONS, START
@@ -62,11 +63,6 @@ def _well_formed(move: Any) -> bool:
         and follower[0] in KINDS
         and isinstance(follower[1], str)
     )
-
-
-def _north_west(spot: tuple[int, int, tuple[int, ...]]) -> tuple[int, int]:
-    """A spot's place in the order of spots: north first, then west to east."""
-    return (-spot[1], spot[0])
 
 
 def _majority(seats: Iterable[int]) -> tuple[int, ...]:
@@ -136,37 +132,41 @@ class IslasState(State[Placement]):
             return []
         board = self.board
         moves: list[Placement] = []
+        fits = board.fit_list(name)
         if not self.followers_left[self.to_move]:
-            for x, y, rotations in board.fitting(name):
-                moves += BARE_PLACEMENTS[x, y, rotations]
+            for made, mask in zip(compress(board._made, fits), filter(None, fits), strict=True):
+                moves += made.bare[mask]
             return moves
         # Search lists moves at every step: the edges facing an occupied feature are one int
-        # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
+        # (``Board.taken_mask``), and the slots of the moves on a square depend only on the
+        # tile, its fitting rotations and those edges (``SLOT_LISTS``), the same everywhere.
         followed = bool(board.followers)
-        choices = FOLLOWER_SLOTS[name]
-        faces, parent, occupied = board.faces, board.parent, board.occupied
-        for x, y, rotations in board.fitting(name):
-            taken = 0
+        lists = SLOT_LISTS[name]
+        parent, occupied = board.parent, board.occupied
+        taken = 0
+        for made, mask, faces in zip(
+            compress(board._made, fits),
+            filter(None, fits),
+            compress(board._faces, fits),
+            strict=True,
+        ):
             if followed:  # ``Board.taken_mask`` written out: it runs for every spot
+                taken = 0
                 free = []
-                for bit, root in faces[x, y]:
-                    while parent[root] != root:
-                        root = parent[root]
+                for bit, node in faces:
+                    root = parent[node]
                     if occupied[root]:
                         taken |= bit
                     else:
                         free.append(root)
-                if taken and len(free) != len(set(free)):
-                    self._tied_moves(moves, name, x, y, rotations)
+                if taken and len(free) > 1 and len(free) != len(set(free)):
+                    self._tied_moves(moves, name, made.x, made.y, TURN_SETS[mask])
                     continue
-            made = PLACEMENTS[x, y]
-            slots = made.slots
-            for rotation in rotations:
-                bare, followers = choices[rotation]
-                moves.append(slots[bare] or made.fill(bare))
-                for mask, index in followers:
-                    if not mask & taken:
-                        moves.append(slots[index] or made.fill(index))
+            key = taken << 4 | mask
+            slots = lists.get(key) or slot_list(name, key)
+            made_slots = made.slots
+            for i in slots:
+                moves.append(made_slots[i] or made.fill(i))
         return moves
 
     def _tied_moves(
@@ -204,7 +204,7 @@ class IslasState(State[Placement]):
             raise IllegalMove("islas-bad-rotation", rotation=rotation)
         if (x, y) in self.board.at:
             raise IllegalMove("islas-occupied", x=x, y=y)
-        if (x, y) not in self.board.frontier:
+        if (x, y) not in self.board.codes:
             raise IllegalMove("islas-not-adjacent", x=x, y=y)
         if rotation not in self.board.rotations(name, x, y):
             raise IllegalMove("islas-edges-mismatch", x=x, y=y, rotation=rotation)
@@ -257,12 +257,8 @@ class IslasState(State[Placement]):
 
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
-        spots = self.board.fitting(self.current or "")
-        # The spots run north to south, then west to east: halve the way to (x, y).
-        index = bisect_left(spots, (-y, x), key=_north_west)
-        if index < len(spots) and spots[index][:2] == (x, y):
-            return spot_label(index)
-        return ""
+        index = self.board.spot_index(self.current or "", x, y)
+        return "" if index is None else spot_label(index)
 
     def _skip(self) -> list[Event]:
         """The player to move loses their turn; the same tile goes to the next player."""
@@ -281,9 +277,8 @@ class IslasState(State[Placement]):
         nodes, roots = [], set()
         parent, open_ = board.parent, board.open
         for index in placed.shape.closable:
-            node = root = placed.base + index
-            while parent[root] != root:  # ``find`` without a call (nor path halving)
-                root = parent[root]
+            node = placed.base + index
+            root = parent[node]
             if root not in roots and open_[root] == 0:  # no side left open: complete
                 roots.add(root)
                 nodes.append(node)
