@@ -60,6 +60,9 @@ class Placed(NamedTuple):
     base: int
 
 
+_new_placed = tuple.__new__
+
+
 @dataclass(frozen=True)
 class Feature:
     """A whole island, bridge, water area or lighthouse, as it stands now."""
@@ -321,7 +324,7 @@ class Board:
         index, base = len(self.tiles), len(self.parent)
         tiles, at, parent, ring = self.tiles, self.at, self.parent, self.ring
         size, open_, occupied = self.size, self.open, self.occupied
-        tiles.append(Placed(shape, x, y, base))
+        tiles.append(_new_placed(Placed, (shape, x, y, base)))  # no Python-level __new__
         count = len(shape.segments)
         parent.extend(range(base, base + count))
         ring.extend(range(base, base + count))

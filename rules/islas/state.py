@@ -43,6 +43,15 @@ def spot_label(index: int) -> str:
     return label
 
 
+#: The labels of the first spots, made once: a move names its spot by one.
+_LABELS = tuple(spot_label(i) for i in range(256))
+
+
+def _label(index: int) -> str:
+    """``spot_label(index)``, read from a table where it can be."""
+    return _LABELS[index] if index < len(_LABELS) else spot_label(index)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -102,7 +111,8 @@ class IslasState(State[Placement]):
     @property
     def turn(self) -> int | None:
         """The seat to move, or None when the game is over."""
-        return None if self.finished else self.to_move
+        # ``to_move`` written out: a playout asks on every move.
+        return None if self.finished else (self.first + self.ply) % self.players
 
     @property
     def to_move(self) -> int:
@@ -133,7 +143,7 @@ class IslasState(State[Placement]):
         board = self.board
         moves: list[Placement] = []
         fits = board.fit_list(name)
-        if not self.followers_left[self.to_move]:
+        if not self.followers_left[(self.first + self.ply) % self.players]:
             for made, mask in zip(compress(board._made, fits), filter(None, fits), strict=True):
                 moves += made.bare[mask]
             return moves
@@ -228,37 +238,45 @@ class IslasState(State[Placement]):
         if isinstance(move, Skip):
             return self._skip()
         shape, segment = self._check(move)
-        seat = self.to_move
+        seat = (self.first + self.ply) % self.players
         board = self.board
-        spot = self._spot_label(move.x, move.y)
-        tile = board.place(shape, move.x, move.y)
+        x, y = move.x, move.y
+        index = board.spot_index(shape.name, x, y)
+        spot = "" if index is None else _label(index)
+        base = len(board.parent)
+        tile = board.place(shape, x, y)
         follower, where = "none", ""
         if segment is not None:
-            board.put_follower(board.tiles[tile].base + segment, seat)
+            board.put_follower(base + segment, seat)
             self.followers_left[seat] -= 1
             follower, where = shape.segments[segment].kind, shape.segments[segment].where
         self.ply += 1
-        self._last = (shape.name, move.x, move.y, move.rotation)
+        self._last = (shape.name, x, y, move.rotation)
         params = {
             "seat": seat,
             "tile": shape.name,
-            "x": move.x,
-            "y": move.y,
+            "x": x,
+            "y": y,
             "rotation": move.rotation,
             "follower": follower,
             "where": where,
             "spot": spot,
         }
         events = [Event("islas-placed", params)]
-        scored, scoring = self._score_completed(tile)
-        self.scored = tuple(scored)
+        if self._completed(tile):
+            scored, scoring = self._score_completed(tile)
+            self.scored = tuple(scored)
+            events += scoring
+        else:
+            self.scored = ()
         self.next += 1
-        return events + scoring + self._draw()
+        events += self._draw()
+        return events
 
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
         index = self.board.spot_index(self.current or "", x, y)
-        return "" if index is None else spot_label(index)
+        return "" if index is None else _label(index)
 
     def _skip(self) -> list[Event]:
         """The player to move loses their turn; the same tile goes to the next player."""
