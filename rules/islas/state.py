@@ -292,14 +292,14 @@ class IslasState(State[Placement]):
         """A node of every feature that placing ``tile`` completed, one per feature."""
         board = self.board
         placed = board.tiles[tile]
-        nodes, roots = [], set()
-        parent, open_ = board.parent, board.open
-        for index in placed.shape.closable:
-            node = placed.base + index
-            root = parent[node]
-            if root not in roots and open_[root] == 0:  # no side left open: complete
-                roots.add(root)
-                nodes.append(node)
+        parent, open_, base = board.parent, board.open, placed.base
+        # No side left open: complete (one node per feature: a tile may close one twice).
+        nodes = [base + i for i in placed.shape.closable if not open_[parent[base + i]]]
+        if len(nodes) > 1:
+            firsts: dict[int, int] = {}
+            for node in nodes:
+                firsts.setdefault(parent[node], node)
+            nodes = list(firsts.values())
         x, y = placed.x, placed.y
         if (x, y) not in board.near_lighthouses:
             return nodes
@@ -353,13 +353,15 @@ class IslasState(State[Placement]):
     def _draw(self) -> list[Event]:
         """Draw until a tile fits, putting out those that fit nowhere; end when none is left."""
         events = []
-        while self.next < len(self.pile) and not self.board.fits_somewhere(self.pile[self.next]):
-            self.put_out.append(self.pile[self.next])
-            events.append(Event("islas-put-out", {"tile": self.pile[self.next]}))
+        pile, fits_somewhere = self.pile, self.board.fits_somewhere
+        while self.next < len(pile) and not fits_somewhere(pile[self.next]):
+            self.put_out.append(pile[self.next])
+            events.append(Event("islas-put-out", {"tile": pile[self.next]}))
             self.next += 1
-        if self.next == len(self.pile):
+        if self.next == len(pile):
             return events + self._finish()
-        events.append(Event("islas-drew", {"seat": self.to_move, "tile": self.pile[self.next]}))
+        seat = (self.first + self.ply) % self.players
+        events.append(Event("islas-drew", {"seat": seat, "tile": pile[self.next]}))
         return events
 
     def _finish(self) -> list[Event]:
