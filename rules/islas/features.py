@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.islas.frontier import BEYOND, FITS, order_key
 from rules.islas.moves import PLACEMENTS, PlacementsAt
@@ -143,6 +143,18 @@ class Board:
         other._faces = list(self._faces)  # its values are tuples: shared, never changed
         other._fits = dict(self._fits)  # its values are never changed: shared
         return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The shared placements and the fits are this process's caches: a pickled board (a
+        # position sent to be drawn) names its frontier squares instead, a tenth the size.
+        state = dict(self.__dict__)
+        state["_made"] = [(made.x, made.y) for made in self._made]
+        state["_fits"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._made = [PLACEMENTS[square] for square in state["_made"]]
 
     # -- where tiles fit -------------------------------------------------------------------------
     @property
