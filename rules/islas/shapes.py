@@ -17,7 +17,6 @@ from rules.islas.tiles import (
     OPPOSITE,
     ROTATIONS,
     SIDES,
-    STEP,
     TILES,
     oriented,
 )
@@ -226,19 +225,6 @@ def same_look(name: str, rotation: int) -> int:
 #: Every shape, so that later look-ups never build one.
 SHAPES: dict[tuple[str, int], Shape] = {
     (name, rotation): shape(name, rotation) for name in TILES for rotation in ROTATIONS
-}
-#: Per shape and segment, what it meets on each neighbouring square: (dx, dy, True and the
-#: neighbour's facing side, or False and its facing half-edge), so that joining a new tile to
-#: the map needs no rotation tables.
-PORTS: dict[tuple[str, int], tuple[tuple[tuple[int, int, bool, str], ...], ...]] = {
-    key: tuple(
-        (
-            *((*STEP[side], True, OPPOSITE[side]) for side in segment.sides),
-            *((*STEP[HALF_SIDE[half]], False, MIRROR[half]) for half in segment.halves),
-        )
-        for segment in tile.segments
-    )
-    for key, tile in SHAPES.items()
 }
 #: Per shape, where a follower may stand: the sides and half-edges each segment reaches (a
 #: follower is refused when a neighbour's feature across one of them is taken) and the
