@@ -64,7 +64,6 @@ def virtual_scores(
     if memo is not None and board.tiles:
         last = board.tiles[-1]
         fresh = {board.find(n) for n in range(last.base, len(board.parent))}
-    members: dict[int, list[int]] | None = None
     later = min(1.0, state.tiles_left / 30)  # how much of the game is left to close things
     for root, node in firsts.items():
         kind = board.segment(node).kind
@@ -74,15 +73,15 @@ def virtual_scores(
             if not bordered or not any(board.find(b) in fresh for b in bordered):
                 _share(scores, groups[root], points)
                 continue
-        if kind == WATER and members is None:
-            members = board.members()  # the sea: one pass over every node serves them all
-        feature = board.feature(node, members if kind == WATER else None)
+        # A water area's nodes, read once along its ring: its feature and the islands round it.
+        nodes = board.nodes(root) if kind == WATER else []
+        feature = board.feature(node, {root: nodes} if kind == WATER else None)
         points = feature.points()
         bordered = ()
         if feature.kind == ISLAND and not feature.complete:
             points *= (1 + later / max(1, board.open[root] / 2)) if hopeful else ISLAND_HOPE
         elif feature.kind == WATER:
-            bordered = tuple(_bordered(board, members[root]))  # type: ignore[index]
+            bordered = tuple(_bordered(board, nodes))
             if not hopeful:
                 points += 0.5 * len(feature.squares) ** 0.5  # fields grow with the map
         if memo is not None and root not in fresh and not fresh.intersection(bordered):

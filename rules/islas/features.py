@@ -3,17 +3,23 @@
 Every segment of a placed tile is a node; nodes joined across matching edges share a root, and
 the root holds what the rules ask of the whole feature while the game runs: how many of its
 island or bridge sides still face an empty square (none left: complete) and how many followers
-stand on it. Everything else (the tiles it covers, its anchors, the islands a water area
-borders) is gathered from the nodes when the feature is scored, which happens seldom.
+stand on it. Every node points at its root straight away (a join renames the smaller feature's
+nodes, found along a ring through each feature's nodes), so that the root of a node is one
+index, also in C-level passes over many nodes. Everything else (the tiles it covers, its
+anchors, the islands a water area borders) is gathered from the nodes when the feature is
+scored, which happens seldom.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from itertools import compress
+from typing import Any, NamedTuple
 
+from rules.islas.frontier import BEYOND, FITS, order_key
+from rules.islas.moves import PLACEMENTS, PlacementsAt
 from rules.islas.shapes import (
     BRIDGE,
     FOLLOWER_CHOICES,
@@ -21,13 +27,13 @@ from rules.islas.shapes import (
     FREE,
     ISLAND,
     LIGHTHOUSE,
-    PORTS,
+    TURN_SETS,
     WATER,
     Segment,
     Shape,
-    rotations_fitting,
+    code_pattern,
 )
-from rules.islas.tiles import HALF_SIDE, MIRROR, OPPOSITE, SIDES, STEP, TILES
+from rules.islas.tiles import HALF_SIDE, MIRROR, OPPOSITE, SIDES, STEP
 
 Square = tuple[int, int]
 #: The eight squares around a lighthouse.
@@ -35,34 +41,6 @@ AROUND: tuple[Square, ...] = tuple(
     (dx, dy) for dy in (1, 0, -1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)
 )
 _FACING = tuple(SIDES.index(OPPOSITE[side]) for side in SIDES)
-_STEPS = tuple(STEP[side] for side in SIDES)
-#: The dx, the dy and the facing side index of the neighbour beyond each side, as three
-#: tuples to zip with a shape's edges.
-_AROUND_EDGES = (
-    tuple(dx for dx, _ in _STEPS),
-    tuple(dy for _, dy in _STEPS),
-    _FACING,
-)
-#: Per side index, edge -> the pattern of a square with only that neighbour.
-_LONE: tuple[dict[str, str], ...] = tuple(
-    {edge: FREE * i + edge + FREE * (len(SIDES) - 1 - i) for edge in "ibw"} for i in range(4)
-)
-
-
-def _all_patterns() -> list[str]:
-    """Every pattern a frontier square can show: each side FREE or an edge, not all FREE."""
-    patterns = [""]
-    for _ in SIDES:
-        patterns = [p + c for p in patterns for c in FREE + "ibw"]
-    return [p for p in patterns if p != FREE * len(SIDES)]
-
-
-# Pattern -> rotations, per tile type, filled in full at import (24 types x 80 patterns): a
-# plain dict is the fastest look-up, and ``fitting`` makes one per frontier square and move.
-_FITS: dict[str, dict[str, tuple[int, ...]]] = {
-    name: {pattern: rotations_fitting(name, pattern) for pattern in _all_patterns()}
-    for name in TILES
-}
 #: Per side: the neighbour's side facing it, and each half-edge on it with its mirror.
 _ACROSS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = tuple(
     (side, OPPOSITE[side], tuple((h, MIRROR[h]) for h in HALF_SIDE if HALF_SIDE[h] == side))
@@ -80,6 +58,9 @@ class Placed(NamedTuple):
     x: int
     y: int
     base: int
+
+
+_new_placed = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -104,15 +85,19 @@ class Feature:
         return tiles
 
 
+Faces = tuple[tuple[int, int], ...]
+
+
 class Board:
     """Placed tiles, the empty squares beside them, and the union-find of their segments."""
 
     def __init__(self) -> None:
         self.tiles: list[Placed] = []
         self.at: dict[Square, int] = {}  # square -> index in ``tiles``
-        self.frontier: set[Square] = set()  # empty squares touching a placed tile
-        # Per node; ``size``, ``open`` and ``occupied`` are only meaningful at roots.
+        # Per node; ``parent`` is the root (itself at a root); ``size``, ``open`` and
+        # ``occupied`` are only meaningful at roots.
         self.parent: list[int] = []
+        self.ring: list[int] = []  # the next node of the same feature, round a ring
         self.size: list[int] = []
         self.open: list[int] = []  # island/bridge sides facing an empty square
         self.occupied: list[int] = []  # followers on the feature
@@ -121,40 +106,67 @@ class Board:
         # Squares of placed lighthouse tiles and the eight round each: a new tile seldom
         # lands on one, and one look tells whether it may complete a lighthouse.
         self.near_lighthouses: set[Square] = set()
-        # Frontier square -> its ``pattern``, kept up to date by ``place``: only the four
-        # squares around a new tile change, and search asks where tiles fit on every move.
-        self.patterns: dict[Square, str] = {}
-        # The frontier as (-y, x, pattern), kept sorted: the order of ``spots`` without a
-        # sort a move, and the patterns at hand.
-        self._order: list[tuple[int, int, str]] = []
-        # Frontier square -> (edge bit, node) for each side and half-edge of it that a placed
-        # neighbour's segment faces, kept up to date by ``place`` as ``patterns`` is: legal
-        # moves ask ``taken_mask`` of every spot on every move.
-        self.faces: dict[Square, tuple[tuple[int, int], ...]] = {}
-        # Tile type -> its ``spots``, valid until the next ``place`` (legal moves, the spot
-        # label of a move and the next draw all ask for the same map).
-        self._spots: dict[str, tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
+        # Frontier square -> its pattern as an int (``shapes.pattern_code``), kept up to
+        # date by ``place``: only the four squares around a new tile change.
+        self.codes: dict[Square, int] = {}
+        # The frontier in the order of spots, as lists kept sorted together: each square's
+        # ``order_key``; its shared placements (``moves.PLACEMENTS``); its pattern code; and
+        # its faces: (edge bit, node) for each side or half-edge of the square that a placed
+        # neighbour's segment faces (legal moves ask which of them face an occupied
+        # feature, for every spot on every move).
+        self._keys: list[int] = []
+        self._made: list[PlacementsAt] = []
+        self._codes: list[int] = []
+        self._faces: list[Faces] = []
+        # Tile type -> the rotations it fits in on each square of the frontier as a mask (in
+        # the order above; 0 where none fits), valid until the next ``place``: legal moves,
+        # the spot label of a move and the next draw all ask for the same map.
+        self._fits: dict[str, list[int]] = {}
 
     def clone(self) -> Board:
         """An independent copy: flat lists and dicts, no deep copy."""
         other = Board.__new__(Board)
         other.tiles = list(self.tiles)
         other.at = dict(self.at)
-        other.frontier = set(self.frontier)
         other.parent = list(self.parent)
+        other.ring = list(self.ring)
         other.size = list(self.size)
         other.open = list(self.open)
         other.occupied = list(self.occupied)
         other.node_tile = list(self.node_tile)
         other.followers = dict(self.followers)
         other.near_lighthouses = set(self.near_lighthouses)
-        other.patterns = dict(self.patterns)
-        other._order = list(self._order)
-        other.faces = dict(self.faces)  # its values are tuples: shared, never changed
-        other._spots = dict(self._spots)  # its values are tuples: shared, never changed
+        other.codes = dict(self.codes)
+        other._keys = list(self._keys)
+        other._made = list(self._made)
+        other._codes = list(self._codes)
+        other._faces = list(self._faces)  # its values are tuples: shared, never changed
+        other._fits = dict(self._fits)  # its values are never changed: shared
         return other
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The shared placements and the fits are this process's caches: a pickled board (a
+        # position sent to be drawn) names its frontier squares instead, a tenth the size.
+        state = dict(self.__dict__)
+        state["_made"] = [(made.x, made.y) for made in self._made]
+        state["_fits"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._made = [PLACEMENTS[square] for square in state["_made"]]
+
     # -- where tiles fit -------------------------------------------------------------------------
+    @property
+    def frontier(self) -> set[Square]:
+        """The empty squares touching a placed tile."""
+        return set(self.codes)
+
+    @property
+    def patterns(self) -> dict[Square, str]:
+        """Frontier square -> its ``pattern``, from the codes ``place`` keeps."""
+        return {square: code_pattern(code) for square, code in self.codes.items()}
+
     def pattern(self, x: int, y: int) -> str:
         """The edges the neighbours of (x, y) show it, N E S W (FREE where there is none)."""
         chars = []
@@ -166,64 +178,69 @@ class Board:
 
     def rotations(self, name: str, x: int, y: int) -> tuple[int, ...]:
         """The rotations in which tile type ``name`` may go on (x, y)."""
-        pattern = self.patterns.get((x, y))
-        return () if pattern is None else _FITS[name][pattern]
+        code = self.codes.get((x, y))
+        return () if code is None else TURN_SETS[FITS[name][code]]
+
+    def fit_list(self, name: str) -> list[int]:
+        """Per frontier square in spot order, the rotations ``name`` fits in as a mask (0:
+        none); shared until the next ``place``: callers must not change it."""
+        found = self._fits.get(name)
+        if found is None:
+            found = self._fits[name] = list(map(FITS[name].__getitem__, self._codes))
+        return found
 
     def fitting(self, name: str) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-        """``spots`` as a shared tuple (callers must not change it), computed once a map."""
-        found = self._spots.get(name)
-        if found is None:
-            fits = _FITS[name]
-            # A list comprehension: a generator would resume once per square.
-            found = tuple(
-                [
-                    (x, -south, rotations)
-                    for south, x, pattern in self._order
-                    if (rotations := fits[pattern])
-                ]
-            )
-            self._spots[name] = found
-        return found
+        """``spots`` as a tuple."""
+        fits = self.fit_list(name)
+        return tuple(
+            (made.x, made.y, TURN_SETS[mask])
+            for made, mask in zip(compress(self._made, fits), filter(None, fits), strict=True)
+        )
 
     def spots(self, name: str) -> list[tuple[int, int, tuple[int, ...]]]:
         """Every (x, y, rotations) where ``name`` fits, north first, then west to east."""
         return list(self.fitting(name))
 
+    def _index(self, x: int, y: int) -> int | None:
+        """Where (x, y) is in the frontier's lists (None: not on the frontier)."""
+        at = bisect_left(self._keys, order_key(x, y))
+        if at == len(self._keys) or self._keys[at] != order_key(x, y):
+            return None
+        return at
+
+    def spot_index(self, name: str, x: int, y: int) -> int | None:
+        """The place of (x, y) among the ``spots`` of ``name`` (None if it is not one)."""
+        at = self._index(x, y)
+        fits = self.fit_list(name)
+        if at is None or not fits[at]:
+            return None
+        return at - fits[:at].count(0)
+
     def fits_somewhere(self, name: str) -> bool:
         """Whether tile type ``name`` can be placed at all."""
-        # The spots, not a cheaper any(): the next legal moves need them for this very map.
-        return bool(self.fitting(name))
+        # The fits, not a cheaper any(): the next legal moves need them for this very map.
+        return any(self.fit_list(name))
 
     # -- the union-find -------------------------------------------------------------------------
     def find(self, node: int) -> int:
         """The root of ``node``'s feature."""
-        parent = self.parent
-        while parent[node] != node:
-            parent[node] = parent[parent[node]]  # path halving keeps later look-ups short
-            node = parent[node]
-        return node
+        return self.parent[node]
 
-    def links(self, shape: Shape, index: int, x: int, y: int) -> list[int]:
-        """The nodes of placed neighbours that segment ``index`` of ``shape`` at (x, y) meets."""
-        return self._links(PORTS[shape.name, shape.rotation][index], x, y)
-
-    def _links(self, ports: tuple[tuple[int, int, bool, str], ...], x: int, y: int) -> list[int]:
-        """``links`` of one segment given by its ``PORTS``."""
-        nodes = []
-        for dx, dy, by_side, facing in ports:
-            neighbour = self.at.get((x + dx, y + dy))
-            if neighbour is not None:
-                placed = self.tiles[neighbour]
-                shape = placed.shape
-                table = shape.side_segment if by_side else shape.half_segment
-                nodes.append(placed.base + table[facing])
-        return nodes
+    def nodes(self, root: int) -> list[int]:
+        """Every node of the feature of ``root``, in node order."""
+        ring, found, node = self.ring, [root], self.ring[root]
+        while node != root:
+            found.append(node)
+            node = ring[node]
+        found.sort()
+        return found
 
     def edge_roots(self, x: int, y: int) -> dict[str, int]:
         """The feature (root node) that each side and half-edge of (x, y) faces, where a
         placed neighbour faces it: one look at the four neighbours serves every rotation
         and segment of a tile that fits there."""
         roots: dict[str, int] = {}
+        parent = self.parent
         for side, facing, halves in _ACROSS:
             neighbour = self.at.get((x + STEP[side][0], y + STEP[side][1]))
             if neighbour is None:
@@ -231,11 +248,11 @@ class Board:
             placed = self.tiles[neighbour]
             index = placed.shape.side_segment.get(facing)
             if index is not None:
-                roots[side] = self.find(placed.base + index)
+                roots[side] = parent[placed.base + index]
             for half, mirror in halves:
                 index = placed.shape.half_segment.get(mirror)
                 if index is not None:
-                    roots[half] = self.find(placed.base + index)
+                    roots[half] = parent[placed.base + index]
         return roots
 
     def taken_mask(self, x: int, y: int) -> tuple[int, bool]:
@@ -244,12 +261,14 @@ class Board:
 
         The fast form for listing legal moves: ints, and the faces ``place`` keeps.
         """
+        at = self._index(x, y)
+        if at is None:
+            return 0, False
         parent, occupied = self.parent, self.occupied
         taken = 0
         free = []
-        for bit, root in self.faces.get((x, y), ()):
-            while parent[root] != root:  # ``find`` without a call (nor path halving)
-                root = parent[root]
+        for bit, node in self._faces[at]:
+            root = parent[node]
             if occupied[root]:
                 taken |= bit
             else:
@@ -315,68 +334,74 @@ class Board:
     def place(self, shape: Shape, x: int, y: int) -> int:
         """Put a tile down (edges already checked) and join its segments; its index."""
         index, base = len(self.tiles), len(self.parent)
-        self.tiles.append(Placed(shape, x, y, base))
-        count = len(shape.segments)
-        self.parent.extend(range(base, base + count))
-        self.size.extend(shape.ones)
-        self.open.extend(shape.opens)
-        self.occupied.extend(shape.zeros)
-        self.node_tile.extend([index] * count)
-        # ``_links`` and ``_join`` written out (place runs on every move of a search), in
-        # the same order, so that the same nodes end up roots.
-        at, tiles, parent = self.at, self.tiles, self.parent
+        tiles, at, parent, ring = self.tiles, self.at, self.parent, self.ring
         size, open_, occupied = self.size, self.open, self.occupied
-        for i, ports in enumerate(PORTS[shape.name, shape.rotation]):
-            closes = shape.closes[i]
-            for dx, dy, _, facing in ports:
-                neighbour = at.get((x + dx, y + dy))
-                if neighbour is None:
-                    continue
-                placed = tiles[neighbour]
-                ra, rb = base + i, placed.base + placed.shape.edge_segment[facing]
-                while parent[ra] != ra:  # ``find`` without a call: union by size keeps
-                    ra = parent[ra]  # trees shallow, path halving is not needed here
-                while parent[rb] != rb:
-                    rb = parent[rb]
+        tiles.append(_new_placed(Placed, (shape, x, y, base)))  # no Python-level __new__
+        count = len(shape.segments)
+        parent.extend(range(base, base + count))
+        ring.extend(range(base, base + count))
+        size.extend(shape.ones)
+        open_.extend(shape.opens)
+        occupied.extend(shape.zeros)
+        self.node_tile.extend([index] * count)
+        at[x, y] = index
+        codes, keys, made, square_codes, faces = (
+            self.codes,
+            self._keys,
+            self._made,
+            self._codes,
+            self._faces,
+        )
+        key = order_key(x, y)
+        if (x, y) in codes:  # only the start tile is placed off the frontier
+            del codes[x, y]
+            where = bisect_left(keys, key)
+            del keys[where], made[where], square_codes[where], faces[where]
+        seams, closes, stamps, beyond = shape.seams, shape.closes, shape.stamps, shape.beyond
+        for side, dx, dy, step in BEYOND:
+            square = (x + dx, y + dy)
+            neighbour = at.get(square)
+            if neighbour is None:
+                # An empty neighbour: the new tile adds its edge to that square's pattern
+                # (that side was free until now), and its segments there to the faces.
+                where = bisect_left(keys, key + step)
+                mine = [(bit, base + segment) for bit, segment in beyond[side]]
+                old = codes.get(square)
+                if old is None:  # off the frontier until now, so no other tile touches it
+                    codes[square] = stamps[side]
+                    keys.insert(where, key + step)
+                    made.insert(where, PLACEMENTS[square])
+                    square_codes.insert(where, stamps[side])
+                    faces.insert(where, tuple(mine))
+                else:
+                    codes[square] = square_codes[where] = old + stamps[side]
+                    faces[where] += tuple(mine)
+                continue
+            # A placed neighbour: the two seams pair their segments one for one.
+            placed = tiles[neighbour]
+            other = placed.base
+            for mine, theirs in zip(seams[side], placed.shape.seams[side ^ 2], strict=True):
+                ra, rb = parent[base + mine], parent[other + theirs]
                 if ra != rb:
                     if size[ra] < size[rb]:
                         ra, rb = rb, ra
-                    parent[rb] = ra
+                    # The smaller feature's nodes point at the new root, and the two rings
+                    # become one by swapping a link of each.
+                    node = rb
+                    parent[node] = ra
+                    node = ring[node]
+                    while node != rb:
+                        parent[node] = ra
+                        node = ring[node]
+                    ring[ra], ring[rb] = ring[rb], ring[ra]
                     size[ra] += size[rb]
                     open_[ra] += open_[rb]
                     occupied[ra] += occupied[rb]
-                if closes:  # even when already joined: a loop closing still closes two sides
+                if closes[mine]:  # even when already joined: a loop closing closes two sides
                     open_[ra] -= 2
-        at[(x, y)] = index
         if shape.lighthouse is not None:
             self.near_lighthouses.update((x + dx, y + dy) for dx, dy in ((0, 0), *AROUND))
-        frontier, patterns, order, faces = self.frontier, self.patterns, self._order, self.faces
-        if (x, y) in frontier:  # only the start tile is placed off the frontier
-            frontier.discard((x, y))
-            del patterns[x, y]
-            del faces[x, y]
-            del order[bisect_left(order, (-y, x))]
-        # The new tile changes one letter of each empty neighbour's pattern: the one facing it,
-        # and adds its segments on that side to the neighbour's faces.
-        for edge, dx, dy, facing in zip(shape.edges, *_AROUND_EDGES, strict=True):
-            square = (x + dx, y + dy)
-            if square in at:
-                continue
-            old = patterns.get(square)
-            mine = tuple([(bit, base + segment) for bit, segment in shape.faces[facing]])
-            if old is None:  # off the frontier until now, so no other tile touches it
-                pattern = _LONE[facing][edge]
-                frontier.add(square)
-                insort(order, (-y - dy, x + dx, pattern))
-                faces[square] = mine
-            else:
-                pattern = old[:facing] + edge + old[facing + 1 :]
-                # (-y, x) sorts just before (-y, x, anything): that square's entry.
-                at_order = bisect_left(order, (-y - dy, x + dx))
-                order[at_order] = (-y - dy, x + dx, pattern)
-                faces[square] += mine
-            patterns[square] = pattern
-        self._spots = {}
+        self._fits = {}
         return index
 
     # -- followers ------------------------------------------------------------------------------
@@ -417,27 +442,11 @@ class Board:
             return self.surrounded(*self.square(node)) == len(AROUND)
         return kind in (ISLAND, BRIDGE) and self.open[self.find(node)] == 0
 
-    def _walk(self, node: int) -> list[int]:
-        """Every node of ``node``'s feature, in node order, found along the links.
-
-        Links are what ``place`` joined, seen from either side, so this is the union-find's
-        set without a look at the rest of the map.
-        """
-        seen, todo = {node}, [node]
-        while todo:
-            placed = self.tiles[self.node_tile[current := todo.pop()]]
-            ports = PORTS[placed.shape.name, placed.shape.rotation][current - placed.base]
-            for other in self._links(ports, placed.x, placed.y):
-                if other not in seen:
-                    seen.add(other)
-                    todo.append(other)
-        return sorted(seen)
-
     def members(self) -> dict[int, list[int]]:
         """Root -> every node of its feature, in node order: one pass for many features."""
         grouped: dict[int, list[int]] = {}
-        for n in range(len(self.parent)):
-            grouped.setdefault(self.find(n), []).append(n)
+        for n, root in enumerate(self.parent):
+            grouped.setdefault(root, []).append(n)
         return grouped
 
     def feature(self, node: int, members: dict[int, list[int]] | None = None) -> Feature:
@@ -449,12 +458,7 @@ class Board:
             around = [(x + dx, y + dy) for dx, dy in AROUND if (x + dx, y + dy) in self.at]
             squares = ((x, y), *around)
             return Feature(kind, root, squares, 0, len(around) == len(AROUND), 0)
-        if members is not None:
-            nodes = members[root]
-        elif kind == WATER:  # the sea may be most of the map: one pass over every node
-            nodes = [n for n in range(len(self.parent)) if self.find(n) == root]
-        else:  # an island or a bridge is small: walk it, not the whole map
-            nodes = self._walk(node)
+        nodes = self.nodes(root) if members is None else members[root]
         # dict.fromkeys: a tile the feature crosses twice counts once, in placement order.
         squares = tuple(dict.fromkeys(self.square(n) for n in nodes))
         # Only a tile's single island segment can carry its anchor, so count tiles.

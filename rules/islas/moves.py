@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from rules.base import InvalidMove
-from rules.islas.shapes import BRIDGE, FOLLOWER_MASKS, ISLAND, LIGHTHOUSE, WATER
+from rules.islas.shapes import BRIDGE, FOLLOWER_MASKS, ISLAND, LIGHTHOUSE, TURN_SETS, WATER
 from rules.islas.tiles import HALVES, SIDES
 
 Follower = tuple[str, str]  # (kind, where): where is "" for a lighthouse
@@ -54,21 +54,28 @@ FOLLOWER_NUMBERS: dict[Follower | None, int] = {f: i for i, f in enumerate(FOLLO
 
 
 def slot(rotation: int, follower: Follower | None) -> int:
-    """Where ``_PlacementsAt.slots`` keeps the placement of ``rotation`` and ``follower``."""
+    """Where ``PlacementsAt.slots`` keeps the placement of ``rotation`` and ``follower``."""
     return rotation // 90 * len(FOLLOWERS) + FOLLOWER_NUMBERS[follower]
 
 
-class _PlacementsAt(dict[tuple[int, Follower | None], Placement]):
+class PlacementsAt(dict[tuple[int, Follower | None], Placement]):
     """(rotation, follower or None) -> the placement of a tile on the square (x, y).
 
     The same placements also by ``slot`` in a list, as legal moves look them up (an index,
-    no key to build and hash): ``slots[i] or fill(i)``.
+    no key to build and hash): ``slots[i] or fill(i)``; and the bare placements of each set
+    of rotations (a ``TURN_SETS`` mask), made at once (four placements) so that legal moves
+    without followers gather them in C: ``bare[mask]``.
     """
+
+    __slots__ = ("bare", "slots", "x", "y")
 
     def __init__(self, x: int, y: int) -> None:
         super().__init__()
         self.x, self.y = x, y
         self.slots: list[Placement | None] = [None] * (len(FOLLOWERS) * 4)
+        self.bare: list[tuple[Placement, ...]] = [
+            tuple(self[turn, None] for turn in turns) for turns in TURN_SETS
+        ]
 
     def __missing__(self, key: tuple[int, Follower | None]) -> Placement:
         move = self[key] = Placement(self.x, self.y, *key)
@@ -81,30 +88,18 @@ class _PlacementsAt(dict[tuple[int, Follower | None], Placement]):
         return move
 
 
-class _Squares(dict[tuple[int, int], _PlacementsAt]):
+class _Squares(dict[tuple[int, int], PlacementsAt]):
     """(x, y) -> its shared placements, made on first use."""
 
-    def __missing__(self, square: tuple[int, int]) -> _PlacementsAt:
+    def __missing__(self, square: tuple[int, int]) -> PlacementsAt:
         if len(self) >= _SQUARES_KEPT:
             self.clear()
-        found = self[square] = _PlacementsAt(*square)
-        return found
-
-
-class _Bare(dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]]):
-    """(x, y, rotations) -> the placements without a follower, made on first use."""
-
-    def __missing__(self, key: tuple[int, int, tuple[int, ...]]) -> tuple[Placement, ...]:
-        if len(self) >= 4 * _SQUARES_KEPT:
-            self.clear()
-        x, y, rotations = key
-        at = PLACEMENTS[x, y]
-        found = self[key] = tuple(at[rotation, None] for rotation in rotations)
+        found = self[square] = PlacementsAt(*square)
         return found
 
 
 #: (x, y) -> (rotation, follower or None) -> ``Placement(x, y, rotation, follower)``, shared.
-PLACEMENTS: dict[tuple[int, int], _PlacementsAt] = _Squares()
+PLACEMENTS: dict[tuple[int, int], PlacementsAt] = _Squares()
 #: Per tile type, per rotation: the ``slot`` of the bare placement, and each follower's
 #: ``FOLLOWER_MASKS`` mask with its placement's slot: what legal moves look up, as ints.
 FOLLOWER_SLOTS: dict[str, dict[int, tuple[int, tuple[tuple[int, int], ...]]]] = {}
@@ -114,8 +109,27 @@ for (_name, _rotation), _masks in FOLLOWER_MASKS.items():
         tuple((mask, slot(_rotation, follower)) for mask, follower in _masks),
     )
 
-#: (x, y, rotations) -> the bare placements of those rotations on (x, y), shared.
-BARE_PLACEMENTS: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, ...]] = _Bare()
+#: Per tile type: (taken edges' bits << 4 | a ``TURN_SETS`` mask) -> the slots of every
+#: legal placement on a square where the tile fits in those rotations and those edges face an
+#: occupied feature (no free feature facing two of them): bare, then each free follower, per
+#: rotation. A few thousand keys occur, the same on every square: filled on first use.
+SLOT_LISTS: dict[str, dict[int, tuple[int, ...]]] = {name: {} for name in FOLLOWER_SLOTS}
+_SLOT_LISTS_KEPT = 4096  # per tile type
+
+
+def slot_list(name: str, key: int) -> tuple[int, ...]:
+    """``SLOT_LISTS[name][key]``, made (and kept) on its first use."""
+    found = []
+    taken = key >> 4
+    for rotation in TURN_SETS[key & 15]:
+        bare, followers = FOLLOWER_SLOTS[name][rotation]
+        found.append(bare)
+        found.extend(index for mask, index in followers if not mask & taken)
+    lists = SLOT_LISTS[name]
+    if len(lists) >= _SLOT_LISTS_KEPT:
+        lists.clear()
+    lists[key] = result = tuple(found)
+    return result
 
 
 #: Words that spell ``Skip``.

@@ -17,7 +17,6 @@ from rules.islas.tiles import (
     OPPOSITE,
     ROTATIONS,
     SIDES,
-    STEP,
     TILES,
     oriented,
 )
@@ -29,6 +28,25 @@ FREE = "."
 #: Each side and half-edge of a square as one bit, so that the edges facing an occupied
 #: feature are one int and a segment is refused with one ``&``.
 EDGE_BITS: dict[str, int] = {edge: 1 << i for i, edge in enumerate(SIDES + HALVES)}
+#: Per side: the side and its halves, the halves ordered so that the opposite side's list
+#: holds their mirrors in the same places (N: NNW, NNE; S: SSW, SSE).
+SEAM: tuple[tuple[str, ...], ...] = (
+    ("N", "NNW", "NNE"), ("E", "ENE", "ESE"), ("S", "SSW", "SSE"), ("W", "WNW", "WSW"),
+)  # fmt: skip
+#: A pattern as an int: two bits per side (N lowest), 0 for FREE, so that a new neighbour
+#: adds its edge's code to a square's pattern and the pattern indexes a list.
+EDGE_CODES: dict[str, int] = {FREE: 0, "i": 1, "b": 2, "w": 3}
+
+
+def pattern_code(pattern: str) -> int:
+    """``pattern`` (N E S W letters, FREE for no neighbour) as an int."""
+    return sum(EDGE_CODES[edge] << 2 * i for i, edge in enumerate(pattern))
+
+
+def code_pattern(code: int) -> str:
+    """The pattern string of ``pattern_code``'s int."""
+    letters = {v: k for k, v in EDGE_CODES.items()}
+    return "".join(letters[code >> 2 * i & 3] for i in range(len(SIDES)))
 
 
 def edge_mask(edges: tuple[str, ...] | frozenset[str]) -> int:
@@ -77,6 +95,14 @@ class Shape:
     ones: tuple[int, ...] = field(default=(), repr=False, compare=False)
     zeros: tuple[int, ...] = field(default=(), repr=False, compare=False)
     edge_segment: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    # Per side (N E S W): the segments along it, side first, then its halves in ``SEAM``
+    # order, so that two tiles meeting there pair their seams' segments one for one.
+    seams: tuple[tuple[int, ...], ...] = field(default=(), repr=False, compare=False)
+    # Per side: (edge bit, segment) for each edge of the empty square beyond it that this
+    # tile's segments face (``faces`` seen from this tile), and that square's pattern code
+    # for this side (``frontier``).
+    beyond: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), repr=False, compare=False)
+    stamps: tuple[int, ...] = field(default=(), repr=False, compare=False)
 
     def __reduce__(self) -> tuple[Any, tuple[str, int]]:
         # One of the tile set's shapes, named by its type and turn (``shape`` rebuilds it once
@@ -118,6 +144,7 @@ def shape(name: str, rotation: int) -> Shape:
         segments.append(Segment(LIGHTHOUSE, "", (), (), False, ()))
     side_segment = {s: i for i, seg in enumerate(segments) for s in seg.sides}
     half_segment = {h: i for i, seg in enumerate(segments) for h in seg.halves}
+    edge_segment = {**side_segment, **half_segment}
     return Shape(
         name=name,
         rotation=rotation,
@@ -132,7 +159,15 @@ def shape(name: str, rotation: int) -> Shape:
         closable=tuple(i for i, seg in enumerate(segments) if seg.kind in (ISLAND, BRIDGE)),
         ones=(1,) * len(segments),
         zeros=(0,) * len(segments),
-        edge_segment={**side_segment, **half_segment},
+        edge_segment=edge_segment,
+        seams=tuple(
+            tuple(edge_segment[edge] for edge in seam if edge in edge_segment) for seam in SEAM
+        ),
+        beyond=tuple(_faces(OPPOSITE[side], side_segment, half_segment) for side in SIDES),
+        stamps=tuple(
+            EDGE_CODES[edge] << 2 * SIDES.index(OPPOSITE[side])
+            for side, edge in zip(SIDES, tile.edges, strict=True)
+        ),
     )
 
 
@@ -148,6 +183,18 @@ def _faces(
         if HALF_SIDE[half] == side and MIRROR[half] in half_segment:
             found.append((EDGE_BITS[half], half_segment[MIRROR[half]]))
     return tuple(found)
+
+
+#: A set of rotations as a mask (bit k: ``ROTATIONS[k]``) -> the rotations, in order: the
+#: tables of where tiles fit hold masks, ints a list is indexed by.
+TURN_SETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(turn for k, turn in enumerate(ROTATIONS) if mask >> k & 1) for mask in range(16)
+)
+
+
+def turn_mask(rotations: tuple[int, ...]) -> int:
+    """The mask of ``TURN_SETS`` that holds ``rotations``."""
+    return sum(1 << ROTATIONS.index(turn) for turn in rotations)
 
 
 @cache
@@ -178,19 +225,6 @@ def same_look(name: str, rotation: int) -> int:
 #: Every shape, so that later look-ups never build one.
 SHAPES: dict[tuple[str, int], Shape] = {
     (name, rotation): shape(name, rotation) for name in TILES for rotation in ROTATIONS
-}
-#: Per shape and segment, what it meets on each neighbouring square: (dx, dy, True and the
-#: neighbour's facing side, or False and its facing half-edge), so that joining a new tile to
-#: the map needs no rotation tables.
-PORTS: dict[tuple[str, int], tuple[tuple[tuple[int, int, bool, str], ...], ...]] = {
-    key: tuple(
-        (
-            *((*STEP[side], True, OPPOSITE[side]) for side in segment.sides),
-            *((*STEP[HALF_SIDE[half]], False, MIRROR[half]) for half in segment.halves),
-        )
-        for segment in tile.segments
-    )
-    for key, tile in SHAPES.items()
 }
 #: Per shape, where a follower may stand: the sides and half-edges each segment reaches (a
 #: follower is refused when a neighbour's feature across one of them is taken) and the

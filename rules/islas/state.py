@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import copy
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
 from typing import Any, ClassVar
 
 from rules.base import Event, IllegalMove, InvalidMove, Outcome, State
 from rules.islas.features import AROUND, Board, Feature
 from rules.islas.moves import (
-    BARE_PLACEMENTS,
-    FOLLOWER_SLOTS,
     PLACEMENTS,
+    SLOT_LISTS,
     Placement,
     Skip,
     format_move,
     read_move,
+    slot_list,
     where_named,
 )
 from rules.islas.shapes import (
     FOLLOWER_CHOICES,
     KINDS,
     SHAPES,
+    TURN_SETS,
     Shape,
 )
 from rules.islas.tiles import ROTATIONS, START
@@ -40,6 +41,15 @@ def spot_label(index: int) -> str:
         index, letter = divmod(index - 1, 26)
         label = chr(ord("A") + letter) + label
     return label
+
+
+#: The labels of the first spots, made once: a move names its spot by one.
+_LABELS = tuple(spot_label(i) for i in range(256))
+
+
+def _label(index: int) -> str:
+    """``spot_label(index)``, read from a table where it can be."""
+    return _LABELS[index] if index < len(_LABELS) else spot_label(index)
 
 
 def _is_int(value: Any) -> bool:
@@ -62,11 +72,6 @@ def _well_formed(move: Any) -> bool:
         and follower[0] in KINDS
         and isinstance(follower[1], str)
     )
-
-
-def _north_west(spot: tuple[int, int, tuple[int, ...]]) -> tuple[int, int]:
-    """A spot's place in the order of spots: north first, then west to east."""
-    return (-spot[1], spot[0])
 
 
 def _majority(seats: Iterable[int]) -> tuple[int, ...]:
@@ -106,7 +111,8 @@ class IslasState(State[Placement]):
     @property
     def turn(self) -> int | None:
         """The seat to move, or None when the game is over."""
-        return None if self.finished else self.to_move
+        # ``to_move`` written out: a playout asks on every move.
+        return None if self.finished else (self.first + self.ply) % self.players
 
     @property
     def to_move(self) -> int:
@@ -136,37 +142,41 @@ class IslasState(State[Placement]):
             return []
         board = self.board
         moves: list[Placement] = []
-        if not self.followers_left[self.to_move]:
-            for x, y, rotations in board.fitting(name):
-                moves += BARE_PLACEMENTS[x, y, rotations]
+        fits = board.fit_list(name)
+        if not self.followers_left[(self.first + self.ply) % self.players]:
+            for made, mask in zip(compress(board._made, fits), filter(None, fits), strict=True):
+                moves += made.bare[mask]
             return moves
         # Search lists moves at every step: the edges facing an occupied feature are one int
-        # (``Board.taken_mask``), each segment's edges a mask (``FOLLOWER_MASKS``).
+        # (``Board.taken_mask``), and the slots of the moves on a square depend only on the
+        # tile, its fitting rotations and those edges (``SLOT_LISTS``), the same everywhere.
         followed = bool(board.followers)
-        choices = FOLLOWER_SLOTS[name]
-        faces, parent, occupied = board.faces, board.parent, board.occupied
-        for x, y, rotations in board.fitting(name):
-            taken = 0
+        lists = SLOT_LISTS[name]
+        parent, occupied = board.parent, board.occupied
+        taken = 0
+        for made, mask, faces in zip(
+            compress(board._made, fits),
+            filter(None, fits),
+            compress(board._faces, fits),
+            strict=True,
+        ):
             if followed:  # ``Board.taken_mask`` written out: it runs for every spot
+                taken = 0
                 free = []
-                for bit, root in faces[x, y]:
-                    while parent[root] != root:
-                        root = parent[root]
+                for bit, node in faces:
+                    root = parent[node]
                     if occupied[root]:
                         taken |= bit
                     else:
                         free.append(root)
-                if taken and len(free) != len(set(free)):
-                    self._tied_moves(moves, name, x, y, rotations)
+                if taken and len(free) > 1 and len(free) != len(set(free)):
+                    self._tied_moves(moves, name, made.x, made.y, TURN_SETS[mask])
                     continue
-            made = PLACEMENTS[x, y]
-            slots = made.slots
-            for rotation in rotations:
-                bare, followers = choices[rotation]
-                moves.append(slots[bare] or made.fill(bare))
-                for mask, index in followers:
-                    if not mask & taken:
-                        moves.append(slots[index] or made.fill(index))
+            key = taken << 4 | mask
+            slots = lists.get(key) or slot_list(name, key)
+            made_slots = made.slots
+            for i in slots:
+                moves.append(made_slots[i] or made.fill(i))
         return moves
 
     def _tied_moves(
@@ -204,7 +214,7 @@ class IslasState(State[Placement]):
             raise IllegalMove("islas-bad-rotation", rotation=rotation)
         if (x, y) in self.board.at:
             raise IllegalMove("islas-occupied", x=x, y=y)
-        if (x, y) not in self.board.frontier:
+        if (x, y) not in self.board.codes:
             raise IllegalMove("islas-not-adjacent", x=x, y=y)
         if rotation not in self.board.rotations(name, x, y):
             raise IllegalMove("islas-edges-mismatch", x=x, y=y, rotation=rotation)
@@ -228,41 +238,45 @@ class IslasState(State[Placement]):
         if isinstance(move, Skip):
             return self._skip()
         shape, segment = self._check(move)
-        seat = self.to_move
+        seat = (self.first + self.ply) % self.players
         board = self.board
-        spot = self._spot_label(move.x, move.y)
-        tile = board.place(shape, move.x, move.y)
+        x, y = move.x, move.y
+        index = board.spot_index(shape.name, x, y)
+        spot = "" if index is None else _label(index)
+        base = len(board.parent)
+        tile = board.place(shape, x, y)
         follower, where = "none", ""
         if segment is not None:
-            board.put_follower(board.tiles[tile].base + segment, seat)
+            board.put_follower(base + segment, seat)
             self.followers_left[seat] -= 1
             follower, where = shape.segments[segment].kind, shape.segments[segment].where
         self.ply += 1
-        self._last = (shape.name, move.x, move.y, move.rotation)
+        self._last = (shape.name, x, y, move.rotation)
         params = {
             "seat": seat,
             "tile": shape.name,
-            "x": move.x,
-            "y": move.y,
+            "x": x,
+            "y": y,
             "rotation": move.rotation,
             "follower": follower,
             "where": where,
             "spot": spot,
         }
         events = [Event("islas-placed", params)]
-        scored, scoring = self._score_completed(tile)
-        self.scored = tuple(scored)
+        if self._completed(tile):
+            scored, scoring = self._score_completed(tile)
+            self.scored = tuple(scored)
+            events += scoring
+        else:
+            self.scored = ()
         self.next += 1
-        return events + scoring + self._draw()
+        events += self._draw()
+        return events
 
     def _spot_label(self, x: int, y: int) -> str:
         """The label (x, y) had on the map before this move (players name spots by it)."""
-        spots = self.board.fitting(self.current or "")
-        # The spots run north to south, then west to east: halve the way to (x, y).
-        index = bisect_left(spots, (-y, x), key=_north_west)
-        if index < len(spots) and spots[index][:2] == (x, y):
-            return spot_label(index)
-        return ""
+        index = self.board.spot_index(self.current or "", x, y)
+        return "" if index is None else _label(index)
 
     def _skip(self) -> list[Event]:
         """The player to move loses their turn; the same tile goes to the next player."""
@@ -278,15 +292,14 @@ class IslasState(State[Placement]):
         """A node of every feature that placing ``tile`` completed, one per feature."""
         board = self.board
         placed = board.tiles[tile]
-        nodes, roots = [], set()
-        parent, open_ = board.parent, board.open
-        for index in placed.shape.closable:
-            node = root = placed.base + index
-            while parent[root] != root:  # ``find`` without a call (nor path halving)
-                root = parent[root]
-            if root not in roots and open_[root] == 0:  # no side left open: complete
-                roots.add(root)
-                nodes.append(node)
+        parent, open_, base = board.parent, board.open, placed.base
+        # No side left open: complete (one node per feature: a tile may close one twice).
+        nodes = [base + i for i in placed.shape.closable if not open_[parent[base + i]]]
+        if len(nodes) > 1:
+            firsts: dict[int, int] = {}
+            for node in nodes:
+                firsts.setdefault(parent[node], node)
+            nodes = list(firsts.values())
         x, y = placed.x, placed.y
         if (x, y) not in board.near_lighthouses:
             return nodes
@@ -340,13 +353,15 @@ class IslasState(State[Placement]):
     def _draw(self) -> list[Event]:
         """Draw until a tile fits, putting out those that fit nowhere; end when none is left."""
         events = []
-        while self.next < len(self.pile) and not self.board.fits_somewhere(self.pile[self.next]):
-            self.put_out.append(self.pile[self.next])
-            events.append(Event("islas-put-out", {"tile": self.pile[self.next]}))
+        pile, fits_somewhere = self.pile, self.board.fits_somewhere
+        while self.next < len(pile) and not fits_somewhere(pile[self.next]):
+            self.put_out.append(pile[self.next])
+            events.append(Event("islas-put-out", {"tile": pile[self.next]}))
             self.next += 1
-        if self.next == len(self.pile):
+        if self.next == len(pile):
             return events + self._finish()
-        events.append(Event("islas-drew", {"seat": self.to_move, "tile": self.pile[self.next]}))
+        seat = (self.first + self.ply) % self.players
+        events.append(Event("islas-drew", {"seat": seat, "tile": pile[self.next]}))
         return events
 
     def _finish(self) -> list[Event]:
