@@ -15,7 +15,8 @@ Shape of --json: {"stonehenge": {"playout_ms": …, "render_ms": {"early", "midd
 "png_bytes": {…same keys…}, "move_e2e_ms": {"p50": …, "p99": …}, "moves_render_ms": {p50, p99},
 "bare_ms": {p50, p99}, "moves_png_bytes": {"p50", "max"}, "overhead_vs_bare": {p50, p99},
 "restart_first_move_ms": {"first_after_restart_ms", "warm_ms", "ratio", "plies", "restarts"},
-"restart_new_process_ms": {…same keys…}, "replay_ms": …, "replay_bytes": …}}: bench/e2e.py
+"restart_new_process_ms": {…same keys…}, "replay_ms": …, "replay_bytes": …, "svg_reference_ms": …,
+"svg_reference_width": …, "times_faster_than_svg": …}}: bench/e2e.py
 says what (a), (b) and (c) are, bench/restart.py how a restart is measured (a new Tablero in
 this process, or a new process), bench/replays.py which game /replay draws.
 """
@@ -126,6 +127,11 @@ def main(argv: list[str] | None = None) -> None:
         for stage in STAGES:
             ms, size = f["render_ms"][stage], f["png_bytes"][stage]
             print(f"  render {stage:<7}        {ms:8.2f} ms   {size / 1024:6.1f} KB")
+        if f["svg_reference_ms"] is not None:
+            print(
+                f"  python-chess SVG + cairosvg {f['svg_reference_ms']:.1f} ms at"
+                f" {f['svg_reference_width']} px: ours {f['times_faster_than_svg']}× faster"
+            )
         for key, label in LINES:
             p = f[key]
             print(f"  {label:<21} p50 {p['p50']:6.1f} ms   p99 {p['p99']:6.1f} ms")

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.svg_reference import reference_figures
 from render import render
 from rules import State, get_game
 
@@ -62,8 +63,9 @@ def _median_ms(work: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times)
 
 
-def render_figures(game: str, seed: int = 3, repeat: int = 30) -> dict[str, dict[str, float]]:
-    """Median render time (ms) and PNG size (bytes) of the public view early, middle, final."""
+def render_figures(game: str, seed: int = 3, repeat: int = 30) -> dict[str, Any]:
+    """Median render time (ms) and PNG size (bytes) of the public view early, middle, final,
+    and the common SVG way's time for a board as wide (``bench.svg_reference``)."""
     positions = random_game(game, seed)
     early, middle = STAGE_PLIES.get(game, (2, len(positions) // 2))
     picks = {"early": positions[early], "middle": positions[middle], "final": positions[-1]}
@@ -73,4 +75,4 @@ def render_figures(game: str, seed: int = 3, repeat: int = 30) -> dict[str, dict
         view = state.view(None)
         figures["render_ms"][stage] = round(_median_ms(lambda v=view: render(v), repeat), 2)
         figures["png_bytes"][stage] = len(render(view))
-    return figures
+    return {**figures, **reference_figures(figures["render_ms"], render(picks["final"].view(None)))}

@@ -51,7 +51,14 @@ def test_bench_json_has_the_agreed_shape(tmp_path: Path) -> None:
             "restart_new_process_ms",
             "replay_ms",
             "replay_bytes",
+            "svg_reference_ms",
+            "svg_reference_width",
+            "times_faster_than_svg",
         }
+        # The common way, python-chess's SVG through cairosvg (test extras), at our width.
+        assert figures["svg_reference_ms"] > 0 and figures["svg_reference_width"] >= 600
+        slowest = max(figures["render_ms"].values())
+        assert figures["times_faster_than_svg"] == round(figures["svg_reference_ms"] / slowest, 1)
         assert figures["replay_ms"] > 0 and 0 < figures["replay_bytes"] <= 8 * 1024 * 1024
         stages = {"early", "middle", "final"}
         assert set(figures["render_ms"]) == stages == set(figures["png_bytes"])
