@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from render.colours import HIGHLIGHT, PANEL, PANEL_EDGE
 from render.pieces import Box
 from render.png import Rows
 
@@ -44,3 +45,20 @@ def put(image: Image.Image, indexed: Rows | None, found: Block) -> None:
     image.paste(rgb, box[:2])
     if indexed is not None:
         indexed.paste(mapped, box[:2])
+
+
+def seat_box(seat: int, margin: int, width: int, height: int) -> Box:
+    """The pixels of seat ``seat``'s card in a row of cards ``width`` × ``height`` along the
+    top, ``margin`` apart (its rounded rectangle's last row and column in)."""
+    x0 = margin + seat * (width + margin)
+    return (x0, margin, x0 + width + 1, margin + height + 1)
+
+
+def seat_card(draw: ImageDraw.ImageDraw, box: Box, lit: int | None) -> None:
+    """A player's card in ``box``, its edge lit ``lit`` pixels wide for the player to move
+    (or a winner), else plain."""
+    x0, y0, x1, y1 = box
+    edge, edge_w = (PANEL_EDGE, 2) if lit is None else (HIGHLIGHT, lit)
+    draw.rounded_rectangle(
+        (x0, y0, x1 - 1, y1 - 1), radius=18, fill=PANEL, outline=edge, width=edge_w
+    )

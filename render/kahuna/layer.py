@@ -11,9 +11,7 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     PANEL,
-    PANEL_EDGE,
     Box,
     along,
     draw_centered,
@@ -51,7 +49,7 @@ from render.kahuna.geometry import (
     WIDTH,
     board,
 )
-from render.layers import Block, block
+from render.layers import Block, block, seat_box, seat_card
 from render.png import Rows
 
 PANEL_W = (WIDTH - 3 * MARGIN) // 2
@@ -125,17 +123,12 @@ def static_layer(private: bool) -> Image.Image:
 
 def panel_box(seat: int) -> Box:
     """The pixels of seat ``seat``'s panel (its rounded rectangle's last row and column in)."""
-    x0 = MARGIN + seat * (PANEL_W + MARGIN)
-    return (x0, MARGIN, x0 + PANEL_W + 1, MARGIN + PANEL_H + 1)
+    return seat_box(seat, MARGIN, PANEL_W, PANEL_H)
 
 
 def panel_shape(draw: ImageDraw.ImageDraw, seat: int, active: bool) -> None:
     """A player's panel, its edge lit for the player to move (or a winner)."""
-    x0, y0, x1, y1 = panel_box(seat)
-    edge, edge_w = (HIGHLIGHT, 6) if active else (PANEL_EDGE, 2)
-    draw.rounded_rectangle(
-        (x0, y0, x1 - 1, y1 - 1), radius=18, fill=PANEL, outline=edge, width=edge_w
-    )
+    seat_card(draw, panel_box(seat), 6 if active else None)
 
 
 @lru_cache(maxsize=2)

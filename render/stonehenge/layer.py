@@ -9,15 +9,12 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     BACKGROUND,
-    HIGHLIGHT,
     MUTED,
-    PANEL,
-    PANEL_EDGE,
     draw_centered,
     paste_centered,
     shrink,
 )
-from render.layers import Block, block
+from render.layers import Block, block, seat_box, seat_card
 from render.png import Rows
 from render.stonehenge.art import (
     BOARD,
@@ -43,17 +40,12 @@ def static_layer() -> Image.Image:
 
 def card_box(seat: int) -> tuple[int, int, int, int]:
     """The pixels of seat ``seat``'s card (its rounded rectangle's last row and column in)."""
-    x0 = MARGIN + seat * (CARD_W + MARGIN)
-    return (x0, MARGIN, x0 + CARD_W + 1, MARGIN + CARD_H + 1)
+    return seat_box(seat, MARGIN, CARD_W, CARD_H)
 
 
 def card_shape(draw: ImageDraw.ImageDraw, seat: int, active: bool) -> None:
     """A player's card, with a highlighted edge for the player to move (or the winner)."""
-    x0, y0, x1, y1 = card_box(seat)
-    edge, edge_w = (HIGHLIGHT, 5) if active else (PANEL_EDGE, 2)
-    draw.rounded_rectangle(
-        (x0, y0, x1 - 1, y1 - 1), radius=18, fill=PANEL, outline=edge, width=edge_w
-    )
+    seat_card(draw, card_box(seat), 5 if active else None)
 
 
 @lru_cache(maxsize=4)
