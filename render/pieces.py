@@ -32,6 +32,13 @@ _SPAN = 32  # rows of pieces joined into one box for ``visible_boxes``
 _cuts: dict[int, tuple[Cut, ...]] = {}
 _spans: dict[int, tuple[Box, ...]] = {}
 _CLASSES = re.compile(rb"\x00+|\x01+|\x02+")
+#: Lookup tables for ``Image.point`` (a function there is called 256 times a call to build
+#: its table, most of a cut's time): any alpha seen; a column's mean seen at all; not solid;
+#: a column's mean all solid.
+_SEEN = [255 if a else 0 for a in range(256)]
+_ANY = [min(m, 1) for m in range(256)]
+_NOT_SOLID = [0 if a == 255 else 255 for a in range(256)]
+_ALL_SOLID = [0 if m else 1 for m in range(256)]
 
 
 def _runs(alpha: Image.Image) -> list[tuple[int, int, int]]:
@@ -39,9 +46,8 @@ def _runs(alpha: Image.Image) -> list[tuple[int, int, int]]:
     pixel is transparent, 2 where every one is opaque, 1 for the rest."""
     height = alpha.height
     # A column's mean: one visible (255) among ``height`` rows makes it at least 255 / height.
-    seen = alpha.point(lambda a: 255 if a else 0).reduce((1, height)).point(lambda m: min(m, 1))
-    solid = alpha.point(lambda a: 0 if a == 255 else 255).reduce((1, height))
-    solid = solid.point(lambda m: 0 if m else 1)
+    seen = alpha.point(_SEEN).reduce((1, height)).point(_ANY)
+    solid = alpha.point(_NOT_SOLID).reduce((1, height)).point(_ALL_SOLID)
     kinds = ImageChops.add(seen, solid).tobytes()  # 0, 1 or 2 (a solid column is seen)
     return [(m.group()[0], m.start(), m.end()) for m in _CLASSES.finditer(kinds)]
 
