@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 
 #: A rectangle of pixels, left, top, right, bottom (the last two excluded), as Pillow's crop.
 Box = tuple[int, int, int, int]
+
+
+def around(box: tuple[float, float, float, float]) -> Box:
+    """The pixels a shape drawn in ``box`` (floats, last row and column in) may touch."""
+    return (
+        math.floor(box[0]) - 1,
+        math.floor(box[1]) - 1,
+        math.ceil(box[2]) + 2,
+        math.ceil(box[3]) + 2,
+    )
 
 
 def union(boxes: Iterable[Box | None]) -> Box | None:

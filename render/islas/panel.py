@@ -7,12 +7,12 @@ and pasted; only what is drawn on them is mapped again each turn (the boxes retu
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.boxes import around
 from render.common import (
     BACKGROUND,
     DARK_INK,
@@ -49,16 +49,6 @@ BASE_H = ROWS_Y + 5 * (ROW_H + ROW_GAP) - ROW_GAP + MARGIN
 CURRENT_T = 190  # the tile to place, in the panel
 PIECE_D, PIECE_STEP = 26, 28  # a follower left in a player's row, and the distance between two
 BADGE_SIZE = 28  # the "to move" / "winner" badge's text
-
-
-def around(box: tuple[float, float, float, float]) -> Box:
-    """The pixels a shape drawn in ``box`` (floats, last row and column in) may touch."""
-    return (
-        math.floor(box[0]) - 1,
-        math.floor(box[1]) - 1,
-        math.ceil(box[2]) + 2,
-        math.ceil(box[3]) + 2,
-    )
 
 
 def _slate_block(box: Box, **shape: object) -> Block:

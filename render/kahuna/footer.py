@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
+from render.boxes import around
 from render.common import (
     DARK_INK,
     HIGHLIGHT,
@@ -22,7 +23,6 @@ from render.common import (
 from render.kahuna.art import BADGE, WHITE, card, card_back, stone
 from render.kahuna.geometry import FOOTER_TOP, HAND_TOP, WIDTH
 from render.kahuna.layer import CARD_H, CARD_W, card_block
-from render.kahuna.panel import around
 from render.layers import put
 from render.png import Rows
 from rules.kahuna_view import KahunaView

@@ -3,12 +3,12 @@ controlled, bridges left, cards in hand and score."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.boxes import around
 from render.common import (
     DARK_INK,
     HIGHLIGHT,
@@ -54,16 +54,6 @@ def _pill(
         draw, (right - width / 2, cy + 1), text, 30, DARK_INK, bold=True, anchor="mm"
     )
     return [edge, text_box]
-
-
-def around(box: tuple[float, float, float, float]) -> Box:
-    """The pixels a shape drawn in ``box`` (floats, last row and column in) may touch."""
-    return (
-        math.floor(box[0]) - 1,
-        math.floor(box[1]) - 1,
-        math.ceil(box[2]) + 2,
-        math.ceil(box[3]) + 2,
-    )
 
 
 def _stat(
